@@ -106,6 +106,7 @@ public struct AnimatedValue<Value: Animatable>: Sendable {
     public mutating func set(_ value: Value, at time: Double, velocity: Value = .zero) {
         settle(through: time)
         pending = nil
+        recordCompletionOfCurrent(before: time)
         let id = MotionID(rawValue: nextID)
         nextID += 1
         let v = value.isFinite ? value : self.value(at: time)

@@ -34,6 +34,12 @@ extension Spring {
         }
         let a = damping / (2 * mass)
         let w2 = stiffness / mass
+        // Past ~745 decay constants e^(−at) is 0 in Double and cos(ωd t) may be NaN at
+        // absurd t: the motion is over, exactly at its target.
+        if a * t > 745 {
+            return SpringResponse(positionFromDisplacement: 0, positionFromVelocity: 0,
+                                  velocityFromDisplacement: 0, velocityFromVelocity: 0)
+        }
         let disc = w2 - a * a  // ωd² when underdamped, −s² when overdamped
         let decayC: Double  // e^(−at)·C
         let decayS: Double  // e^(−at)·S

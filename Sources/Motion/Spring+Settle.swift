@@ -11,14 +11,24 @@ extension Spring {
         return w2 / (a + disc.squareRoot())
     }
 
-    /// When the motion is *visually* settled, s: 6 / (ζω0), or 6 over the slowest
-    /// exponential's rate when over- or critically damped (SPEC §1.4).
+    /// When the motion is *visually* settled, s (SPEC §1.4).
     ///
-    /// Why 6 and not the common 4: e^(−4) leaves the curve about 2 % short, a visible
-    /// misalignment in a still frame (an alert 2 pt above its row); e^(−6) is within 0.3 %.
+    /// Underdamped: 6 / (ζω0). Why 6 and not the common 4: e^(−4) leaves the curve about
+    /// 2 % off, a visible misalignment in a still frame (an alert 1.4 pt above its row);
+    /// e^(−6) is within 0.3 % up to ζ ≈ 0.8.
+    ///
+    /// Critically and overdamped: when the step response is within the same 0.3 %. Using
+    /// 6 over the slowest rate literally would stop a critical spring 1.7 % short — the
+    /// polynomial factor (1 + ω0 t) is 7 there — and every no-bounce settle (press,
+    /// value, all of Reduce Motion) would complete visibly early.
     ///
     ///     Spring(response: 0.32, dampingRatio: 0.85).settleDuration  // 0.3595 s
-    public var settleDuration: Double { 6 / slowestDecayRate }
+    public var settleDuration: Double {
+        dampingRatio < 1 ? 6 / slowestDecayRate : settleTime(fraction: Spring.settleFraction)
+    }
+
+    /// The "visually settled" tolerance for critical and overdamped springs: 0.3 %.
+    public static let settleFraction = 0.003
 
     /// Fraction by which a step from rest overshoots its target: e^(−πζ/√(1−ζ²)), or 0
     /// for critical and overdamped springs.
@@ -47,7 +57,7 @@ extension Spring {
             hi = points[last + 1]
         } else {
             // After its final turning point the motion approaches the target monotonically.
-            hi = max(lo, 1e-3) * 2 + settleDuration
+            hi = max(lo, 1e-3) * 2 + 6 / slowestDecayRate
             var guardCount = 0
             while abs(y(hi)) > epsilon && guardCount < 200 { hi *= 2; guardCount += 1 }
         }

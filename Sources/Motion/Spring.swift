@@ -26,19 +26,23 @@ public struct Spring: Hashable, Sendable {
     /// The smallest damping ratio kept. ζ must stay positive: at ζ = 0 a spring never
     /// settles, and every settle time, completion and loop built on it would hang.
     public static let minimumDampingRatio = 0.001
+    /// The largest damping ratio kept: beyond it the slow root underflows and the value
+    /// would effectively never move.
+    public static let maximumDampingRatio = 1e4
 
     /// A spring from mass, stiffness and damping coefficient (Flutter, Motion, CSS).
     ///
     /// Non-positive or non-finite stiffness and mass are replaced by the nearest usable
     /// spring rather than producing NaN later; the damping ratio is kept positive.
     public init(mass: Double = 1, stiffness: Double, damping: Double) {
-        let m = mass.isFinite && mass > 0 ? mass : 1
+        let m = mass.isFinite && mass > 0 ? min(max(mass, 1e-6), 1e6) : 1
         var k = stiffness.isFinite && stiffness > 0 ? stiffness : 1
         // Clamp the response (2π√(m/k)) to the minimum by capping k.
         let kMax = m * pow(2 * Double.pi / Spring.minimumResponse, 2)
         k = min(k, kMax)
         let cMin = Spring.minimumDampingRatio * 2 * (m * k).squareRoot()
-        let c = damping.isFinite ? max(damping, cMin) : cMin
+        let cMax = Spring.maximumDampingRatio * 2 * (m * k).squareRoot()
+        let c = damping.isFinite ? min(max(damping, cMin), cMax) : cMin
         self.mass = m
         self.stiffness = k
         self.damping = c
@@ -48,8 +52,9 @@ public struct Spring: Hashable, Sendable {
     /// `spring(response:dampingFraction:)`. ω0 = 2π / R, k = m ω0², c = 2 ζ ω0 m.
     public init(response: Double, dampingRatio: Double, mass: Double = 1) {
         let r = response.isFinite ? max(response, Spring.minimumResponse) : Spring.minimumResponse
-        let z = dampingRatio.isFinite ? max(dampingRatio, Spring.minimumDampingRatio) : 1
-        let m = mass.isFinite && mass > 0 ? mass : 1
+        let z = dampingRatio.isFinite
+            ? min(max(dampingRatio, Spring.minimumDampingRatio), Spring.maximumDampingRatio) : 1
+        let m = mass.isFinite && mass > 0 ? min(max(mass, 1e-6), 1e6) : 1
         let w0 = 2 * Double.pi / r
         self.mass = m
         self.stiffness = m * w0 * w0

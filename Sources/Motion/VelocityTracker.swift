@@ -36,7 +36,8 @@ public struct VelocityTracker: Sendable {
     public static let maxGap = 0.040
     /// Slack for comparing times: sample times are whole milliseconds divided by 1000, and
     /// 0.128 − 0.088 is 0.04000000000000001 in binary; a 40 ms gap must count as 40 ms.
-    static let timeSlack = 1e-9
+    /// Relative to the timestamps' size, since at 1.7e9 s one ulp is already 2.4e-7 s.
+    static func timeSlack(_ t: Double) -> Double { 1e-9 + 4 * abs(t).ulp }
 
     public var strategy: Strategy
     private var samples: [Sample] = []
@@ -65,8 +66,8 @@ public struct VelocityTracker: Sendable {
         var first = samples.count - 1
         while first > 0 {
             let earlier = samples[first - 1]
-            if newest.time - earlier.time > Self.horizon + Self.timeSlack { break }
-            if samples[first].time - earlier.time > Self.maxGap + Self.timeSlack { break }
+            if newest.time - earlier.time > Self.horizon + Self.timeSlack(newest.time) { break }
+            if samples[first].time - earlier.time > Self.maxGap + Self.timeSlack(newest.time) { break }
             first -= 1
         }
         return samples[first...]
@@ -78,7 +79,7 @@ public struct VelocityTracker: Sendable {
     public func velocity(releasedAt release: Double? = nil) -> Point2 {
         let w = window
         guard let newest = w.last, w.count >= 2 else { return .zero }
-        if let release, release - newest.time > Self.maxGap + Self.timeSlack { return .zero }
+        if let release, release - newest.time > Self.maxGap + Self.timeSlack(release) { return .zero }
         let t = w.map { $0.time - newest.time }
         let xs = w.map { $0.position.x - newest.position.x }
         let ys = w.map { $0.position.y - newest.position.y }
@@ -141,13 +142,12 @@ public struct VelocityTracker: Sendable {
         }
         func speed(ofEnergy e: Double) -> Double { (e < 0 ? -1 : 1) * (2 * abs(e)).squareRoot() }
         var work = 0.0
-        var first = true
         for i in 1..<times.count {
             let dt = times[i] - times[i - 1]
             guard dt > 0 else { continue }
             let current = (values[i] - values[i - 1]) / dt
             work += (current - speed(ofEnergy: work)) * abs(current)
-            if first { work *= 0.5; first = false }
+            if i == 1 { work *= 0.5 }  // only the oldest segment started from rest
         }
         return speed(ofEnergy: work)
     }

@@ -118,6 +118,13 @@ import Testing
         #expect(x.velocity(at: 0.4) == 0)
     }
 
+    @Test func setKeepsTheCompletionOfAMotionThatHadFinished() {
+        var x = AnimatedValue(0.0)
+        let id = x.animate(to: 1, curve: alert, at: 0)
+        x.set(5, at: 2)  // long after 0.5142 s
+        #expect(x.completions(through: 3) == [id])
+    }
+
     @Test func reduceMotionEaseEndsExactlyAtItsDuration() {
         var x = AnimatedValue(0.0)
         x.animate(to: 1, curve: MotionRole.reveal.curve(reduceMotion: true), at: 0)

@@ -91,6 +91,20 @@ import Testing
         #expect(abs(t.velocity(releasedAt: 1_000_000 + 0.090).x - 1234) < 1e-3)
     }
 
+    @Test func limitsHoldAtEpochSizedTimestamps() {
+        // At t ≈ 1.7e9 s one ulp is 2.4e-7 s: a gap of exactly 40 ms, a rest of exactly
+        // 40 ms and a sample exactly 100 ms old must still count as "not over the limit".
+        let base = 1_700_000_000.0
+        var t = VelocityTracker()
+        for ms in [0.0, 40, 80, 100] { t.add(time: base + ms / 1000, position: Point2(ms * 2, 0)) }
+        #expect(t.window.count == 4)
+        #expect(abs(t.velocity(releasedAt: base + 0.140).x - 2000) < 1e-2)
+        #expect(t.velocity(releasedAt: base + 0.141).x == 0)
+        var gap = VelocityTracker()
+        for ms in [0.0, 41, 81] { gap.add(time: base + ms / 1000, position: Point2(ms, 0)) }
+        #expect(gap.window.count == 2)
+    }
+
     @Test func repeatedTimestampsDoNotProduceNaN() {
         var t = VelocityTracker()
         for _ in 0..<5 { t.add(time: 1, position: Point2(3, 3)) }
@@ -110,6 +124,7 @@ import Testing
             x += i < 4 ? 0.8 : 8  // 100 pt/s, then 1000 pt/s
         }
         let v = t.velocity(releasedAt: 0.060).x
-        #expect(v > 700 && v < 1300)
+        // Worked by hand from the kinetic-energy recurrence (Tests/reference notes): 1001.678.
+        #expect(abs(v - 1001.6781584401076) < 1e-6)
     }
 }

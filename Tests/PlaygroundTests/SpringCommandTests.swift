@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Playground
+import Motion
 
 /// `springlab spring` (SPEC §8, issue 2).
 @Suite struct SpringCommandTests {
@@ -20,14 +21,44 @@ import Testing
         }
     }
 
-    @Test func outputIsRoundTrippable() {
-        // Every printed number parses back to the same Double (full precision).
+    @Test func outputIsFullPrecision() {
+        // Printed numbers parse back to exactly the Double the library computes (a
+        // "%.6f" printer would fail this): the CSV loses nothing.
         let r = SpringLabCommand.run(["spring", "--duration", "0.5", "--bounce", "0.3", "--times", "0.1,0.2"])
-        for line in r.output.split(separator: "\n").dropFirst() {
-            for field in line.split(separator: ",") {
-                let d = Double(String(field))
-                #expect(d != nil && "\(d ?? .nan)" == String(field))
-            }
+        let spring = Spring(duration: 0.5, bounce: 0.3)
+        let rows = Fixtures.numbers(r.output)
+        #expect(rows.count == 2)
+        for row in rows {
+            let s = spring.value(at: row[0], from: 0, to: 1, velocity: 0)
+            #expect(row[1] == s.position && row[2] == s.velocity)
+        }
+    }
+
+    @Test(arguments: [
+        ["--until", "1e308", "--fps", "60"], ["--until", "1e300", "--fps", "1"], ["--damping", "1e200"],
+        ["--times", "1e308"], ["--from", "-1e308", "--to", "1e308"],
+    ])
+    func hugeValuesAreUsageErrorsNotCrashesOrNaN(extra: [String]) {
+        var args = ["spring", "--response", "0.4"]
+        if !extra.contains("--damping") { args += ["--damping", "0.8"] }
+        if !extra.contains("--times") && !extra.contains("--until") { args += ["--times", "0.1"] }
+        let r = SpringLabCommand.run(args + extra)
+        #expect(r.exitCode == 2 && !r.output.contains("nan"))
+    }
+
+    @Test func extremeButValidSpringsPrintFiniteNumbers() {
+        for args in [["--stiffness", "1e9", "--friction", "1e9", "--mass", "1e-6"],
+                     ["--response", "1000", "--damping", "1000"], ["--response", "0.05", "--damping", "0.001"]] {
+            let r = SpringLabCommand.run(["spring"] + args + ["--times", "0,1,1000000", "--velocity", "1e12"])
+            #expect(r.exitCode == 0)
+            #expect(Fixtures.numbers(r.output).allSatisfy { $0.count == 3 && $0.allSatisfy(\.isFinite) }, "\(args)")
+        }
+    }
+
+    @Test func runExplainsTheAppIsNotBuiltYet() {
+        for args in [[String](), ["run"]] {
+            let r = SpringLabCommand.run(args)
+            #expect(r.exitCode == 1 && r.errors.split(separator: "\n").count == 1)
         }
     }
 
@@ -88,6 +119,8 @@ import Testing
         (["spring", "--response", "0.4", "--damping", "1", "--until", "100000", "--fps", "1000"], "--until"),
         (["spring", "--response", "0.4", "--damping", "1", "--wobble", "3"], "--wobble"),
         (["spring", "--response", "0.4", "--damping", "1", "--info", "--info"], "--info"),
+        (["spring", "--response", "0.4", "--damping", "1", "--info", "--times", "1"], "--info"),
+        (["spring", "--stiffness", "100", "--friction", "0", "--times", "1"], "--friction"),
         (["spring", "--response"], "--response"),
         (["spring", "--stiffness", "-4", "--friction", "1", "--times", "1"], "--stiffness"),
         (["spring", "--response", "0.4", "--damping", "1"], "--times"),

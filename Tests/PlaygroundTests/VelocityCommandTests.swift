@@ -10,7 +10,7 @@ import Testing
         #expect(r.exitCode == 0, "\(r.errors)")
         let got = Fixtures.numbers(r.output)
         let want = Fixtures.numbers(Fixtures.text("gestures.expected.csv"))
-        #expect(got.count == want.count && got.count == 5)
+        #expect(got.count == want.count && got.count == 7)
         for (g, w) in zip(got, want) {
             #expect(g[0] == w[0])
             for axis in 1...2 {
@@ -67,6 +67,29 @@ import Testing
         #expect(r.errors.split(separator: "\n").count == 1)
         #expect(r.errors.contains("gesture.csv: \(line):"), "\(r.errors)")
         #expect(r.errors.contains(what), "\(r.errors)")
+    }
+
+    @Test func windowsLineEndingsAreRead() {
+        let csv = "t_ms,x,y,kind\r\n0,0,0,down\r\n8,4,0,move\r\n16,8,0,move\r\n20,8,0,up\r\n"
+        let r = SpringLabCommand.run(["velocity", "-"], readInput: { _ in csv })
+        #expect(isRow(r.output, t: 20, vx: 500, vy: 0))
+    }
+
+    @Test func epochTimestampsWithoutADownRow() {
+        // 2 pt/ms moves, exactly 40 ms apart, released exactly 40 ms later: still a throw.
+        let csv = "1700000000000,0,0,move\n1700000000040,80,0,move\n1700000000080,160,0,move\n1700000000100,200,0,move\n1700000000140,200,0,up\n"
+        let r = SpringLabCommand.run(["velocity", "-"], readInput: { _ in csv })
+        let rows = Fixtures.numbers(r.output)
+        #expect(rows.count == 1 && abs((rows.first?[1] ?? 0) - 2000) < 1e-6)
+    }
+
+    @Test func hugeCoordinatesAreRejected() {
+        let r = SpringLabCommand.run(["velocity", "g.csv"], readInput: { _ in "0,1e308,0,down\n" })
+        #expect(r.exitCode == 1 && r.errors.contains("g.csv: line 1"))
+    }
+
+    @Test func emptyPathIsAUsageError() {
+        #expect(SpringLabCommand.run(["velocity", ""]).exitCode == 2)
     }
 
     @Test func missingSourceIsAUsageError() {

@@ -26,6 +26,12 @@ end = gesture(end + 500, 640, 310, -1400, 60, -2000, 9)                  # fast 
 end = gesture(end + 500, 400, 300, 300, 0, 0, 10, pause_ms=60)           # stopped before release
 end = gesture(end + 500, 100, 100, 50, 700, 0, 1)                        # two samples
 end = gesture(end + 500, 10, 10, 0, 0, 0, 0)                             # one sample
+end = gesture(end + 500, 300, 300, 250, 400, 0, 40)                      # long drag: > 20 samples
+# A drag with a 60 ms stall in the middle: the fit must start after the gap.
+t0 = end + 500; rows.append((t0, 50.0, 50.0, "down"))
+for i in range(1, 8): rows.append((t0 + 8 * i, 50.0 + 0.8 * i, 50.0, "move"))
+for i in range(0, 5): rows.append((t0 + 56 + 60 + 8 * i, 60.0 + 9 * i + 0.3 * (i % 2), 50.0 - 2 * i, "move"))
+end = t0 + 56 + 60 + 32 + 5; rows.append((end, 96.0, 42.0, "up"))
 
 path = pathlib.Path(__file__).resolve().parents[1] / "PlaygroundTests/Fixtures/gestures.csv"
 with open(path, "w") as f:

@@ -6,22 +6,27 @@ import Motion
 enum SpringCommand {
     static let positive: @Sendable (Double) -> Bool = { $0 > 0 }
     static let nonNegative: @Sendable (Double) -> Bool = { $0 >= 0 }
+    /// Bounds that keep every product in the closed form finite: beyond them a spring is
+    /// a typo (a 1e200 damping ratio overflows c to infinity and prints NaN).
+    static func within(_ lo: Double, _ hi: Double) -> @Sendable (Double) -> Bool { { $0 >= lo && $0 <= hi } }
+    static func positive(upTo hi: Double) -> @Sendable (Double) -> Bool { { $0 > 0 && $0 <= hi } }
+    static let magnitude = 1e12
 
     static let specs: [FlagSpec] = [
-        .number("response", "a positive number of seconds (clamped to at least 0.05)", positive),
-        .number("damping", "a positive damping ratio (1 = critical)", positive),
-        .number("duration", "a positive number of seconds (clamped to at least 0.05)", positive),
+        .number("response", "seconds in (0, 1000] (clamped to at least 0.05)", positive(upTo: 1000)),
+        .number("damping", "a damping ratio in (0, 1000] (1 = critical)", positive(upTo: 1000)),
+        .number("duration", "seconds in (0, 1000] (clamped to at least 0.05)", positive(upTo: 1000)),
         .number("bounce", "a number in (-1, 1)", { $0 > -1 && $0 < 1 }),
-        .number("stiffness", "a positive number", positive),
-        .number("friction", "a non-negative damping coefficient", nonNegative),
-        .number("mass", "a positive number", positive),
-        .number("from", "a finite number"),
-        .number("to", "a finite number"),
-        .number("velocity", "a finite number of units per second"),
-        .number("normalized-velocity", "a finite number of travels per second"),
-        FlagSpec(name: "times", kind: .numberList(accepts: "a comma-separated list of times >= 0 in seconds",
-                                                  valid: nonNegative)),
-        .number("until", "a time >= 0 in seconds", nonNegative),
+        .number("stiffness", "a number in (0, 1e9]", positive(upTo: 1e9)),
+        .number("friction", "a damping coefficient in (0, 1e9]", positive(upTo: 1e9)),
+        .number("mass", "a number in [1e-6, 1e6]", within(1e-6, 1e6)),
+        .number("from", "a number in [-1e12, 1e12]", within(-magnitude, magnitude)),
+        .number("to", "a number in [-1e12, 1e12]", within(-magnitude, magnitude)),
+        .number("velocity", "units per second in [-1e12, 1e12]", within(-magnitude, magnitude)),
+        .number("normalized-velocity", "travels per second in [-1e6, 1e6]", within(-1e6, 1e6)),
+        FlagSpec(name: "times", kind: .numberList(accepts: "a comma-separated list of times in [0, 1e6] seconds",
+                                                  valid: within(0, 1e6))),
+        .number("until", "a time in [0, 1e6] seconds", within(0, 1e6)),
         .number("fps", "a frame rate > 0 and <= 10000", { $0 > 0 && $0 <= 10_000 }),
         FlagSpec(name: "info", kind: .toggle),
     ]
@@ -44,6 +49,9 @@ enum SpringCommand {
             velocity = a.numbers["velocity"] ?? 0
         }
         let times = try sampleTimes(a)
+        if a.toggles.contains("info") && times != nil {
+            throw UsageError("springlab spring: --info conflicts with --times/--until; it prints key=value lines only")
+        }
         if a.toggles.contains("info") {
             output += "stiffness=\(spring.stiffness)\n"
             output += "damping=\(spring.damping)\n"
@@ -51,7 +59,7 @@ enum SpringCommand {
             output += "response=\(spring.response)\n"
             output += "bounce=\(spring.bounce)\n"
             output += "settle=\(spring.settleDuration)\n"
-            if times == nil { return }
+            return
         }
         guard let times else {
             throw UsageError("springlab spring: give --times T1,T2,... or --until T --fps F (or --info)")
@@ -108,8 +116,8 @@ enum SpringCommand {
         guard let fps = a.numbers["fps"] else { throw UsageError("springlab spring: --fps is missing; --until T --fps F go together") }
         // A hair of tolerance so 1 s at 60 fps includes frame 60 despite rounding in T×F.
         let last = (until * fps * (1 + 1e-12)).rounded(.down)
-        guard last < Double(maxRows) else {
-            throw UsageError("springlab spring: --until × --fps accepts at most \(maxRows) rows, got \(Int(last) + 1)")
+        guard last.isFinite, last < Double(maxRows) else {
+            throw UsageError("springlab spring: --until × --fps accepts at most \(maxRows) rows")
         }
         return (0...Int(last)).map { Double($0) / fps }
     }

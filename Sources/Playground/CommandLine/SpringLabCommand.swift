@@ -33,7 +33,7 @@ public enum SpringLabCommand {
 
     static func dispatch(_ arguments: [String], readInput: (String) throws(RuntimeError) -> String,
                          output: inout String) throws {
-        guard let command = arguments.first else {
+        guard let command = arguments.first, command != "run" else {
             throw RuntimeError("springlab: the app window is not built yet (it arrives with the Push Alert scene); try 'springlab help'")
         }
         let rest = Array(arguments.dropFirst())

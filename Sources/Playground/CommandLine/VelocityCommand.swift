@@ -17,7 +17,7 @@ enum VelocityCommand {
     static func run(_ arguments: [String], readInput: (String) throws(RuntimeError) -> String,
                     output: inout String) throws -> Void {
         let a = try parseArguments(arguments, specs: specs, command: "velocity", maxPositional: 1)
-        guard let source = a.positional.first else {
+        guard let source = a.positional.first, !source.isEmpty else {
             throw UsageError("springlab velocity: give a CSV file of t_ms,x,y,kind rows, or - for standard input")
         }
         let strategy = a.words["strategy"].flatMap(VelocityTracker.Strategy.init(rawValue:)) ?? .leastSquares
@@ -33,8 +33,8 @@ enum VelocityCommand {
         var lastTime = -Double.infinity
         // Times are kept relative to the gesture's down row, subtracted in whole ms before
         // scaling, so epoch-sized stamps (1.7e12 ms) keep sub-microsecond precision.
-        var base = 0.0
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        var base: Double?
+        for (offset, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let lineNumber = offset + 1
             let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty || line.hasPrefix("#") { continue }
@@ -46,10 +46,10 @@ enum VelocityCommand {
             }
             guard fields.count == 4 else { throw bad("expected 4 fields t_ms,x,y,kind, found \(fields.count)") }
             guard let tms = parseFiniteNumber(fields[0]) else { throw bad("t_ms '\(fields[0])' is not a finite number") }
-            guard let x = parseFiniteNumber(fields[1]) else { throw bad("x '\(fields[1])' is not a finite number") }
-            guard let y = parseFiniteNumber(fields[2]) else { throw bad("y '\(fields[2])' is not a finite number") }
-            if fields[3] == "down" { base = tms }
-            let time = (tms - base) / 1000
+            guard let x = parseFiniteNumber(fields[1]), abs(x) <= 1e9 else { throw bad("x '\(fields[1])' is not a number in [-1e9, 1e9]") }
+            guard let y = parseFiniteNumber(fields[2]), abs(y) <= 1e9 else { throw bad("y '\(fields[2])' is not a number in [-1e9, 1e9]") }
+            if fields[3] == "down" || base == nil { base = tms }
+            let time = (tms - (base ?? tms)) / 1000
             switch fields[3] {
             case "down":
                 lastTime = -.infinity

@@ -1,0 +1,110 @@
+import Foundation
+
+/// How a shape is painted.
+public struct Paint: Hashable, Sendable {
+    public var fill: Color
+    /// Stroke drawn inside the outline (a border), width in points; 0 for none.
+    public var stroke: Color
+    public var strokeWidth: Double
+    public var shadow: Shadow?
+
+    public init(fill: Color, stroke: Color = .clear, strokeWidth: Double = 0, shadow: Shadow? = nil) {
+        self.fill = fill; self.stroke = stroke; self.strokeWidth = strokeWidth; self.shadow = shadow
+    }
+}
+
+/// A soft drop shadow: black at `alpha`, blurred by `radius` points, offset.
+public struct Shadow: Hashable, Sendable {
+    public var alpha: Double
+    public var radius: Double
+    public var offset: Point2
+    public init(alpha: Double, radius: Double, offset: Point2) {
+        self.alpha = alpha; self.radius = radius; self.offset = offset
+    }
+}
+
+/// Font weights shipped in Assets/Fonts.
+public enum FontWeight: String, Hashable, Sendable, CaseIterable {
+    case regular, semibold, bold
+}
+
+/// A font at a size in points.
+public struct TextStyle: Hashable, Sendable {
+    public var weight: FontWeight
+    public var size: Double
+    public init(_ weight: FontWeight, size: Double) { self.weight = weight; self.size = size }
+}
+
+/// One line of text drawn with its top-left at `origin` (the line box's top, so the
+/// baseline sits at origin.y + ascent).
+public struct TextRun: Hashable, Sendable {
+    public var text: String
+    public var origin: Point2
+    public var style: TextStyle
+    public var color: Color
+    public init(_ text: String, origin: Point2, style: TextStyle, color: Color) {
+        self.text = text; self.origin = origin; self.style = style; self.color = color
+    }
+}
+
+/// One drawing command. Plain values, like Dear ImGui's draw lists: scenes build them,
+/// renderers consume them, tests inspect them.
+public enum DrawCommand: Hashable, Sendable {
+    case shape(Shape, Paint, opacity: Double)
+    case text(TextRun, opacity: Double)
+    /// Clips everything until the matching `popClip` to `shape` (intersected with the
+    /// clips already in force). A rectangle clip is a shape with radius 0.
+    case pushClip(Shape)
+    case popClip
+}
+
+/// What a scene draws for one frame, in points.
+public struct DisplayList: Sendable, Equatable {
+    public var commands: [DrawCommand] = []
+    /// Colour the whole stage is cleared to.
+    public var background: Color
+
+    public init(background: Color) { self.background = background }
+
+    public mutating func fill(_ shape: Shape, _ paint: Paint, opacity: Double = 1) {
+        guard opacity > 0, !shape.rect.isEmpty else { return }
+        commands.append(.shape(shape, paint, opacity: min(opacity, 1)))
+    }
+
+    public mutating func text(_ run: TextRun, opacity: Double = 1) {
+        guard opacity > 0, !run.text.isEmpty else { return }
+        commands.append(.text(run, opacity: min(opacity, 1)))
+    }
+
+    public mutating func clip(_ shape: Shape, _ body: (inout DisplayList) -> Void) {
+        commands.append(.pushClip(shape))
+        body(&self)
+        commands.append(.popClip)
+    }
+
+    /// Appends another list's commands, offset by (dx, dy).
+    public mutating func append(_ other: DisplayList, dx: Double = 0, dy: Double = 0) {
+        commands.append(contentsOf: other.commands.map { $0.offsetBy(dx: dx, dy: dy) })
+    }
+
+    /// Every text run with the opacity it is drawn at (tests read copy visibility).
+    public var textRuns: [(run: TextRun, opacity: Double)] {
+        commands.compactMap { if case .text(let r, let o) = $0 { return (r, o) } else { return nil } }
+    }
+}
+
+extension DrawCommand {
+    public func offsetBy(dx: Double, dy: Double) -> DrawCommand {
+        func move(_ s: Shape) -> Shape {
+            var m = s; m.rect = s.rect.offsetBy(dx: dx, dy: dy); return m
+        }
+        switch self {
+        case .shape(let s, let p, let o): return .shape(move(s), p, opacity: o)
+        case .text(var r, let o):
+            r.origin = Point2(r.origin.x + dx, r.origin.y + dy)
+            return .text(r, opacity: o)
+        case .pushClip(let s): return .pushClip(move(s))
+        case .popClip: return .popClip
+        }
+    }
+}

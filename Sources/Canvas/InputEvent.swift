@@ -1,0 +1,44 @@
+/// One user input, translated once at the platform edge and stored as-is in replay files.
+///
+/// `time` is when the input *happened*, in seconds on the app's monotonic clock (on X11
+/// from the server's event time), never when the app got round to draining its queue: a
+/// 50 ms frame must not squash 50 ms of pointer motion into one instant (SPEC §2).
+/// Positions are window points.
+public enum InputEvent: Hashable, Sendable {
+    case pointerDown(Point2, time: Double, shift: Bool)
+    case pointerMoved(Point2, time: Double)
+    case pointerUp(Point2, time: Double)
+    case wheel(dy: Double, at: Point2, time: Double, shift: Bool)
+    case key(Key, time: Double, shift: Bool)
+    /// The window lost keyboard focus or the pointer capture: any gesture is cancelled.
+    case focusLost(time: Double)
+    case captureLost(time: Double)
+
+    public var time: Double {
+        switch self {
+        case .pointerDown(_, let t, _), .pointerMoved(_, let t), .pointerUp(_, let t), .wheel(_, _, let t, _),
+             .key(_, let t, _), .focusLost(let t), .captureLost(let t):
+            return t
+        }
+    }
+
+    /// The same event with its time replaced (mapping wall time to scene time).
+    public func at(_ t: Double) -> InputEvent {
+        switch self {
+        case .pointerDown(let p, _, let s): return .pointerDown(p, time: t, shift: s)
+        case .pointerMoved(let p, _): return .pointerMoved(p, time: t)
+        case .pointerUp(let p, _): return .pointerUp(p, time: t)
+        case .wheel(let dy, let p, _, let s): return .wheel(dy: dy, at: p, time: t, shift: s)
+        case .key(let k, _, let s): return .key(k, time: t, shift: s)
+        case .focusLost: return .focusLost(time: t)
+        case .captureLost: return .captureLost(time: t)
+        }
+    }
+}
+
+/// Keys the app acts on.
+public enum Key: String, Hashable, Sendable {
+    case escape, enter, space, tab, left, right, up, down
+    case h, r, s, m, d, f
+    case digit1 = "1", digit2 = "2", digit3 = "3", digit4 = "4"
+}

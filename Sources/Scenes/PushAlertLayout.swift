@@ -1,0 +1,81 @@
+import Canvas
+
+/// The alert's row laid out at rest, in panel coordinates (SPEC §3.1). Measured from
+/// content: the natural height N grows with a two-line title or a dropped pill.
+public struct PushAlertLayout: Sendable, Equatable {
+    public static let paddingH = 14.0
+    public static let paddingV = 15.0
+    public static let spacing = 12.0
+    public static let glyphSize = 20.0
+    public static let closeSize = 20.0
+    public static let pillHeight = 30.0
+    public static let pillPaddingH = 11.0
+    /// The pill drops this far below the title when it cannot share its line.
+    public static let pillDrop = 10.0
+
+    public static let titleStyle = TextStyle(.semibold, size: 15)
+    public static let pillStyle = TextStyle(.semibold, size: 13)
+    public static let closeStyle = TextStyle(.bold, size: 10)
+    public static let pillLabel = "Update"
+    public static let closeLabel = "×"
+
+    public var width: Double
+    public var naturalHeight: Double
+    public var glyph: Rect
+    public var titleLines: [String]
+    public var titleOrigin: Point2
+    public var titleLineHeight: Double
+    public var title: Rect
+    public var pill: Rect
+    public var pillText: Point2
+    public var close: Rect
+    public var closeText: Point2
+    /// True when the pill sits on its own line under the title.
+    public var pillDropped: Bool
+
+    /// Lays out the row for a panel `width` points wide.
+    public init(title text: String, width: Double, measurer: some TextMeasuring) {
+        let P = PushAlertLayout.self
+        self.width = width
+        let rowWidth = max(width - 2 * P.paddingH, 1)
+        let pillWidth = measurer.width(of: P.pillLabel, style: P.pillStyle) + 2 * P.pillPaddingH
+        let lineHeight = measurer.lineHeight(of: P.titleStyle)
+        titleLineHeight = lineHeight
+        // Title column beside the pill: row − glyph − pill − close − three spacings.
+        let inlineColumn = rowWidth - P.glyphSize - pillWidth - P.closeSize - 3 * P.spacing
+        let longestWord = TextLayout.longestWordWidth(text, style: P.titleStyle, measurer: measurer)
+        pillDropped = inlineColumn < longestWord
+        // Dropped: the title gets everything but glyph, close and two spacings.
+        let column = pillDropped ? rowWidth - P.glyphSize - P.closeSize - 2 * P.spacing : inlineColumn
+        titleLines = TextLayout.wrap(text, width: max(column, 1), style: P.titleStyle, measurer: measurer)
+        let titleHeight = Double(max(titleLines.count, 1)) * lineHeight
+        let titleX = P.paddingH + P.glyphSize + P.spacing
+        let closeX = width - P.paddingH - P.closeSize
+        if pillDropped {
+            let content = max(titleHeight + P.pillDrop + P.pillHeight, P.glyphSize, P.closeSize)
+            naturalHeight = content + 2 * P.paddingV
+            let top = P.paddingV
+            title = Rect(x: titleX, y: top, width: column, height: titleHeight)
+            pill = Rect(x: titleX, y: top + titleHeight + P.pillDrop, width: pillWidth, height: P.pillHeight)
+            // Glyph and close line up with the title's first line.
+            let firstLineMid = top + lineHeight / 2
+            glyph = Rect(x: P.paddingH, y: firstLineMid - P.glyphSize / 2, width: P.glyphSize, height: P.glyphSize)
+            close = Rect(x: closeX, y: firstLineMid - P.closeSize / 2, width: P.closeSize, height: P.closeSize)
+        } else {
+            let content = max(titleHeight, P.pillHeight, P.glyphSize, P.closeSize)
+            naturalHeight = content + 2 * P.paddingV
+            let mid = P.paddingV + content / 2
+            title = Rect(x: titleX, y: mid - titleHeight / 2, width: column, height: titleHeight)
+            pill = Rect(x: titleX + column + P.spacing, y: mid - P.pillHeight / 2, width: pillWidth, height: P.pillHeight)
+            glyph = Rect(x: P.paddingH, y: mid - P.glyphSize / 2, width: P.glyphSize, height: P.glyphSize)
+            close = Rect(x: closeX, y: mid - P.closeSize / 2, width: P.closeSize, height: P.closeSize)
+        }
+        titleOrigin = Point2(title.x, title.y)
+        let pillLabelWidth = pillWidth - 2 * P.pillPaddingH
+        let pillLine = measurer.lineHeight(of: P.pillStyle)
+        pillText = Point2(pill.midX - pillLabelWidth / 2, pill.midY - pillLine / 2)
+        let closeWidth = measurer.width(of: P.closeLabel, style: P.closeStyle)
+        let closeLine = measurer.lineHeight(of: P.closeStyle)
+        closeText = Point2(close.midX - closeWidth / 2, close.midY - closeLine / 2)
+    }
+}

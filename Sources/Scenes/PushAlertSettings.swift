@@ -1,0 +1,46 @@
+import Motion
+
+/// A spring as a designer tunes it: response (s) and damping ratio.
+public struct SpringSetting: Hashable, Sendable {
+    public var response: Double
+    public var damping: Double
+    public init(_ response: Double, _ damping: Double) { self.response = response; self.damping = damping }
+    public var spring: Spring { Spring(response: response, dampingRatio: damping) }
+    public var curve: MotionCurve { .spring(spring) }
+}
+
+/// Every tunable of the Push Alert (SPEC §3), with the spec's defaults.
+public struct PushAlertSettings: Hashable, Sendable {
+    /// The slot's height. Stiffer than the alert so the room is ready before it is needed.
+    public var gap = SpringSetting(0.32, 0.85)
+    /// The panel's height.
+    public var alert = SpringSetting(0.42, 0.78)
+    /// Leaving is a ratio of the entry springs, so the lead survives slider changes:
+    /// leave = (alert response × 0.714, 0.78) — the alert goes first.
+    public var leaveRatio = 0.714
+    public var leaveDamping = 0.78
+    /// close = (gap response × 1.125, 0.82) — the gap follows.
+    public var closeRatio = 1.125
+    public var closeDamping = 0.82
+    /// A committed swipe flies off on this spring.
+    public var throwSpring = SpringSetting(0.50, 0.85)
+    /// An uncommitted or cancelled swipe comes home on this one.
+    public var returnSpring = SpringSetting(0.34, 0.85)
+    /// Commit when |translation| ≥ this × width (also the armed line).
+    public var commitFraction = 0.34
+    /// …or when the projected stop passes this × width…
+    public var projectionFraction = 0.5
+    /// …or when the release is at least this fast, pt/s.
+    public var dismissVelocity = 640.0
+    /// Spacing below the alert: part of the reserved height, so it opens and closes on
+    /// the gap spring (a margin appearing after the gap settles reads as a second jump).
+    public var spacingBelow = 12.0
+    public var cornerRadius = 14.0
+    public var title = "Your session expires in 5 minutes"
+    public var reduceMotion = false
+
+    public init() {}
+
+    public var leave: SpringSetting { SpringSetting(alert.response * leaveRatio, leaveDamping) }
+    public var close: SpringSetting { SpringSetting(gap.response * closeRatio, closeDamping) }
+}

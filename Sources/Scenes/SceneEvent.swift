@@ -1,0 +1,85 @@
+/// A semantic event for the trace: what happened and why, named after what the user did
+/// or saw (`dragEnded`, `dismissed`), with plain JSON-able fields.
+public struct SceneEvent: Sendable, Equatable {
+    public var name: String
+    public var time: Double
+    public var fields: [(String, TraceValue)]
+
+    public init(_ name: String, time: Double, _ fields: [(String, TraceValue)] = []) {
+        self.name = name; self.time = time; self.fields = fields
+    }
+
+    public subscript(key: String) -> TraceValue? { fields.first { $0.0 == key }?.1 }
+
+    public static func == (l: SceneEvent, r: SceneEvent) -> Bool {
+        l.name == r.name && l.time == r.time && l.fields.map(\.0) == r.fields.map(\.0)
+            && zip(l.fields, r.fields).allSatisfy { $0.1 == $1.1 }
+    }
+}
+
+/// A JSON value in a trace line.
+public indirect enum TraceValue: Sendable, Equatable {
+    case number(Double)
+    case string(String)
+    case bool(Bool)
+    case null
+    case array([TraceValue])
+    case object([(String, TraceValue)])
+
+    public static func == (l: TraceValue, r: TraceValue) -> Bool {
+        switch (l, r) {
+        case (.number(let a), .number(let b)): return a == b
+        case (.string(let a), .string(let b)): return a == b
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.null, .null): return true
+        case (.array(let a), .array(let b)): return a == b
+        case (.object(let a), .object(let b)): return a.map(\.0) == b.map(\.0) && zip(a, b).allSatisfy { $0.1 == $1.1 }
+        default: return false
+        }
+    }
+
+    public var number: Double? { if case .number(let n) = self { return n } else { return nil } }
+    public var string: String? { if case .string(let s) = self { return s } else { return nil } }
+
+    public static func numbers(_ values: [Double]) -> TraceValue { .array(values.map { .number($0) }) }
+
+    /// Compact JSON text. Non-finite numbers become null: a trace must stay parseable.
+    public var json: String {
+        switch self {
+        case .number(let n):
+            guard n.isFinite else { return "null" }
+            if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
+            return "\(n)"
+        case .string(let s): return TraceValue.quote(s)
+        case .bool(let b): return b ? "true" : "false"
+        case .null: return "null"
+        case .array(let a): return "[" + a.map(\.json).joined(separator: ", ") + "]"
+        case .object(let o): return "{" + o.map { TraceValue.quote($0.0) + ": " + $0.1.json }.joined(separator: ", ") + "}"
+        }
+    }
+
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
+    }
+}
+
+extension SceneEvent {
+    /// One JSON object: {"t": …, "event": …, fields…}.
+    public var jsonLine: String {
+        TraceValue.object([("t", .number(time)), ("event", .string(name))] + fields).json
+    }
+}
+
+import Foundation
