@@ -1,6 +1,8 @@
 // swift-tools-version:6.0
 // SpringLab — a Linux playground for interface motion driven by springs.
-// Layout follows DESIGN.md: Motion (pure springs), Playground (composition and the
+// Layout follows DESIGN.md: Motion (pure springs), Canvas (geometry, display lists, the
+// distance-field reference), Scenes (component models), Render (GL and software
+// renderers, text), Platform (SDL window and input), Playground (composition and the
 // command line) and the `springlab` executable holding main.swift only.
 import PackageDescription
 
@@ -13,10 +15,23 @@ let package = Package(
         .library(name: "Motion", targets: ["Motion"]),
     ],
     targets: [
+        .systemLibrary(name: "CSDL2"),
+        .systemLibrary(name: "CSDL2TTF"),
+        .systemLibrary(name: "CSDL2Image"),
+        .systemLibrary(name: "CGL"),
         .target(name: "Motion", swiftSettings: strict),
-        .target(name: "Playground", dependencies: ["Motion"], swiftSettings: strict),
+        .target(name: "Canvas", dependencies: ["Motion"], swiftSettings: strict),
+        .target(name: "Scenes", dependencies: ["Motion", "Canvas"], swiftSettings: strict),
+        .target(name: "Render", dependencies: ["Canvas", "CSDL2", "CSDL2TTF", "CSDL2Image", "CGL"],
+                swiftSettings: strict),
+        .target(name: "Platform", dependencies: ["Canvas", "CSDL2"], swiftSettings: strict),
+        .target(name: "Playground", dependencies: ["Motion", "Canvas", "Scenes", "Render", "Platform"],
+                swiftSettings: strict),
         .executableTarget(name: "springlab", dependencies: ["Playground"], swiftSettings: strict),
         .testTarget(name: "MotionTests", dependencies: ["Motion"], swiftSettings: strict),
+        .testTarget(name: "SceneTests", dependencies: ["Scenes", "Canvas", "Motion"], swiftSettings: strict),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Canvas", "Scenes", "Playground"],
+                    swiftSettings: strict),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "Motion"], exclude: ["Fixtures"],
                     swiftSettings: strict),
     ]

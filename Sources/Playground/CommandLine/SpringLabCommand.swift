@@ -19,25 +19,30 @@ public enum SpringLabCommand {
     public static func run(_ arguments: [String],
                            readInput: (String) throws(RuntimeError) -> String = readTextInput) -> Result {
         var output = ""
+        var errors = ""
         do {
-            try dispatch(arguments, readInput: readInput, output: &output)
-            return Result(exitCode: 0, output: output, errors: "")
+            try dispatch(arguments, readInput: readInput, output: &output, errors: &errors)
+            return Result(exitCode: 0, output: output, errors: errors)
         } catch let error as UsageError {
             return Result(exitCode: 2, output: output, errors: error.message + "\n")
         } catch let error as RuntimeError {
-            return Result(exitCode: 1, output: output, errors: error.message + "\n")
+            return Result(exitCode: 1, output: output, errors: errors + error.message + "\n")
         } catch {
-            return Result(exitCode: 1, output: output, errors: "springlab: \(error)\n")
+            return Result(exitCode: 1, output: output, errors: errors + "springlab: \(error)\n")
         }
     }
 
     static func dispatch(_ arguments: [String], readInput: (String) throws(RuntimeError) -> String,
-                         output: inout String) throws {
-        guard let command = arguments.first, command != "run" else {
-            throw RuntimeError("springlab: the app window is not built yet (it arrives with the Push Alert scene); try 'springlab help'")
-        }
+                         output: inout String, errors: inout String) throws {
+        let command = arguments.first ?? "run"
         let rest = Array(arguments.dropFirst())
+        if command.hasPrefix("--") && command != "--version" && command != "--help" {
+            // `springlab --scene …` is `springlab run --scene …`.
+            return try runApp(arguments, errors: &errors)
+        }
         switch command {
+        case "run": try runApp(rest, errors: &errors)
+        case "render": try RenderCommand.run(rest, output: &output, errors: &errors)
         case "spring": try SpringCommand.run(rest, output: &output)
         case "velocity": try VelocityCommand.run(rest, readInput: readInput, output: &output)
         case "help", "--help", "-h": try Help.run(rest, output: &output)
@@ -47,6 +52,12 @@ public enum SpringLabCommand {
         default:
             throw UsageError("springlab: unknown command '\(command)'; commands: \(Help.commandNames.joined(separator: ", "))")
         }
+    }
+
+    static func runApp(_ arguments: [String], errors: inout String) throws {
+        let options = try RunCommand.options(arguments)
+        let runner = try AppRunner(options: options, errors: &errors)
+        runner.run()
     }
 
     /// Reads a file as UTF-8 text, or standard input for "-".

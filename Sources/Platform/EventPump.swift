@@ -1,0 +1,140 @@
+import CSDL2
+import Canvas
+
+/// What the window system said, translated once: input with true times, and the
+/// window's own events.
+public enum PlatformEvent: Sendable, Equatable {
+    case input(InputEvent)
+    case resized
+    case quit
+    case exposed
+}
+
+/// Drains SDL's queue into `PlatformEvent`s stamped with the time each input happened.
+///
+/// On X11 every pointer and key event carries the server's timestamp (ms); SDL's own
+/// `event.timestamp` is taken when the queue is pumped, so a 50 ms frame stamps 50 ms of
+/// motion with one instant and a throw measures several times too fast. SDL hands us the
+/// raw X event just before its translation (SDL_SYSWMEVENT); its server time is mapped to
+/// the monotonic clock by the smallest delivery latency seen so far — the event that
+/// arrived soonest after it happened pins the offset, and all intervals stay exact.
+/// Elsewhere (offscreen, Wayland) the pump time is the best there is.
+public final class EventPump {
+    private let window: Window
+    /// Server time (ms) of the raw X event waiting for its SDL translation, by kind.
+    private var pendingServerTime: [Int32: UInt32] = [:]
+    /// monotonic seconds − server seconds, minimised over events.
+    private var serverOffset: Double?
+    private var lastServerMs: UInt32 = 0
+    private var buttonDown = false
+    public private(set) var usesServerTime = false
+
+    public init(window: Window) {
+        self.window = window
+        SDL_EventState(UInt32(SDL_SYSWMEVENT.rawValue), SDL_ENABLE)
+    }
+
+    /// All pending events. `wait` blocks up to that many ms for the first one.
+    public func poll(wait: Int32 = 0) -> [PlatformEvent] {
+        var out: [PlatformEvent] = []
+        var event = SDL_Event()
+        var got = wait > 0 ? SDL_WaitEventTimeout(&event, wait) : SDL_PollEvent(&event)
+        while got != 0 {
+            if let e = translate(&event) { out.append(e) }
+            got = SDL_PollEvent(&event)
+        }
+        return out
+    }
+
+    private func time(kind: Int32) -> Double {
+        let pumped = MonotonicClock.now()
+        guard let ms = pendingServerTime.removeValue(forKey: kind) else { return pumped }
+        usesServerTime = true
+        // The 32-bit server clock wraps after 49.7 days, or the server restarted: re-pin.
+        if ms < lastServerMs { serverOffset = nil }
+        lastServerMs = ms
+        let server = Double(ms) / 1000
+        let latency = pumped - server
+        serverOffset = min(serverOffset ?? latency, latency)
+        return min(server + (serverOffset ?? latency), pumped)
+    }
+
+    private func translate(_ event: inout SDL_Event) -> PlatformEvent? {
+        switch SDL_EventType(event.type) {
+        case SDL_QUIT:
+            return .quit
+        case SDL_SYSWMEVENT:
+            var kind: Int32 = 0
+            let ms = springlab_syswm_x11_time(event.syswm.msg, &kind)
+            if kind != 0 { pendingServerTime[kind] = ms }
+            return nil
+        case SDL_MOUSEMOTION:
+            let p = window.points(x: event.motion.x, y: event.motion.y)
+            return .input(.pointerMoved(p, time: time(kind: 1)))
+        case SDL_MOUSEBUTTONDOWN:
+            guard event.button.button == UInt8(SDL_BUTTON_LEFT) else { return nil }
+            buttonDown = true
+            let p = window.points(x: event.button.x, y: event.button.y)
+            let shift = (SDL_GetModState().rawValue & KMOD_SHIFT.rawValue) != 0
+            return .input(.pointerDown(p, time: time(kind: 2), shift: shift))
+        case SDL_MOUSEBUTTONUP:
+            guard event.button.button == UInt8(SDL_BUTTON_LEFT) else { return nil }
+            buttonDown = false
+            let p = window.points(x: event.button.x, y: event.button.y)
+            return .input(.pointerUp(p, time: time(kind: 3)))
+        case SDL_MOUSEWHEEL:
+            var x: Int32 = 0, y: Int32 = 0
+            SDL_GetMouseState(&x, &y)
+            let shift = (SDL_GetModState().rawValue & KMOD_SHIFT.rawValue) != 0
+            let dy = Double(event.wheel.y) * (event.wheel.direction == UInt32(SDL_MOUSEWHEEL_FLIPPED.rawValue) ? -1 : 1)
+            return .input(.wheel(dy: dy, at: window.points(x: x, y: y), time: MonotonicClock.now(), shift: shift))
+        case SDL_KEYDOWN:
+            guard let key = Self.key(event.key.keysym.sym) else { return nil }
+            let shift = (UInt32(event.key.keysym.mod) & KMOD_SHIFT.rawValue) != 0
+            return .input(.key(key, time: time(kind: 4), shift: shift))
+        case SDL_WINDOWEVENT:
+            switch SDL_WindowEventID(UInt32(event.window.event)) {
+            case SDL_WINDOWEVENT_FOCUS_LOST:
+                return .input(.focusLost(time: MonotonicClock.now()))
+            case SDL_WINDOWEVENT_HIDDEN, SDL_WINDOWEVENT_MINIMIZED:
+                return .input(.captureLost(time: MonotonicClock.now()))
+            case SDL_WINDOWEVENT_LEAVE where buttonDown && SDL_GetGlobalMouseState(nil, nil) & springlab_button_mask(1) == 0:
+                // The button was released outside without us seeing it: the capture is gone.
+                buttonDown = false
+                return .input(.captureLost(time: MonotonicClock.now()))
+            case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_RESIZED:
+                return .resized
+            case SDL_WINDOWEVENT_EXPOSED:
+                return .exposed
+            default:
+                return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    static func key(_ sym: SDL_Keycode) -> Key? {
+        switch Int(sym) {
+        case Int(SDLK_ESCAPE.rawValue): return .escape
+        case Int(SDLK_RETURN.rawValue), Int(SDLK_KP_ENTER.rawValue): return .enter
+        case Int(SDLK_SPACE.rawValue): return .space
+        case Int(SDLK_TAB.rawValue): return .tab
+        case Int(SDLK_LEFT.rawValue): return .left
+        case Int(SDLK_RIGHT.rawValue): return .right
+        case Int(SDLK_UP.rawValue): return .up
+        case Int(SDLK_DOWN.rawValue): return .down
+        case Int(SDLK_h.rawValue): return .h
+        case Int(SDLK_r.rawValue): return .r
+        case Int(SDLK_s.rawValue): return .s
+        case Int(SDLK_m.rawValue): return .m
+        case Int(SDLK_d.rawValue): return .d
+        case Int(SDLK_f.rawValue): return .f
+        case Int(SDLK_1.rawValue): return .digit1
+        case Int(SDLK_2.rawValue): return .digit2
+        case Int(SDLK_3.rawValue): return .digit3
+        case Int(SDLK_4.rawValue): return .digit4
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,177 @@
+import CSDL2
+import Canvas
+import Foundation
+
+/// A platform failure with SDL's own words.
+public struct PlatformError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+func sdlError() -> String { String(cString: SDL_GetError()) }
+
+/// How pixels reach the screen.
+public enum Backend: String, Sendable {
+    /// OpenGL 3.3 core, or GLES 3.0 when core is not available.
+    case gl
+    /// The CPU renderer shown through SDL_Renderer.
+    case software
+}
+
+/// The SDL window: an OpenGL context (3.3 core, GLES 3.0 as a fallback) with vsync, or
+/// an SDL_Renderer for the software path. Resizable, with a minimum size; HiDPI-aware.
+///
+/// Sizes: `size` is in points (what layout and input use), `drawableSize` in pixels.
+/// `userScale` multiplies the platform's own scale (`--scale 2` on a 1× X server gives a
+/// sharp 2× drawable, the way a HiDPI laptop would).
+public final class Window {
+    public private(set) var backend: Backend
+    public private(set) var isES = false
+    private let window: OpaquePointer
+    private var context: SDL_GLContext?
+    private var renderer: OpaquePointer?
+    private var streaming: OpaquePointer?
+    private var streamingSize = (0, 0)
+    public let userScale: Double
+
+    /// Opens the window. With `.gl`, falls back to GLES and then to software, returning
+    /// the reason in `fallbackNote` so the app can print one line saying so.
+    public init(title: String, size: Size, minimum: Size, backend requested: Backend, userScale: Double,
+                hidden: Bool = false) throws {
+        SDL_SetHint("SDL_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR", "0")
+        SDL_SetHint("SDL_MOUSE_AUTO_CAPTURE", "1")
+        if SDL_WasInit(SDL_INIT_VIDEO) == 0 && SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0 {
+            throw PlatformError("cannot start SDL video: \(sdlError())")
+        }
+        self.userScale = userScale
+        let w = Int32((size.width * userScale).rounded()), h = Int32((size.height * userScale).rounded())
+        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        flags |= hidden ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue
+        var chosen = requested
+        var created: OpaquePointer?
+        var note: String?
+        if requested == .gl {
+            for es in [false, true] {
+                Self.setGLAttributes(es: es)
+                if let win = SDL_CreateWindow(title, Int32(springlab_windowpos_centered()),
+                                              Int32(springlab_windowpos_centered()), w, h, flags | SDL_WINDOW_OPENGL.rawValue) {
+                    if let ctx = SDL_GL_CreateContext(win) {
+                        created = win
+                        context = ctx
+                        isES = es
+                        break
+                    }
+                    note = "no OpenGL \(es ? "ES 3.0" : "3.3 core") context: \(sdlError())"
+                    SDL_DestroyWindow(win)
+                } else {
+                    note = "no OpenGL window: \(sdlError())"
+                }
+            }
+            if created == nil { chosen = .software }
+        }
+        if created == nil {
+            guard let win = SDL_CreateWindow(title, Int32(springlab_windowpos_centered()),
+                                             Int32(springlab_windowpos_centered()), w, h, flags) else {
+                throw PlatformError("cannot open a window: \(sdlError())")
+            }
+            created = win
+            renderer = SDL_CreateRenderer(win, -1, SDL_RENDERER_SOFTWARE.rawValue)
+                ?? SDL_CreateRenderer(win, -1, 0)
+            guard renderer != nil else { throw PlatformError("cannot create an SDL renderer: \(sdlError())") }
+        }
+        guard let win = created else { throw PlatformError("cannot open a window") }
+        window = win
+        backend = chosen
+        fallbackNote = requested == .gl && chosen == .software ? note : nil
+        SDL_SetWindowMinimumSize(win, Int32(minimum.width * userScale), Int32(minimum.height * userScale))
+        if context != nil { SDL_GL_SetSwapInterval(1) }
+    }
+
+    /// Why the GL path was not used (printed once), or nil.
+    public let fallbackNote: String?
+
+    deinit {
+        if let t = streaming { SDL_DestroyTexture(t) }
+        if let r = renderer { SDL_DestroyRenderer(r) }
+        if let c = context { SDL_GL_DeleteContext(c) }
+        SDL_DestroyWindow(window)
+    }
+
+    private static func setGLAttributes(es: Bool) {
+        SDL_GL_ResetAttributes()
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, Int32(es ? SDL_GL_CONTEXT_PROFILE_ES.rawValue
+                                                                : SDL_GL_CONTEXT_PROFILE_CORE.rawValue))
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3)
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, es ? 0 : 3)
+        SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1)
+        SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0)
+        SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0)
+    }
+
+    /// Window size in window-system units (pixels on X11).
+    private var windowUnits: (Int, Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    /// Drawable size in pixels.
+    public var drawableSize: (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        if context != nil { SDL_GL_GetDrawableSize(window, &w, &h) } else if let r = renderer {
+            SDL_GetRendererOutputSize(r, &w, &h)
+        }
+        return (Int(w), Int(h))
+    }
+
+    /// Pixels per window-system unit reported by the platform (2 on a HiDPI Wayland/macOS).
+    private var platformScale: Double {
+        let units = windowUnits
+        return units.0 > 0 ? Double(drawableSize.width) / Double(units.0) : 1
+    }
+
+    /// Pixels per point.
+    public var scale: Double { platformScale * userScale }
+
+    /// Window size in points.
+    public var size: Size {
+        let d = drawableSize
+        return Size(Double(d.width) / scale, Double(d.height) / scale)
+    }
+
+    /// Converts window-system mouse units to points.
+    public func points(x: Int32, y: Int32) -> Point2 {
+        let k = platformScale / scale
+        return Point2(Double(x) * k, Double(y) * k)
+    }
+
+    public func present() {
+        if context != nil { SDL_GL_SwapWindow(window) }
+    }
+
+    /// Shows straight-alpha RGBA8 pixels through SDL_Renderer (software backend).
+    public func presentSoftware(rgba: [UInt8], width: Int, height: Int) {
+        guard let r = renderer else { return }
+        if streaming == nil || streamingSize != (width, height) {
+            if let t = streaming { SDL_DestroyTexture(t) }
+            streaming = SDL_CreateTexture(r, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+                                          Int32(width), Int32(height))
+            streamingSize = (width, height)
+        }
+        guard let t = streaming else { return }
+        _ = rgba.withUnsafeBytes { SDL_UpdateTexture(t, nil, $0.baseAddress, Int32(width * 4)) }
+        SDL_RenderClear(r)
+        SDL_RenderCopy(r, t, nil, nil)
+        SDL_RenderPresent(r)
+    }
+
+    /// SDL's window id, to match window events.
+    public var id: UInt32 { SDL_GetWindowID(window) }
+}
+
+/// Seconds on a monotonic clock since the first call: the app's wall time.
+public enum MonotonicClock {
+    private static let frequency = Double(SDL_GetPerformanceFrequency())
+    private static let start = SDL_GetPerformanceCounter()
+    public static func now() -> Double { Double(SDL_GetPerformanceCounter() &- start) / frequency }
+}

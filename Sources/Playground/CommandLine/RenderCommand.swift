@@ -1,0 +1,80 @@
+import Canvas
+import Foundation
+import Platform
+import Render
+import Scenes
+
+/// `springlab render`: one still of a scene's stage, headless (SPEC §8): the page centred
+/// horizontally, its top at the image's top, through SDL's offscreen driver (EGL), so no
+/// X server is needed.
+enum RenderCommand {
+    static let specs: [FlagSpec] = [
+        FlagSpec(name: "scene", kind: .choice(["push-alert"])),
+        .number("progress", "a number in [0, 1]", { $0 >= 0 && $0 <= 1 }),
+        FlagSpec(name: "script", kind: .text(accepts: "a script name (arrives with capture, issue 7)")),
+        .number("time", "seconds >= 0", { $0 >= 0 }),
+        FlagSpec(name: "size", kind: .text(accepts: "WxH in points, each 16…8192, e.g. 420x300")),
+        .number("scale", "a scale in [0.5, 4]", { $0 >= 0.5 && $0 <= 4 }),
+        FlagSpec(name: "theme", kind: .choice(Theme.allCases.map(\.rawValue))),
+        FlagSpec(name: "renderer", kind: .choice(["gl", "software"])),
+        FlagSpec(name: "out", kind: .text(accepts: "a path ending in .png")),
+    ]
+
+    static func run(_ arguments: [String], output: inout String, errors: inout String) throws {
+        let a = try parseArguments(arguments, specs: specs, command: "render", maxPositional: 0)
+        guard a.has("scene") else { throw UsageError("springlab render: --scene is missing; accepts push-alert") }
+        if a.has("script") || a.has("time") {
+            throw UsageError("springlab render: --script/--time poses arrive with capture (issue 7); use --progress P")
+        }
+        guard let progress = a.numbers["progress"] else {
+            throw UsageError("springlab render: --progress is missing; accepts a number in [0, 1]")
+        }
+        guard let out = a.words["out"], out.lowercased().hasSuffix(".png") else {
+            throw UsageError("springlab render: --out accepts a path ending in .png")
+        }
+        let size = try parseSize(a.words["size"] ?? "420x300", flag: "size", command: "render")
+        let scale = a.numbers["scale"] ?? 1
+        let theme = Theme(rawValue: a.words["theme"] ?? "light") ?? .light
+        let backend: Backend = a.words["renderer"] == "software" ? .software : .gl
+
+        let fonts = try loadFonts()
+        let headless = try openHeadless(backend: backend, errors: &errors)
+        let renderer = try StageRenderer(fonts: fonts, window: headless)
+        let alert = PushAlert(settings: PushAlertSettings(), measurer: fonts)
+        let list = alert.draw(alert.drivePose(progress: progress), theme: theme, pageHeight: size.height)
+        let offset = Point2(((size.width - PushAlert.pageWidth) / 2).rounded(), 0)
+        let w = Int((size.width * scale).rounded()), h = Int((size.height * scale).rounded())
+        let pixels = try renderer.pixels(list, offset: offset, width: w, height: h, scale: scale)
+        do { try PNG.write(rgba: pixels, width: w, height: h, to: out) } catch {
+            throw RuntimeError("springlab render: \(error)")
+        }
+    }
+
+    /// A hidden window on SDL's offscreen driver: a real GL context over EGL, no X.
+    static func openHeadless(backend: Backend, errors: inout String) throws -> Window {
+        setenv("SDL_VIDEODRIVER", "offscreen", 1)
+        do {
+            let window = try Window(title: "SpringLab", size: Size(16, 16), minimum: Size(1, 1), backend: backend,
+                                    userScale: 1, hidden: true)
+            if let note = window.fallbackNote { errors += "springlab: \(note); drawing with the software renderer\n" }
+            return window
+        } catch {
+            throw RuntimeError("springlab: \(error)")
+        }
+    }
+
+    static func loadFonts() throws -> FontLibrary {
+        do { return try FontLibrary(directory: FontLibrary.defaultDirectory()) } catch {
+            throw RuntimeError("springlab: \(error)")
+        }
+    }
+}
+
+/// Parses "WxH" into a size in points, each side 16…8192.
+func parseSize(_ text: String, flag: String, command: String) throws(UsageError) -> Size {
+    let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (16...8192).contains(w), (16...8192).contains(h) else {
+        throw UsageError("springlab \(command): --\(flag) accepts WxH with each side 16…8192, got '\(text)'")
+    }
+    return Size(Double(w), Double(h))
+}

@@ -1,0 +1,54 @@
+import Canvas
+import Foundation
+import Platform
+import Scenes
+
+/// `springlab` / `springlab run`: opens the window (SPEC §8).
+enum RunCommand {
+    static let specs: [FlagSpec] = [
+        FlagSpec(name: "scene", kind: .choice(["push-alert"])),
+        FlagSpec(name: "preset", kind: .text(accepts: "a preset file (arrives with the inspector, issue 4)")),
+        FlagSpec(name: "renderer", kind: .choice(["gl", "software"])),
+        FlagSpec(name: "size", kind: .text(accepts: "WxH in points, at least 480x360, e.g. 1280x800")),
+        .number("scale", "a scale in [0.5, 4]", { $0 >= 0.5 && $0 <= 4 }),
+        FlagSpec(name: "theme", kind: .choice(Theme.allCases.map(\.rawValue))),
+        FlagSpec(name: "reduce-motion", kind: .toggle),
+        FlagSpec(name: "replay", kind: .text(accepts: "a replay file (arrives with capture, issue 7)")),
+        FlagSpec(name: "trace", kind: .text(accepts: "a path to write JSON lines to")),
+        .number("frame-delay", "milliseconds in [0, 1000] to sleep every frame", { $0 >= 0 && $0 <= 1000 }),
+        .number("quit-after", "seconds > 0 after which the app quits by itself (tests)", { $0 > 0 }),
+    ]
+
+    static func options(_ arguments: [String]) throws -> AppOptions {
+        let a = try parseArguments(arguments, specs: specs, command: "run", maxPositional: 0)
+        if a.has("preset") { throw UsageError("springlab run: --preset arrives with the inspector (issue 4)") }
+        if a.has("replay") { throw UsageError("springlab run: --replay arrives with capture (issue 7)") }
+        var o = AppOptions()
+        if let s = a.words["size"] {
+            o.size = try parseSize(s, flag: "size", command: "run")
+            guard o.size.width >= PushAlertApp.minimumSize.width, o.size.height >= PushAlertApp.minimumSize.height else {
+                throw UsageError("springlab run: --size accepts at least 480x360, got '\(s)'")
+            }
+        }
+        o.scale = a.numbers["scale"] ?? 1
+        o.theme = Theme(rawValue: a.words["theme"] ?? "light") ?? .light
+        o.backend = a.words["renderer"] == "software" ? .software : .gl
+        o.settings.reduceMotion = a.toggles.contains("reduce-motion")
+        o.tracePath = a.words["trace"]
+        o.frameDelay = (a.numbers["frame-delay"] ?? 0) / 1000
+        o.quitAfter = a.numbers["quit-after"]
+        return o
+    }
+}
+
+/// Everything `run` was asked for.
+struct AppOptions {
+    var size = PushAlertApp.defaultSize
+    var scale = 1.0
+    var theme = Theme.light
+    var backend = Backend.gl
+    var settings = PushAlertSettings()
+    var tracePath: String?
+    var frameDelay = 0.0
+    var quitAfter: Double?
+}

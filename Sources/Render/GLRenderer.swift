@@ -1,0 +1,250 @@
+import CGL
+import Canvas
+import Foundation
+
+/// A failure to set up or use OpenGL, with the driver's words.
+public struct RenderError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Draws primitives with OpenGL 3.3 core (or GLES 3.0): one instanced quad per primitive,
+/// shaded as a signed-distance field with analytic anti-aliasing, so corners are exact at
+/// any scale. Glyphs sample the font library's atlas. Requires a current context.
+public final class GLRenderer {
+    private var program: GLuint = 0
+    private var vao: GLuint = 0
+    private var quad: GLuint = 0
+    private var instances: GLuint = 0
+    private var atlasTexture: GLuint = 0
+    private var atlasGeneration = -1
+    private var uViewport: GLint = -1
+    private var uAtlas: GLint = -1
+    private var uAtlasSize: GLint = -1
+    private var scratch: [Float] = []
+    private var instanceCapacity = 0
+    private var target: (fbo: GLuint, color: GLuint, width: Int, height: Int)?
+
+    static let floatsPerInstance = 32
+
+    /// Compiles the pipeline. `es` selects the GLES 3.0 shader dialect.
+    public init(es: Bool) throws {
+        let header = es ? "#version 300 es\n" : "#version 330 core\n"
+        program = try Self.link(vertex: Shaders.vertex(header), fragment: Shaders.fragment(header))
+        uViewport = glGetUniformLocation(program, "uViewport")
+        uAtlas = glGetUniformLocation(program, "uAtlas")
+        uAtlasSize = glGetUniformLocation(program, "uAtlasSize")
+        glGenVertexArrays(1, &vao)
+        glBindVertexArray(vao)
+        let corners: [Float] = [0, 0, 1, 0, 0, 1, 1, 0, 1, 1, 0, 1]
+        glGenBuffers(1, &quad)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), quad)
+        corners.withUnsafeBytes { glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STATIC_DRAW)) }
+        glEnableVertexAttribArray(0)
+        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 8, nil)
+        glGenBuffers(1, &instances)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instances)
+        let stride = GLsizei(Self.floatsPerInstance * 4)
+        for i in 0..<8 {
+            let location = GLuint(1 + i)
+            glEnableVertexAttribArray(location)
+            glVertexAttribPointer(location, 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
+                                  UnsafeRawPointer(bitPattern: i * 16))
+            glVertexAttribDivisor(location, 1)
+        }
+        glBindVertexArray(0)
+        glGenTextures(1, &atlasTexture)
+        glBindTexture(GLenum(GL_TEXTURE_2D), atlasTexture)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        let size = GLsizei(FontLibrary.atlasSize)
+        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R8, size, size, 0, GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), nil)
+        let error = glGetError()
+        if error != GLenum(GL_NO_ERROR) { throw RenderError("OpenGL setup failed (error 0x\(String(error, radix: 16)))") }
+    }
+
+    deinit {
+        glDeleteProgram(program)
+        glDeleteBuffers(1, &quad)
+        glDeleteBuffers(1, &instances)
+        glDeleteVertexArrays(1, &vao)
+        glDeleteTextures(1, &atlasTexture)
+        if var t = target { glDeleteFramebuffers(1, &t.fbo); glDeleteTextures(1, &t.color) }
+    }
+
+    /// Text of the driver, for the one line printed at start.
+    public static var driverDescription: String {
+        func str(_ name: Int32) -> String {
+            guard let p = glGetString(GLenum(name)) else { return "?" }
+            return String(cString: p)
+        }
+        return "\(str(GL_RENDERER)) — \(str(GL_VERSION))"
+    }
+
+    // MARK: Drawing
+
+    /// Clears to `background` and draws `prims` into the bound framebuffer of
+    /// `width`×`height` pixels.
+    public func draw(_ prims: [Primitive], width: Int, height: Int, background: Color, fonts: FontLibrary?) {
+        uploadAtlas(fonts)
+        glViewport(0, 0, GLsizei(width), GLsizei(height))
+        glDisable(GLenum(GL_DEPTH_TEST))
+        glDisable(GLenum(GL_SCISSOR_TEST))
+        glClearColor(GLfloat(background.r * background.a), GLfloat(background.g * background.a),
+                     GLfloat(background.b * background.a), GLfloat(background.a))
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        guard !prims.isEmpty else { return }
+        fill(prims)
+        glEnable(GLenum(GL_BLEND))
+        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        glUseProgram(program)
+        glUniform2f(uViewport, GLfloat(width), GLfloat(height))
+        glUniform1i(uAtlas, 0)
+        glUniform1f(uAtlasSize, GLfloat(FontLibrary.atlasSize))
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        glBindTexture(GLenum(GL_TEXTURE_2D), atlasTexture)
+        glBindVertexArray(vao)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instances)
+        let bytes = scratch.count * 4
+        if prims.count > instanceCapacity {
+            instanceCapacity = max(prims.count, instanceCapacity * 2, 256)
+            glBufferData(GLenum(GL_ARRAY_BUFFER), instanceCapacity * Self.floatsPerInstance * 4, nil, GLenum(GL_STREAM_DRAW))
+        }
+        scratch.withUnsafeBytes { glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, bytes, $0.baseAddress) }
+        glDrawArraysInstanced(GLenum(GL_TRIANGLES), 0, 6, GLsizei(prims.count))
+        glBindVertexArray(0)
+    }
+
+    private func fill(_ prims: [Primitive]) {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.reserveCapacity(prims.count * Self.floatsPerInstance)
+        for p in prims {
+            let clip = p.clipRect
+            let round = p.roundClip
+            let mode: Float = round == nil ? 0 : (round?.continuous == true ? 2 : 1)
+            let rr = round?.rect ?? .zero
+            let shadow = p.shadow
+            scratch += [
+                Float(p.rect.x), Float(p.rect.y), Float(p.rect.width), Float(p.rect.height),
+                Float(p.radius), p.kind.rawValue, Float(p.strokeWidth), Float(shadow?.radius ?? 0),
+                Float(p.fill.r), Float(p.fill.g), Float(p.fill.b), Float(p.fill.a),
+                Float(p.stroke.r), Float(p.stroke.g), Float(p.stroke.b), Float(p.stroke.a),
+                Float(clip.x), Float(clip.y), Float(clip.width), Float(clip.height),
+                Float(rr.x), Float(rr.y), Float(rr.width), Float(rr.height),
+                Float(round?.radius ?? 0), mode, Float(shadow?.offset.x ?? 0), Float(shadow?.offset.y ?? 0),
+                Float(p.atlasOrigin.x), Float(p.atlasOrigin.y), Float(shadow?.alpha ?? 0), 0,
+            ]
+        }
+    }
+
+    private func uploadAtlas(_ fonts: FontLibrary?) {
+        guard let fonts else { return }
+        glBindTexture(GLenum(GL_TEXTURE_2D), atlasTexture)
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        let size = FontLibrary.atlasSize
+        let dirty = fonts.takeDirtyRows()
+        let rows: Range<Int>? = fonts.atlasGeneration != atlasGeneration ? 0..<size : dirty
+        atlasGeneration = fonts.atlasGeneration
+        guard let rows, !rows.isEmpty else { return }
+        fonts.atlas.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, GLint(rows.lowerBound), GLsizei(size), GLsizei(rows.count),
+                            GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), base + rows.lowerBound * size)
+        }
+    }
+
+    // MARK: Offscreen targets and read-back
+
+    /// Binds an offscreen RGBA8 framebuffer of the given size (reused while the size holds).
+    public func bindOffscreenTarget(width: Int, height: Int) throws {
+        if let t = target, t.width == width, t.height == height {
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), t.fbo)
+            return
+        }
+        if var t = target { glDeleteFramebuffers(1, &t.fbo); glDeleteTextures(1, &t.color) }
+        var fbo: GLuint = 0, color: GLuint = 0
+        glGenTextures(1, &color)
+        glBindTexture(GLenum(GL_TEXTURE_2D), color)
+        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0, GLenum(GL_RGBA),
+                     GLenum(GL_UNSIGNED_BYTE), nil)
+        glGenFramebuffers(1, &fbo)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
+        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), color, 0)
+        guard glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER)) == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+            throw RenderError("cannot create a \(width)x\(height) offscreen framebuffer")
+        }
+        target = (fbo, color, width, height)
+    }
+
+    /// Binds the window's own framebuffer.
+    public func bindWindowTarget() { glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0) }
+
+    /// Reads the bound framebuffer as straight-alpha RGBA8, top row first.
+    public func readPixels(width: Int, height: Int) -> [UInt8] {
+        var raw = [UInt8](repeating: 0, count: width * height * 4)
+        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+        raw.withUnsafeMutableBytes {
+            glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+        }
+        // GL's rows run bottom-up; un-premultiply for PNG.
+        var out = [UInt8](repeating: 0, count: raw.count)
+        let rowBytes = width * 4
+        for y in 0..<height {
+            let src = (height - 1 - y) * rowBytes, dst = y * rowBytes
+            for x in stride(from: 0, to: rowBytes, by: 4) {
+                let a = Int(raw[src + x + 3])
+                for c in 0..<3 {
+                    let v = Int(raw[src + x + c])
+                    out[dst + x + c] = a == 0 ? 0 : UInt8(min(255, (v * 255 + a / 2) / a))
+                }
+                out[dst + x + 3] = UInt8(a)
+            }
+        }
+        return out
+    }
+
+    // MARK: Shader compilation
+
+    private static func compile(_ source: String, type: Int32) throws -> GLuint {
+        let shader = glCreateShader(GLenum(type))
+        source.withCString { ptr in
+            var p: UnsafePointer<GLchar>? = ptr
+            glShaderSource(shader, 1, &p, nil)
+        }
+        glCompileShader(shader)
+        var ok: GLint = 0
+        glGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &ok)
+        if ok == 0 {
+            var log = [GLchar](repeating: 0, count: 4096)
+            glGetShaderInfoLog(shader, 4096, nil, &log)
+            glDeleteShader(shader)
+            throw RenderError("shader compile failed: \(Self.text(log))")
+        }
+        return shader
+    }
+
+    private static func text(_ log: [GLchar]) -> String {
+        String(decoding: log.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func link(vertex: String, fragment: String) throws -> GLuint {
+        let vs = try compile(vertex, type: GL_VERTEX_SHADER)
+        let fs = try compile(fragment, type: GL_FRAGMENT_SHADER)
+        let program = glCreateProgram()
+        glAttachShader(program, vs)
+        glAttachShader(program, fs)
+        glLinkProgram(program)
+        glDeleteShader(vs)
+        glDeleteShader(fs)
+        var ok: GLint = 0
+        glGetProgramiv(program, GLenum(GL_LINK_STATUS), &ok)
+        if ok == 0 {
+            var log = [GLchar](repeating: 0, count: 4096)
+            glGetProgramInfoLog(program, 4096, nil, &log)
+            throw RenderError("shader link failed: \(Self.text(log))")
+        }
+        return program
+    }
+}

@@ -1,0 +1,105 @@
+import Canvas
+import Foundation
+
+/// One drawable in device pixels: a shape or a glyph with its clips resolved. The GL
+/// renderer uploads these as instance data; the software renderer shades them with
+/// `Shading`, the same math in Swift. Both renderers consume exactly this list.
+public struct Primitive: Sendable, Equatable {
+    public enum Kind: Float, Sendable { case continuous = 0, circular = 1, glyph = 2 }
+
+    public var rect: Rect
+    public var radius: Double
+    public var kind: Kind
+    public var strokeWidth: Double
+    /// Straight colours with the command's opacity folded into alpha.
+    public var fill: Color
+    public var stroke: Color
+    /// Intersection of every clip in force (rounded clips by their bounds), pixels.
+    public var clipRect: Rect
+    /// The innermost rounded clip, if any.
+    public var roundClip: Shape?
+    /// Glyph: top-left of the bitmap in the atlas.
+    public var atlasOrigin: Point2 = .zero
+    public var shadow: Shadow?
+
+    /// Pixels this primitive can touch (for the software renderer's loops).
+    public var bounds: Rect {
+        var b = rect.insetBy(dx: -1, dy: -1)
+        if let s = shadow {
+            let spread = s.radius * 1.5 + 1
+            b = b.union(rect.offsetBy(dx: s.offset.x, dy: s.offset.y).insetBy(dx: -spread, dy: -spread))
+        }
+        return b.intersection(clipRect.insetBy(dx: -1, dy: -1))
+    }
+}
+
+/// Turns a display list (points) into primitives (pixels).
+public struct Flattener {
+    public let scale: Double
+    public let fonts: FontLibrary?
+
+    public init(scale: Double, fonts: FontLibrary?) {
+        self.scale = scale
+        self.fonts = fonts
+    }
+
+    /// `offset` moves the whole list (window points), e.g. to centre the page.
+    public func flatten(_ list: DisplayList, offset: Point2 = .zero) -> [Primitive] {
+        var out: [Primitive] = []
+        out.reserveCapacity(list.commands.count + 64)
+        var clips: [Shape] = []
+        var clipRect = Rect.infinite
+        var roundClip: Shape?
+        func px(_ r: Rect) -> Rect { r.offsetBy(dx: offset.x, dy: offset.y).scaled(scale) }
+        func recompute() {
+            clipRect = clips.reduce(Rect.infinite) { $0.intersection($1.rect) }
+            roundClip = clips.last(where: { $0.radius > 0 })
+        }
+        for command in list.commands {
+            switch command {
+            case .pushClip(let shape):
+                var s = shape
+                s.rect = px(shape.rect)
+                s.radius = shape.radius * scale
+                clips.append(s)
+                recompute()
+            case .popClip:
+                _ = clips.popLast()
+                recompute()
+            case .shape(let shape, let paint, let opacity):
+                var shadow: Shadow?
+                if let sh = paint.shadow {
+                    shadow = Shadow(alpha: sh.alpha * opacity, radius: sh.radius * scale,
+                                    offset: Point2(sh.offset.x * scale, sh.offset.y * scale))
+                }
+                out.append(Primitive(
+                    rect: px(shape.rect), radius: shape.radius * scale,
+                    kind: shape.continuous ? .continuous : .circular,
+                    strokeWidth: paint.strokeWidth * scale,
+                    fill: paint.fill.opacity(opacity), stroke: paint.stroke.opacity(opacity),
+                    clipRect: clipRect, roundClip: roundClip, shadow: shadow))
+            case .text(let run, let opacity):
+                appendGlyphs(run, opacity: opacity, offset: offset, clipRect: clipRect, roundClip: roundClip, into: &out)
+            }
+        }
+        return out
+    }
+
+    private func appendGlyphs(_ run: TextRun, opacity: Double, offset: Point2, clipRect: Rect, roundClip: Shape?,
+                              into out: inout [Primitive]) {
+        guard let fonts else { return }
+        let pixels = Int((run.style.size * scale).rounded())
+        let advances = fonts.advances(of: run.text, style: run.style)
+        let top = ((run.origin.y + offset.y) * scale).rounded()
+        let color = run.color.opacity(opacity)
+        for (i, scalar) in run.text.unicodeScalars.enumerated() where i < advances.count {
+            guard let g = fonts.glyph(scalar, weight: run.style.weight, pixels: pixels), g.width > 0 else { continue }
+            let pen = ((run.origin.x + offset.x + advances[i]) * scale).rounded()
+            out.append(Primitive(
+                rect: Rect(x: pen + Double(g.offsetX), y: top, width: Double(g.width), height: Double(g.height)),
+                radius: 0, kind: .glyph, strokeWidth: 0, fill: color, stroke: .clear,
+                clipRect: clipRect, roundClip: roundClip,
+                atlasOrigin: Point2(Double(g.atlasX), Double(g.atlasY))))
+        }
+    }
+}

@@ -1,0 +1,120 @@
+/// GLSL for the one instanced pipeline. Each instance is a `Primitive`; the fragment
+/// shader is `Shading.shade` line for line (keep the two in step — RenderTests compare
+/// them pixel by pixel). Written once, prefixed with `#version 330 core` or
+/// `#version 300 es` depending on the context.
+enum Shaders {
+    static func vertex(_ header: String) -> String {
+        header + """
+        layout(location = 0) in vec2 aCorner;
+        layout(location = 1) in vec4 iRect;
+        layout(location = 2) in vec4 iShape;    // radius, kind, strokeWidth, shadowBlur
+        layout(location = 3) in vec4 iFill;
+        layout(location = 4) in vec4 iStroke;
+        layout(location = 5) in vec4 iClip;
+        layout(location = 6) in vec4 iRound;    // round clip rect
+        layout(location = 7) in vec4 iRoundP;   // radius, mode (0 none, 1 circular, 2 continuous), shadow ox, oy
+        layout(location = 8) in vec4 iExtra;    // atlas x, y, shadow alpha, -
+        uniform vec2 uViewport;
+        out vec2 vPos;
+        flat out vec4 fRect; flat out vec4 fShape; flat out vec4 fFill; flat out vec4 fStroke;
+        flat out vec4 fClip; flat out vec4 fRound; flat out vec4 fRoundP; flat out vec4 fExtra;
+        void main() {
+            float spread = 1.0;
+            vec2 lo = iRect.xy - vec2(spread);
+            vec2 hi = iRect.xy + iRect.zw + vec2(spread);
+            if (iExtra.z > 0.0) {
+                float s = iShape.w * 1.5 + 1.0;
+                lo = min(lo, iRect.xy + iRoundP.zw - vec2(s));
+                hi = max(hi, iRect.xy + iRect.zw + iRoundP.zw + vec2(s));
+            }
+            lo = max(lo, iClip.xy - vec2(1.0));
+            hi = min(hi, iClip.xy + iClip.zw + vec2(1.0));
+            vec2 p = mix(lo, hi, aCorner);
+            vPos = p;
+            gl_Position = vec4(p.x / uViewport.x * 2.0 - 1.0, 1.0 - p.y / uViewport.y * 2.0, 0.0, 1.0);
+            fRect = iRect; fShape = iShape; fFill = iFill; fStroke = iStroke;
+            fClip = iClip; fRound = iRound; fRoundP = iRoundP; fExtra = iExtra;
+        }
+        """
+    }
+
+    static func fragment(_ header: String) -> String {
+        header + """
+        precision highp float;
+        in vec2 vPos;
+        flat in vec4 fRect; flat in vec4 fShape; flat in vec4 fFill; flat in vec4 fStroke;
+        flat in vec4 fClip; flat in vec4 fRound; flat in vec4 fRoundP; flat in vec4 fExtra;
+        uniform sampler2D uAtlas;
+        uniform float uAtlasSize;
+        out vec4 outColor;
+
+        const float SPAN = 1.28;
+        const float EXPONENT = 2.67;
+
+        // SDF.roundedRect in Canvas/Shape.swift.
+        float sdRoundRect(vec2 p, vec4 rect, float radius, bool continuous) {
+            vec2 h = max(rect.zw * 0.5, vec2(0.0));
+            vec2 c = rect.xy + rect.zw * 0.5;
+            float shortHalf = min(h.x, h.y);
+            float r = min(max(radius, 0.0), shortHalf);
+            bool superellipse = continuous && r > 0.0 && r < shortHalf * 0.999;
+            float span = superellipse ? min(r * SPAN, shortHalf) : r;
+            vec2 q = abs(p - c) - (h - vec2(span));
+            float inside = min(max(q.x, q.y), 0.0);
+            vec2 o = max(q, vec2(0.0));
+            if (!superellipse || o.x <= 0.0 || o.y <= 0.0) {
+                return length(o) + inside - span;
+            }
+            float n = EXPONENT;
+            float norm = pow(pow(o.x, n) + pow(o.y, n), 1.0 / n);
+            vec2 g = pow(o, vec2(n - 1.0));
+            float grad = length(g) / pow(norm, n - 1.0);
+            return (norm - span) / max(grad, 1e-6);
+        }
+
+        float coverage(float d) { return clamp(0.5 - d, 0.0, 1.0); }
+
+        float erfApprox(float x) {
+            float s = x < 0.0 ? -1.0 : 1.0;
+            float ax = abs(x);
+            float t = 1.0 / (1.0 + 0.3275911 * ax);
+            float y = 1.0 - (((((1.061405429 * t - 1.453152027) * t) + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * exp(-ax * ax);
+            return s * y;
+        }
+
+        vec4 premul(vec4 c, float k) { float a = c.a * k; return vec4(c.rgb * a, a); }
+
+        void main() {
+            vec2 p = vPos;
+            float clip = coverage(sdRoundRect(p, fClip, 0.0, false));
+            if (fRoundP.y > 0.5) clip *= coverage(sdRoundRect(p, fRound, fRoundP.x, fRoundP.y > 1.5));
+            if (clip <= 0.0) discard;
+            float kind = fShape.y;
+            vec4 color;
+            if (kind > 1.5) {
+                vec2 local = floor(p - fRect.xy);
+                if (local.x < 0.0 || local.y < 0.0 || local.x >= fRect.z || local.y >= fRect.w) discard;
+                float a = texture(uAtlas, (fExtra.xy + local + vec2(0.5)) / uAtlasSize).r;
+                color = premul(fFill, a * clip);
+            } else {
+                float d = sdRoundRect(p, fRect, fShape.x, kind < 0.5);
+                float inside = coverage(d);
+                color = premul(fFill, inside);
+                if (fShape.z > 0.0 && fStroke.a > 0.0) {
+                    float band = inside - coverage(d + fShape.z);
+                    color = premul(fStroke, band) + color * (1.0 - fStroke.a * band);
+                }
+                if (fExtra.z > 0.0) {
+                    float sigma = max(fShape.w * 0.5, 0.5);
+                    float ds = sdRoundRect(p, vec4(fRect.xy + fRoundP.zw, fRect.zw), fShape.x, kind < 0.5);
+                    float sa = fExtra.z * 0.5 * (1.0 - erfApprox(ds / (sigma * 1.41421356)));
+                    color = color + vec4(0.0, 0.0, 0.0, sa) * (1.0 - color.a);
+                }
+                color *= clip;
+            }
+            if (color.a <= 0.0) discard;
+            outColor = color;
+        }
+        """
+    }
+}

@@ -1,0 +1,127 @@
+import Canvas
+import Motion
+
+/// What the Push Alert looks like at one instant: the two spring values, the swipe
+/// offset, and whether the leave fade applies.
+public struct PushAlertPose: Sendable, Equatable {
+    /// Gap spring value g: slot height = reserved × g.
+    public var gap: Double
+    /// Alert spring value a: panel height = N × a.
+    public var openness: Double
+    /// Horizontal swipe offset, pt.
+    public var offset: Double
+    /// True while leaving: the panel's opacity is presence(a). Solid on the way in.
+    public var leaving: Bool
+
+    public init(gap: Double, openness: Double, offset: Double = 0, leaving: Bool = false) {
+        self.gap = gap; self.openness = openness; self.offset = offset; self.leaving = leaving
+    }
+}
+
+extension PushAlert {
+    /// The pose at scene time `t` from the live springs.
+    public func pose(at t: Double) -> PushAlertPose {
+        let leaving: Bool
+        if case .leaving = phase { leaving = true } else { leaving = false }
+        return PushAlertPose(gap: gap.value(at: t), openness: openness.value(at: t),
+                             offset: offset.value(at: t), leaving: leaving)
+    }
+
+    /// Draws the page at scene time `t`.
+    public func draw(at t: Double, theme: Theme, pageHeight: Double) -> DisplayList {
+        draw(pose(at: t), theme: theme, pageHeight: pageHeight)
+    }
+
+    /// Draws the page in `pose`: the alert's slot, its panel and row, then the content rows
+    /// wherever the gap spring puts them. Page points, top-left at (0, 0).
+    public func draw(_ pose: PushAlertPose, theme: Theme, pageHeight: Double) -> DisplayList {
+        var list = DisplayList(background: theme.page)
+        let pad = Self.pagePadding
+        let n = layout.naturalHeight
+        let slotTop = pad
+        let slotHeight = max(reservedHeight * pose.gap, 0)
+        let a = max(pose.openness, 0)
+        let panelOpacity = (pose.leaving ? Self.presence(a) : 1) * Self.swipeFade(pose.offset)
+        let rowOpacity = panelOpacity * Self.reveal(a)
+
+        if slotHeight > 0, a > 0, panelOpacity > 0 {
+            // The slot clips with a plain rectangle, full stage width so a swipe can leave.
+            let slot = Shape.rect(Rect(x: -10_000, y: slotTop, width: 20_000, height: slotHeight))
+            list.clip(slot) { list in
+                let panel = Rect(x: pad + pose.offset, y: slotTop, width: Self.panelWidth, height: n * a)
+                let shape = Shape.roundedRect(panel, radius: settings.cornerRadius)
+                list.fill(shape, Paint(fill: theme.alertSurface, stroke: theme.alertAccent.opacity(0.34),
+                                       strokeWidth: 1), opacity: panelOpacity)
+                guard rowOpacity > 0 else { return }
+                // The row is centred in the panel: as the panel grows, the row descends.
+                let rowTop = panel.midY - n / 2
+                list.clip(shape) { list in
+                    drawRow(into: &list, x: panel.x, y: rowTop, theme: theme, opacity: rowOpacity)
+                }
+            }
+        }
+
+        // The stack adds no spacing after the alert: the alert reserves its own.
+        var y = slotTop + slotHeight
+        while y < pageHeight {
+            let row = Rect(x: pad, y: y, width: Self.panelWidth, height: Self.rowHeight)
+            list.fill(.roundedRect(row, radius: Self.rowRadius), Paint(fill: theme.row))
+            y += Self.rowHeight + Self.rowSpacing
+        }
+        return list
+    }
+
+    private func drawRow(into list: inout DisplayList, x: Double, y: Double, theme: Theme, opacity: Double) {
+        let L = layout
+        let P = PushAlertLayout.self
+        // Warning glyph: an accent disc with an exclamation mark in the pill ink.
+        let glyph = L.glyph.offsetBy(dx: x, dy: y)
+        list.fill(.circle(center: glyph.center, radius: glyph.width / 2), Paint(fill: theme.alertAccent), opacity: opacity)
+        let bar = Rect(x: glyph.midX - 1.25, y: glyph.minY + 4.5, width: 2.5, height: 7.5)
+        list.fill(.capsule(bar), Paint(fill: theme.alertPillInk), opacity: opacity)
+        list.fill(.circle(center: Point2(glyph.midX, glyph.maxY - 5), radius: 1.5), Paint(fill: theme.alertPillInk),
+                  opacity: opacity)
+        for (i, line) in L.titleLines.enumerated() {
+            let origin = Point2(x + L.titleOrigin.x, y + L.titleOrigin.y + Double(i) * L.titleLineHeight)
+            list.text(TextRun(line, origin: origin, style: P.titleStyle, color: theme.alertInk), opacity: opacity)
+        }
+        list.fill(.capsule(L.pill.offsetBy(dx: x, dy: y)), Paint(fill: theme.alertAccent), opacity: opacity)
+        list.text(TextRun(P.pillLabel, origin: Point2(x + L.pillText.x, y + L.pillText.y), style: P.pillStyle,
+                          color: theme.alertPillInk), opacity: opacity)
+        list.text(TextRun(P.closeLabel, origin: Point2(x + L.closeText.x, y + L.closeText.y), style: P.closeStyle,
+                          color: theme.alertInk.opacity(0.45)), opacity: opacity)
+    }
+}
+
+// MARK: - Presentation drive (SPEC §3.5)
+
+extension PushAlert {
+    /// The pose at pass position p ∈ [0, 1] over the alert's whole life, both springs
+    /// sampled in seconds on one shared time axis — so the lead is emergent, never tuned:
+    /// p < 0.08 nothing; 0.08–0.32 arrival over max(alert settle, gap settle); 0.32–0.58
+    /// at rest; 0.58–0.84 departure over max(leave settle, delay + close settle) with the
+    /// gap starting after the close delay; then closed.
+    public func drivePose(progress p: Double) -> PushAlertPose {
+        let p = p.isFinite ? min(max(p, 0), 1) : 0
+        let s = settings
+        if p < 0.08 { return PushAlertPose(gap: 0, openness: 0) }
+        if p < 0.32 {
+            let span = max(s.alert.spring.settleDuration, s.gap.spring.settleDuration)
+            let t = (p - 0.08) / 0.24 * span
+            return PushAlertPose(gap: s.gap.spring.step(at: t), openness: s.alert.spring.step(at: t))
+        }
+        if p < 0.58 { return PushAlertPose(gap: 1, openness: 1) }
+        if p < 0.84 {
+            let delay = closeDelay
+            let span = max(s.leave.spring.settleDuration, delay + s.close.spring.settleDuration)
+            let t = (p - 0.58) / 0.26 * span
+            let g = t < delay ? 1 : 1 - s.close.spring.step(at: t - delay)
+            return PushAlertPose(gap: g, openness: 1 - s.leave.spring.step(at: t), leaving: true)
+        }
+        return PushAlertPose(gap: 0, openness: 0, leaving: true)
+    }
+
+    /// Duration of the catalog loop: 32 frames at 15 fps.
+    public static let loopFrames = 32
+    public static let loopFPS = 15.0
+}
