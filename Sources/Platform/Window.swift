@@ -173,5 +173,8 @@ public final class Window {
 public enum MonotonicClock {
     private static let frequency = Double(SDL_GetPerformanceFrequency())
     private static let start = SDL_GetPerformanceCounter()
-    public static func now() -> Double { Double(SDL_GetPerformanceCounter() &- start) / frequency }
+    public static func now() -> Double {
+        let origin = start  // initialise the origin before reading the counter
+        return Double(SDL_GetPerformanceCounter() &- origin) / frequency
+    }
 }

@@ -58,9 +58,11 @@ final class AppRunner {
         var running = true
         var idleFrames = 0
         while running {
-            let frameStart = MonotonicClock.now()
             let waitMs: Int32 = idleFrames > 2 && presentAt == nil ? 100 : 0
-            for event in pump.poll(wait: waitMs) {
+            let events = pump.poll(wait: waitMs)
+            // Frame time is the work of a frame, not the idle wait for input.
+            let frameStart = MonotonicClock.now()
+            for event in events {
                 switch event {
                 case .quit:
                     running = false
