@@ -1,0 +1,48 @@
+import Canvas
+@testable import Scenes
+
+/// A measurer with fixed advances, so layout tests know every width by hand:
+/// each character is 0.5 × size wide, a line is 1.2 × size tall.
+struct FixedMeasurer: TextMeasuring {
+    func width(of text: String, style: TextStyle) -> Double { Double(text.count) * style.size * 0.5 }
+    func lineHeight(of style: TextStyle) -> Double { style.size * 1.2 }
+    func ascent(of style: TextStyle) -> Double { style.size }
+}
+
+/// Drives a Push Alert through pointer events like a hand would.
+struct Hand {
+    var alert: PushAlert
+    var events: [SceneEvent] = []
+
+    init(settings: PushAlertSettings = PushAlertSettings()) {
+        alert = PushAlert(settings: settings, measurer: FixedMeasurer())
+        events += alert.present(at: 0)
+        events += alert.update(to: 2)
+    }
+
+    /// A point on the panel's left part, away from the ×.
+    var grab: Point2 { Point2(60, PushAlert.pagePadding + alert.naturalHeight / 2) }
+
+    mutating func send(_ e: InputEvent) { events += alert.handle(e) }
+
+    /// Presses, moves horizontally at exactly `speed` pt/s in 8 ms steps for about
+    /// `distance` (a whole number of steps), then releases `hold` s after the last move.
+    mutating func drag(from t0: Double, distance: Double, speed: Double, hold: Double = 0.004) -> Double {
+        let p = grab
+        send(.pointerDown(p, time: t0, shift: false))
+        let step = 0.008
+        let sign: Double = distance < 0 ? -1 : 1
+        let count = max(Int((abs(distance) / abs(speed) / step).rounded()), 2)
+        var t = t0, x = p.x
+        for i in 1...count {
+            t = t0 + Double(i) * step
+            x = p.x + sign * abs(speed) * Double(i) * step
+            send(.pointerMoved(Point2(x, p.y), time: t))
+        }
+        let up = t + hold
+        send(.pointerUp(Point2(x, p.y), time: up))
+        return up
+    }
+
+    func named(_ name: String) -> [SceneEvent] { events.filter { $0.name == name } }
+}
