@@ -55,7 +55,7 @@ public enum Shading {
         var color = premultiplied(prim.fill, inside)
         if prim.strokeWidth > 0 && prim.stroke.a > 0 {
             let band = inside - SDF.coverage(d + prim.strokeWidth)
-            color = premultiplied(prim.stroke, band).over(color.scaled(1 - prim.stroke.a * band))
+            color = premultiplied(prim.stroke, band).over(color)
         }
         if let s = prim.shadow, s.alpha > 0 {
             var moved = shape

@@ -1,0 +1,58 @@
+import Canvas
+import Foundation
+import Platform
+@testable import Playground
+import Render
+
+/// A headless GL context on SDL's offscreen driver (Mesa EGL, llvmpipe) for one test.
+/// GL contexts belong to the thread that made them current, so each test builds its own
+/// and uses it synchronously.
+final class Headless {
+    let window: Window
+    let gl: GLRenderer
+    let fonts: FontLibrary
+
+    init() throws {
+        setenv("SDL_VIDEODRIVER", "offscreen", 1)
+        window = try Window(title: "test", size: Size(16, 16), minimum: Size(1, 1), backend: .gl, userScale: 1, hidden: true)
+        guard window.backend == .gl else { throw RenderError("no GL context: \(window.fallbackNote ?? "?")") }
+        gl = try GLRenderer(es: window.isES)
+        fonts = try FontLibrary(directory: Headless.fontDirectory)
+    }
+
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let fontDirectory = packageRoot.appendingPathComponent("Assets/Fonts").path
+    static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Golden").path
+
+    /// GPU pixels of `prims`.
+    func gpu(_ prims: [Primitive], width: Int, height: Int, background: Color) throws -> [UInt8] {
+        try gl.bindOffscreenTarget(width: width, height: height)
+        gl.draw(prims, width: width, height: height, background: background, fonts: fonts)
+        return gl.readPixels(width: width, height: height)
+    }
+
+    /// The Swift reference's pixels of the same primitives.
+    func reference(_ prims: [Primitive], width: Int, height: Int, background: Color) -> [UInt8] {
+        var r = SoftwareRasterizer(width: width, height: height, background: background)
+        r.draw(prims, atlas: fonts.atlas, atlasSize: FontLibrary.atlasSize)
+        return r.rgba8
+    }
+}
+
+/// Per-channel differences between two RGBA8 images.
+struct ImageDiff {
+    var maxDifference = 0
+    var pixelsOver: Int = 0
+    var worst = (x: 0, y: 0)
+
+    init(_ a: [UInt8], _ b: [UInt8], width: Int, threshold: Int) {
+        for i in stride(from: 0, to: min(a.count, b.count), by: 4) {
+            var d = 0
+            for c in 0..<4 { d = max(d, abs(Int(a[i + c]) - Int(b[i + c]))) }
+            if d > maxDifference { maxDifference = d; worst = ((i / 4) % width, (i / 4) / width) }
+            if d > threshold { pixelsOver += 1 }
+        }
+    }
+}
