@@ -30,7 +30,7 @@ let package = Package(
         .executableTarget(name: "springlab", dependencies: ["Playground"], swiftSettings: strict),
         .testTarget(name: "MotionTests", dependencies: ["Motion"], swiftSettings: strict),
         .testTarget(name: "SceneTests", dependencies: ["Scenes", "Canvas", "Motion"], swiftSettings: strict),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Canvas", "Scenes", "Playground"],
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Canvas", "Scenes", "Playground"], exclude: ["Golden"],
                     swiftSettings: strict),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "Motion"], exclude: ["Fixtures"],
                     swiftSettings: strict),

@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 import Canvas
 
 /// What the window system said, translated once: input with true times, and the
@@ -17,17 +18,24 @@ public enum PlatformEvent: Sendable, Equatable {
 /// motion with one instant and a throw measures several times too fast. SDL hands us the
 /// raw X event just before its translation (SDL_SYSWMEVENT); its server time is mapped to
 /// the monotonic clock by the smallest delivery latency seen so far — the event that
-/// arrived soonest after it happened pins the offset, and all intervals stay exact.
+/// arrived soonest after it happened pins the offset. The offset is only updated between
+/// gestures: if a better estimate arrived mid-drag and were applied at once, the times on
+/// either side of it would be pulled together and the throw would measure fast or slow.
 /// Elsewhere (offscreen, Wayland) the pump time is the best there is.
 public final class EventPump {
     private let window: Window
     /// Server time (ms) of the raw X event waiting for its SDL translation, by kind.
     private var pendingServerTime: [Int32: UInt32] = [:]
-    /// monotonic seconds − server seconds, minimised over events.
-    private var serverOffset: Double?
+    /// monotonic seconds − server seconds: the best (smallest) latency seen, and the one
+    /// in use, which follows the best only while no button is held.
+    private var bestOffset: Double?
+    private var appliedOffset: Double?
     private var lastServerMs: UInt32 = 0
     private var buttonDown = false
     public private(set) var usesServerTime = false
+    private let debug = getenv("SPRINGLAB_DEBUG_EVENTS") != nil
+    /// For the end-to-end test's negative control only: stamp with pump time, the bug.
+    private let ignoreServerTime = getenv("SPRINGLAB_IGNORE_SERVER_TIME") != nil
 
     public init(window: Window) {
         self.window = window
@@ -48,15 +56,20 @@ public final class EventPump {
 
     private func time(kind: Int32) -> Double {
         let pumped = MonotonicClock.now()
-        guard let ms = pendingServerTime.removeValue(forKey: kind) else { return pumped }
+        guard let ms = pendingServerTime.removeValue(forKey: kind), !ignoreServerTime else { return pumped }
         usesServerTime = true
         // The 32-bit server clock wraps after 49.7 days, or the server restarted: re-pin.
-        if ms < lastServerMs { serverOffset = nil }
+        if ms < lastServerMs { bestOffset = nil; appliedOffset = nil }
         lastServerMs = ms
         let server = Double(ms) / 1000
         let latency = pumped - server
-        serverOffset = min(serverOffset ?? latency, latency)
-        return min(server + (serverOffset ?? latency), pumped)
+        bestOffset = min(bestOffset ?? latency, latency)
+        let pressing = buttonDown && kind != 2
+        if !pressing || appliedOffset == nil { appliedOffset = bestOffset }
+        let mapped = server + (appliedOffset ?? latency)
+        if debug { print("event kind=\(kind) server=\(ms) pumped=\(pumped) mapped=\(mapped)") }
+        // Between gestures nothing may be stamped later than it was received.
+        return pressing ? mapped : min(mapped, pumped)
     }
 
     private func translate(_ event: inout SDL_Event) -> PlatformEvent? {

@@ -178,6 +178,9 @@ public final class GLRenderer {
         target = (fbo, color, width, height)
     }
 
+    /// Blocks until every command so far has executed.
+    public func finish() { glFinish() }
+
     /// Binds the window's own framebuffer.
     public func bindWindowTarget() { glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0) }
 

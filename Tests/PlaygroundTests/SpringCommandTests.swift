@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import Playground
 import Motion
+import Canvas
+import Scenes
 
 /// `springlab spring` (SPEC §8, issue 2).
 @Suite struct SpringCommandTests {
@@ -55,11 +57,14 @@ import Motion
         }
     }
 
-    @Test func runExplainsTheAppIsNotBuiltYet() {
-        for args in [[String](), ["run"]] {
-            let r = SpringLabCommand.run(args)
-            #expect(r.exitCode == 1 && r.errors.split(separator: "\n").count == 1)
-        }
+    @Test func runOptionsAreValidatedBeforeAnyWindowOpens() throws {
+        // Parsed without touching SDL: bad values are usage errors naming the flag.
+        #expect(throws: UsageError.self) { try RunCommand.options(["--size", "100x100"]) }
+        #expect(throws: UsageError.self) { try RunCommand.options(["--frame-delay", "-1"]) }
+        #expect(throws: UsageError.self) { try RunCommand.options(["--scale", "9"]) }
+        #expect(throws: UsageError.self) { try RunCommand.options(["--theme", "sepia"]) }
+        let o = try RunCommand.options(["--size", "800x600", "--theme", "dark", "--reduce-motion", "--frame-delay", "50"])
+        #expect(o.size == Size(800, 600) && o.theme == .dark && o.settings.reduceMotion && o.frameDelay == 0.05)
     }
 
     @Test func flutterCriticalValuesThroughTheCommandLine() {

@@ -12,68 +12,70 @@ import Testing
 /// the reference keeps doubles until the end (up to ½/255 per overlapping layer), and the
 /// shader's 32-bit floats move an edge pixel's coverage by ~1e-4. Why not more: a real
 /// disagreement (a stroke blended twice, a corner off by a pixel) shows as 10/255 or more.
-@Suite(.serialized) struct GPUReferenceTests {
-    static func testCard() -> DisplayList {
-        var list = DisplayList(background: Color(hex: 0xFFFFFF))
-        let ink = Color(hex: 0x322614)
-        list.fill(.roundedRect(Rect(x: 10, y: 10, width: 120, height: 60), radius: 14),
-                  Paint(fill: Color(hex: 0xFFF4E5), stroke: Color(hex: 0xFF9F0A, alpha: 0.34), strokeWidth: 1))
-        list.fill(.roundedRect(Rect(x: 140, y: 10, width: 120, height: 60), radius: 14, continuous: false),
-                  Paint(fill: Color(hex: 0x9CC2FF)), opacity: 0.6)
-        list.fill(.capsule(Rect(x: 270, y: 20, width: 80, height: 30)), Paint(fill: Color(hex: 0xFF9F0A)))
-        list.fill(.circle(center: Point2(385, 40), radius: 25), Paint(fill: Color(hex: 0xA9DCB7), stroke: ink, strokeWidth: 1))
-        list.fill(.roundedRect(Rect(x: 20, y: 90, width: 140, height: 70), radius: 22),
-                  Paint(fill: Color(hex: 0xF3F2EE), shadow: Shadow(alpha: 0.07, radius: 18, offset: Point2(0, 8))))
-        // A plain rectangle clip cutting a card, and a rounded clip cutting text and a bar.
-        list.clip(.rect(Rect(x: 180, y: 95, width: 90, height: 40))) { l in
-            l.fill(.roundedRect(Rect(x: 170, y: 85, width: 120, height: 80), radius: 18), Paint(fill: Color(hex: 0xCDB8FF)))
+extension RenderSuite {
+    @Suite struct GPUReferenceTests {
+        static func testCard() -> DisplayList {
+            var list = DisplayList(background: Color(hex: 0xFFFFFF))
+            let ink = Color(hex: 0x322614)
+            list.fill(.roundedRect(Rect(x: 10, y: 10, width: 120, height: 60), radius: 14),
+                      Paint(fill: Color(hex: 0xFFF4E5), stroke: Color(hex: 0xFF9F0A, alpha: 0.34), strokeWidth: 1))
+            list.fill(.roundedRect(Rect(x: 140, y: 10, width: 120, height: 60), radius: 14, continuous: false),
+                      Paint(fill: Color(hex: 0x9CC2FF)), opacity: 0.6)
+            list.fill(.capsule(Rect(x: 270, y: 20, width: 80, height: 30)), Paint(fill: Color(hex: 0xFF9F0A)))
+            list.fill(.circle(center: Point2(385, 40), radius: 25), Paint(fill: Color(hex: 0xA9DCB7), stroke: ink, strokeWidth: 1))
+            list.fill(.roundedRect(Rect(x: 20, y: 90, width: 140, height: 70), radius: 22),
+                      Paint(fill: Color(hex: 0xF3F2EE), shadow: Shadow(alpha: 0.07, radius: 18, offset: Point2(0, 8))))
+            // A plain rectangle clip cutting a card, and a rounded clip cutting text and a bar.
+            list.clip(.rect(Rect(x: 180, y: 95, width: 90, height: 40))) { l in
+                l.fill(.roundedRect(Rect(x: 170, y: 85, width: 120, height: 80), radius: 18), Paint(fill: Color(hex: 0xCDB8FF)))
+            }
+            let panel = Shape.roundedRect(Rect(x: 290, y: 90, width: 110, height: 60), radius: 14)
+            list.fill(panel, Paint(fill: Color(hex: 0xE8E8E8)))
+            list.clip(panel) { l in
+                l.fill(.rect(Rect(x: 280, y: 120, width: 140, height: 40)), Paint(fill: Color(hex: 0xFF0000)), opacity: 0.8)
+                l.text(TextRun("Clipped", origin: Point2(300, 128), style: TextStyle(.semibold, size: 15), color: ink))
+            }
+            list.text(TextRun("Update · Inter 13", origin: Point2(20, 170), style: TextStyle(.semibold, size: 13), color: ink))
+            list.text(TextRun("×", origin: Point2(200, 172), style: TextStyle(.bold, size: 10), color: ink.opacity(0.45)))
+            return list
         }
-        let panel = Shape.roundedRect(Rect(x: 290, y: 90, width: 110, height: 60), radius: 14)
-        list.fill(panel, Paint(fill: Color(hex: 0xE8E8E8)))
-        list.clip(panel) { l in
-            l.fill(.rect(Rect(x: 280, y: 120, width: 140, height: 40)), Paint(fill: Color(hex: 0xFF0000)), opacity: 0.8)
-            l.text(TextRun("Clipped", origin: Point2(300, 128), style: TextStyle(.semibold, size: 15), color: ink))
-        }
-        list.text(TextRun("Update · Inter 13", origin: Point2(20, 170), style: TextStyle(.semibold, size: 13), color: ink))
-        list.text(TextRun("×", origin: Point2(200, 172), style: TextStyle(.bold, size: 10), color: ink.opacity(0.45)))
-        return list
-    }
 
-    @Test(arguments: [1.0, 2.0])
-    func testCardMatchesTheReference(scale: Double) throws {
-        let h = try Headless()
-        let w = Int(420 * scale), ht = Int(200 * scale)
-        let list = Self.testCard()
-        let prims = Flattener(scale: scale, fonts: h.fonts).flatten(list)
-        let gpu = try h.gpu(prims, width: w, height: ht, background: list.background)
-        let ref = h.reference(prims, width: w, height: ht, background: list.background)
-        let diff = ImageDiff(gpu, ref, width: w, threshold: 2)
-        if diff.maxDifference > 2 {
-            try? PNG.write(rgba: gpu, width: w, height: ht, to: "/tmp/springlab-card-gpu@\(Int(scale))x.png")
-            try? PNG.write(rgba: ref, width: w, height: ht, to: "/tmp/springlab-card-ref@\(Int(scale))x.png")
+        @Test(arguments: [1.0, 2.0])
+        func testCardMatchesTheReference(scale: Double) throws {
+            let h = try Headless()
+            let w = Int(420 * scale), ht = Int(200 * scale)
+            let list = Self.testCard()
+            let prims = Flattener(scale: scale, fonts: h.fonts).flatten(list)
+            let gpu = try h.gpu(prims, width: w, height: ht, background: list.background)
+            let ref = h.reference(prims, width: w, height: ht, background: list.background)
+            let diff = ImageDiff(gpu, ref, width: w, threshold: 2)
+            if diff.maxDifference > 2 {
+                try? PNG.write(rgba: gpu, width: w, height: ht, to: "/tmp/springlab-card-gpu@\(Int(scale))x.png")
+                try? PNG.write(rgba: ref, width: w, height: ht, to: "/tmp/springlab-card-ref@\(Int(scale))x.png")
+            }
+            #expect(diff.maxDifference <= 2, "worst \(diff.maxDifference)/255 at \(diff.worst)")
+            // The card is not blank: the reference itself has ink where the shapes are.
+            let centre = (Int(40 * scale) * w + Int(70 * scale)) * 4
+            #expect(gpu[centre] == 0xFF && gpu[centre + 1] == 0xF4 && gpu[centre + 2] == 0xE5)
         }
-        #expect(diff.maxDifference <= 2, "worst \(diff.maxDifference)/255 at \(diff.worst)")
-        // The card is not blank: the reference itself has ink where the shapes are.
-        let centre = (Int(40 * scale) * w + Int(70 * scale)) * 4
-        #expect(gpu[centre] == 0xFF && gpu[centre + 1] == 0xF4 && gpu[centre + 2] == 0xE5)
-    }
 
-    @Test func antiAliasedEdgesAreExactAtAnyScale() throws {
-        // A 100 pt square's left edge at x = 10.5 pt covers half of pixel 10 at 1× and
-        // all of pixel 21 at 2×: the distance field is evaluated in device pixels.
-        let h = try Headless()
-        var list = DisplayList(background: .white)
-        list.fill(.rect(Rect(x: 10.5, y: 0, width: 100, height: 20)), Paint(fill: .black))
-        for scale in [1.0, 2.0] {
-            let w = Int(120 * scale)
-            let prims = Flattener(scale: scale, fonts: nil).flatten(list)
-            let px = try h.gpu(prims, width: w, height: Int(20 * scale), background: .white)
-            let row = Int(5 * scale) * w * 4
-            if scale == 1 {
-                #expect(abs(Int(px[row + 10 * 4]) - 128) <= 1)  // half covered: mid grey
-                #expect(px[row + 11 * 4] == 0 && px[row + 9 * 4] == 255)
-            } else {
-                #expect(px[row + 21 * 4] == 0 && px[row + 20 * 4] == 255)
+        @Test func antiAliasedEdgesAreExactAtAnyScale() throws {
+            // A 100 pt square's left edge at x = 10.5 pt covers half of pixel 10 at 1× and
+            // all of pixel 21 at 2×: the distance field is evaluated in device pixels.
+            let h = try Headless()
+            var list = DisplayList(background: .white)
+            list.fill(.rect(Rect(x: 10.5, y: 0, width: 100, height: 20)), Paint(fill: .black))
+            for scale in [1.0, 2.0] {
+                let w = Int(120 * scale)
+                let prims = Flattener(scale: scale, fonts: nil).flatten(list)
+                let px = try h.gpu(prims, width: w, height: Int(20 * scale), background: .white)
+                let row = Int(5 * scale) * w * 4
+                if scale == 1 {
+                    #expect(abs(Int(px[row + 10 * 4]) - 128) <= 1)  // half covered: mid grey
+                    #expect(px[row + 11 * 4] == 0 && px[row + 9 * 4] == 255)
+                } else {
+                    #expect(px[row + 21 * 4] == 0 && px[row + 20 * 4] == 255)
+                }
             }
         }
     }

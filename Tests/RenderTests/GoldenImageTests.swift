@@ -12,85 +12,89 @@ import Testing
 /// llvmpipe output is byte-identical across runs on one machine; a difference of more
 /// than 2/255 anywhere fails. Regenerate after an intended visual change with
 /// `SPRINGLAB_UPDATE_GOLDEN=1 swift test --filter GoldenImageTests`, and look at them.
-@Suite(.serialized) struct GoldenImageTests {
-    static let cases: [(Double, Double)] = [0.12, 0.16, 0.45, 0.62].flatMap { p in [(p, 1.0), (p, 2.0)] }
+extension RenderSuite {
+    @Suite struct GoldenImageTests {
+        static let cases: [(Double, Double)] = [0.12, 0.16, 0.45, 0.62].flatMap { p in [(p, 1.0), (p, 2.0)] }
 
-    @Test(arguments: cases)
-    func pushAlert(progress: Double, scale: Double) throws {
-        let h = try Headless()
-        let renderer = try StageRenderer(fonts: h.fonts, window: h.window)
-        let alert = PushAlert(measurer: h.fonts)
-        let pose = alert.drivePose(progress: progress)
-        let list = alert.draw(pose, theme: .light, pageHeight: 300)
-        let w = Int(420 * scale), ht = Int(300 * scale)
-        let pixels = try renderer.pixels(list, offset: .zero, width: w, height: ht, scale: scale)
+        @Test(arguments: cases)
+        func pushAlert(progress: Double, scale: Double) throws {
+            let h = try Headless()
+            let renderer = try StageRenderer(fonts: h.fonts, window: h.window)
+            let alert = PushAlert(measurer: h.fonts)
+            let pose = alert.drivePose(progress: progress)
+            let list = alert.draw(pose, theme: .light, pageHeight: 300)
+            let w = Int(420 * scale), ht = Int(300 * scale)
+            let pixels = try renderer.pixels(list, offset: .zero, width: w, height: ht, scale: scale)
 
-        // Probe: the first row's top edge at (16 + reserved × g) pt, independent of goldens.
-        let edge = (16 + alert.reservedHeight * pose.gap) * scale
-        let x = Int(210 * scale)
-        func pixel(_ y: Int) -> [UInt8] { let i = (y * w + x) * 4; return Array(pixels[i..<(i + 3)]) }
-        #expect(pixel(Int(edge.rounded(.up)) + 1) == [0xE8, 0xE8, 0xE8], "row body below the edge at \(edge)")
-        #expect(pixel(Int(edge.rounded(.down)) - 1) != [0xE8, 0xE8, 0xE8], "no row above the edge at \(edge)")
+            // Probe: the first row's top edge at (16 + reserved × g) pt, independent of goldens.
+            let edge = (16 + alert.reservedHeight * pose.gap) * scale
+            let x = Int(210 * scale)
+            func pixel(_ y: Int) -> [UInt8] { let i = (y * w + x) * 4; return Array(pixels[i..<(i + 3)]) }
+            #expect(pixel(Int(edge.rounded(.up)) + 1) == [0xE8, 0xE8, 0xE8], "row body below the edge at \(edge)")
+            #expect(pixel(Int(edge.rounded(.down)) - 1) != [0xE8, 0xE8, 0xE8], "no row above the edge at \(edge)")
 
-        let name = String(format: "push-alert-p%.2f@%dx.png", progress, Int(scale))
-        let path = (Headless.goldenDirectory as NSString).appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["SPRINGLAB_UPDATE_GOLDEN"] == "1" {
-            try PNG.write(rgba: pixels, width: w, height: ht, to: path)
-            return
+            let name = String(format: "push-alert-p%.2f@%dx.png", progress, Int(scale))
+            let path = (Headless.goldenDirectory as NSString).appendingPathComponent(name)
+            if ProcessInfo.processInfo.environment["SPRINGLAB_UPDATE_GOLDEN"] == "1" {
+                try PNG.write(rgba: pixels, width: w, height: ht, to: path)
+                return
+            }
+            let golden = try PNG.read(path)
+            #expect(golden.width == w && golden.height == ht)
+            let diff = ImageDiff(pixels, golden.rgba, width: w, threshold: 2)
+            if diff.maxDifference > 2 { try? PNG.write(rgba: pixels, width: w, height: ht, to: "/tmp/actual-" + name) }
+            #expect(diff.maxDifference <= 2, "\(name): worst \(diff.maxDifference)/255 at \(diff.worst); actual in /tmp/actual-\(name)")
         }
-        let golden = try PNG.read(path)
-        #expect(golden.width == w && golden.height == ht)
-        let diff = ImageDiff(pixels, golden.rgba, width: w, threshold: 2)
-        if diff.maxDifference > 2 { try? PNG.write(rgba: pixels, width: w, height: ht, to: "/tmp/actual-" + name) }
-        #expect(diff.maxDifference <= 2, "\(name): worst \(diff.maxDifference)/255 at \(diff.worst); actual in /tmp/actual-\(name)")
     }
 }
 
 /// Text through SDL_ttf: measuring, the atlas, and a missing font (issue 3).
-@Suite(.serialized) struct FontTests {
-    @Test func missingFontNamesThePath() {
-        do {
-            _ = try FontLibrary(directory: "/nonexistent/fonts")
-            Issue.record("expected an error")
-        } catch {
-            #expect("\(error)".contains("/nonexistent/fonts/Inter-"))
+extension RenderSuite {
+    @Suite struct FontTests {
+        @Test func missingFontNamesThePath() {
+            do {
+                _ = try FontLibrary(directory: "/nonexistent/fonts")
+                Issue.record("expected an error")
+            } catch {
+                #expect("\(error)".contains("/nonexistent/fonts/Inter-"))
+            }
         }
-    }
 
-    @Test func labelChangingEveryFrameCreatesNoNewGlyphsInSteadyState() throws {
-        let fonts = try FontLibrary(directory: Headless.fontDirectory)
-        let style = TextStyle(.regular, size: 13)
-        func frame(_ i: Int) {
-            let list: DisplayList = {
-                var l = DisplayList(background: .white)
-                l.text(TextRun("response \(Double(i) / 1000) s", origin: .zero, style: style, color: .black))
-                return l
-            }()
-            _ = Flattener(scale: 2, fonts: fonts).flatten(list)
+        @Test func labelChangingEveryFrameCreatesNoNewGlyphsInSteadyState() throws {
+            let fonts = try FontLibrary(directory: Headless.fontDirectory)
+            let style = TextStyle(.regular, size: 13)
+            func frame(_ i: Int) {
+                let list: DisplayList = {
+                    var l = DisplayList(background: .white)
+                    l.text(TextRun("response \(Double(i) / 1000) s", origin: .zero, style: style, color: .black))
+                    return l
+                }()
+                _ = Flattener(scale: 2, fonts: fonts).flatten(list)
+            }
+            for i in 0..<200 { frame(i) }
+            let glyphs = fonts.glyphCount, generation = fonts.atlasGeneration
+            for i in 200..<2000 { frame(i) }
+            #expect(fonts.glyphCount == glyphs)
+            #expect(fonts.atlasGeneration == generation)
         }
-        for i in 0..<200 { frame(i) }
-        let glyphs = fonts.glyphCount, generation = fonts.atlasGeneration
-        for i in 200..<2000 { frame(i) }
-        #expect(fonts.glyphCount == glyphs)
-        #expect(fonts.atlasGeneration == generation)
-    }
 
-    @Test func kerningAndWidthsScaleIndependently() throws {
-        // Layout is measured once at 4× and scaled, so a title measures the same whatever
-        // the drawable's scale; Inter kerns "AV" tighter than "A" + "V".
-        let fonts = try FontLibrary(directory: Headless.fontDirectory)
-        let s = TextStyle(.semibold, size: 15)
-        #expect(fonts.width(of: "AV", style: s) < fonts.width(of: "A", style: s) + fonts.width(of: "V", style: s))
-        let w = fonts.width(of: "Your session expires in 5 minutes", style: s)
-        #expect(w > 200 && w < 300)  // ~0.5 em per character at 15 pt
-        #expect(abs(fonts.lineHeight(of: s) - 15 * 1.21) < 0.5)  // Inter's ascent + descent = 1.21 em
-    }
+        @Test func kerningAndWidthsScaleIndependently() throws {
+            // Layout is measured once at 4× and scaled, so a title measures the same whatever
+            // the drawable's scale; Inter kerns "AV" tighter than "A" + "V".
+            let fonts = try FontLibrary(directory: Headless.fontDirectory)
+            let s = TextStyle(.semibold, size: 15)
+            #expect(fonts.width(of: "AV", style: s) < fonts.width(of: "A", style: s) + fonts.width(of: "V", style: s))
+            let w = fonts.width(of: "Your session expires in 5 minutes", style: s)
+            #expect(w > 200 && w < 300)  // ~0.5 em per character at 15 pt
+            #expect(abs(fonts.lineHeight(of: s) - 15 * 1.21) < 0.5)  // Inter's ascent + descent = 1.21 em
+        }
 
-    @Test func realFontLayoutDropsThePillForALongWord() throws {
-        let fonts = try FontLibrary(directory: Headless.fontDirectory)
-        let short = PushAlertLayout(title: "Low disk space", width: 388, measurer: fonts)
-        let long = PushAlertLayout(title: "Internationalization-configuration failed", width: 388, measurer: fonts)
-        #expect(!short.pillDropped && long.pillDropped)
-        #expect(long.naturalHeight > short.naturalHeight)
+        @Test func realFontLayoutDropsThePillForALongWord() throws {
+            let fonts = try FontLibrary(directory: Headless.fontDirectory)
+            let short = PushAlertLayout(title: "Low disk space", width: 388, measurer: fonts)
+            let long = PushAlertLayout(title: "Internationalization-configuration failed", width: 388, measurer: fonts)
+            #expect(!short.pillDropped && long.pillDropped)
+            #expect(long.naturalHeight > short.naturalHeight)
+        }
     }
 }

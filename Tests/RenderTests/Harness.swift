@@ -3,6 +3,11 @@ import Foundation
 import Platform
 @testable import Playground
 import Render
+import Testing
+
+/// Every suite that touches SDL or GL nests in here: SDL's video state is global and not
+/// thread-safe, so these run one test at a time while other targets run in parallel.
+@Suite(.serialized) struct RenderSuite {}
 
 /// A headless GL context on SDL's offscreen driver (Mesa EGL, llvmpipe) for one test.
 /// GL contexts belong to the thread that made them current, so each test builds its own

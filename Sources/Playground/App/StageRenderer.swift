@@ -31,6 +31,19 @@ final class StageRenderer {
         return raster.rgba8
     }
 
+    /// Draws one frame offscreen and waits until the GPU has finished it (benchmarks).
+    func frame(_ list: DisplayList, width: Int, height: Int, scale: Double) throws {
+        let prims = Flattener(scale: scale, fonts: fonts).flatten(list)
+        if let gl {
+            try gl.bindOffscreenTarget(width: width, height: height)
+            gl.draw(prims, width: width, height: height, background: list.background, fonts: fonts)
+            gl.finish()
+        } else {
+            var raster = SoftwareRasterizer(width: width, height: height, background: list.background)
+            raster.draw(prims, atlas: fonts.atlas, atlasSize: FontLibrary.atlasSize)
+        }
+    }
+
     /// Renders `list` into the window and presents it.
     func present(_ list: DisplayList, window: Window) {
         let size = window.drawableSize

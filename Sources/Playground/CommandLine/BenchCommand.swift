@@ -1,0 +1,56 @@
+import Canvas
+import Foundation
+import Platform
+import Render
+import Scenes
+
+/// `springlab bench`: frame cost of a scene animating, headless (SPEC §8, §9).
+///
+/// Draws `--frames` frames of the scene's presentation drive at `--size` through the
+/// chosen renderer — build the display list, flatten, draw, and wait for the GPU
+/// (glFinish through read-back of one pixel row is avoided: a full read-back would
+/// measure the bus, not the frame) — and prints the distribution in milliseconds.
+enum BenchCommand {
+    static let specs: [FlagSpec] = [
+        FlagSpec(name: "scene", kind: .choice(["push-alert", "all"])),
+        .number("frames", "a whole number of frames in [10, 100000]", { $0 >= 10 && $0 <= 100_000 && $0 == $0.rounded() }),
+        FlagSpec(name: "size", kind: .text(accepts: "WxH in points, e.g. 1280x800")),
+        .number("scale", "a scale in [0.5, 4]", { $0 >= 0.5 && $0 <= 4 }),
+        FlagSpec(name: "renderer", kind: .choice(["gl", "software"])),
+    ]
+
+    static func run(_ arguments: [String], output: inout String, errors: inout String) throws {
+        let a = try parseArguments(arguments, specs: specs, command: "bench", maxPositional: 0)
+        let frames = Int(a.numbers["frames"] ?? 600)
+        let size = try parseSize(a.words["size"] ?? "1280x800", flag: "size", command: "bench")
+        let scale = a.numbers["scale"] ?? 1
+        let backend: Backend = a.words["renderer"] == "software" ? .software : .gl
+        let fonts = try RenderCommand.loadFonts()
+        let window = try RenderCommand.openHeadless(backend: backend, errors: &errors)
+        let renderer = try StageRenderer(fonts: fonts, window: window)
+        var app = PushAlertApp(settings: PushAlertSettings(), measurer: fonts, theme: .light, windowSize: size)
+        let w = Int(size.width * scale), h = Int(size.height * scale)
+        var times: [Double] = []
+        times.reserveCapacity(frames)
+        let loop = Double(PushAlert.loopFrames) / PushAlert.loopFPS
+        for i in 0..<frames {
+            let start = MonotonicClock.now()
+            // Present at the start of every loop so the springs are always moving.
+            let t = Double(i) / 60
+            if (t.truncatingRemainder(dividingBy: loop)) < 1.0 / 60 {
+                _ = app.alert.closeTapped(at: t)
+                _ = app.update(to: t + 0.9)
+                _ = app.alert.present(at: t)
+            }
+            _ = app.update(to: t)
+            try renderer.frame(app.draw(at: t), width: w, height: h, scale: scale)
+            times.append((MonotonicClock.now() - start) * 1000)
+        }
+        let sorted = times.sorted()
+        func pct(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p))] }
+        output += "scene=push-alert renderer=\(renderer.backendName) size=\(w)x\(h) frames=\(frames)\n"
+        output += String(format: "p50_ms=%.3f\np99_ms=%.3f\nmax_ms=%.3f\nmean_ms=%.3f\n", pct(0.5), pct(0.99),
+                         sorted.last ?? 0, times.reduce(0, +) / Double(times.count))
+        output += "budget_60hz_ms=16.667 within=\(pct(0.99) <= 16.667)\n"
+    }
+}
