@@ -1,15 +1,17 @@
 /// `springlab help [COMMAND]`: the synopsis of every command, or one command in full.
 enum Help {
-    static let commandNames = ["run", "spring", "velocity", "help"]
+    static let commandNames = ["run", "render", "bench", "spring", "velocity", "help", "about"]
 
     static let overview = """
     SpringLab \(SpringLabCommand.version) — a playground for interface motion driven by springs.
 
     usage:
-      springlab                      the app, Push Alert scene (arrives with the app)
+      springlab [run] [options]      the app, Push Alert scene
+      springlab render ...           one still of a scene, headless, to PNG
+      springlab bench ...            frame times of a scene animating, headless
       springlab spring ...           sample a spring in closed form, print CSV
       springlab velocity FILE|-      release velocities of recorded pointer samples
-      springlab help [COMMAND]       this text, or one command in full
+      springlab help [COMMAND]       this text, or one command in full ('help about': credits)
       springlab --version            the version
 
     Usage errors exit 2, runtime errors exit 1, each with one line on standard error.
@@ -45,10 +47,46 @@ enum Help {
 
         """,
         "run": """
-        usage: springlab [run] [--scene push-alert]
+        usage: springlab [run] [--scene push-alert] [--renderer gl|software] [--size WxH]
+                         [--scale S] [--theme light|dark] [--reduce-motion] [--trace FILE]
+                         [--frame-delay MS] [--quit-after S]
 
-        The app window arrives with the Push Alert scene (issue 3); until then this
-        command explains that and exits 1.
+        Opens the SpringLab window. OpenGL 3.3 core (GLES 3.0 as a fallback); without
+        either, the software renderer, with one line saying so. --scale renders at S
+        pixels per point (a HiDPI drawable on any display). --trace writes one JSON object
+        a line for every semantic event (layout, presented, dragBegan, armed, disarmed,
+        dragEnded with its velocity, projection, decision and reason, dragCancelled,
+        dismissed, returned, settled) and a frame-time summary each second.
+        --frame-delay sleeps every frame, to reproduce a slow machine.
+        Keys: Enter shows the alert again, Escape cancels a drag.
+
+        """,
+        "render": """
+        usage: springlab render --scene push-alert --progress P [--size WxH] [--scale S]
+                                [--theme light|dark] [--renderer gl|software] --out FILE.png
+
+        Draws the stage alone — the 420 pt page centred horizontally, its top at the
+        image's top (default 420x300) — posed at P of the presentation drive (0.08–0.32
+        arrival, 0.32–0.58 at rest, 0.58–0.84 departure), headless through SDL's offscreen
+        driver: no X server needed. The PNG is written whole or not at all.
+
+        """,
+        "bench": """
+        usage: springlab bench [--scene push-alert] [--frames N] [--size WxH] [--scale S]
+                               [--renderer gl|software]
+
+        Draws N frames (default 600) of the scene animating at WxH (default 1280x800),
+        headless, waiting for the GPU each frame, and prints p50/p99/max/mean in ms.
+
+        """,
+        "about": """
+        SpringLab \(SpringLabCommand.version) — a playground for interface motion driven by springs.
+
+        The Push Alert's motion design follows syxUI's "Push Alert" banner (syxui.dev):
+        a gap that opens ahead of the alert, two springs and their lead.
+        Text is set in Inter by Rasmus Andersson and the Inter Project Authors, under the
+        SIL Open Font License 1.1 (Assets/Fonts/LICENSE.txt).
+        Spring reference values: Flutter's physics tests; conversions: Apple's SwiftUI docs.
 
         """,
         "help": """
