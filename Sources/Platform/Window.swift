@@ -165,6 +165,20 @@ public final class Window {
         SDL_RenderPresent(r)
     }
 
+    /// Grows the window back to `minimum` points if something (a window system without a
+    /// window manager honours no size hints) made it smaller. Returns true if it did.
+    public func enforceMinimum(_ minimum: Size) -> Bool {
+        let s = size
+        guard s.width < minimum.width - 0.5 || s.height < minimum.height - 0.5 else { return false }
+        let units = windowUnits
+        // Window units per point: pixels per unit is the platform scale, pixels per point
+        // the platform scale × the user's.
+        let w = max(Double(units.0), (minimum.width * userScale).rounded(.up))
+        let h = max(Double(units.1), (minimum.height * userScale).rounded(.up))
+        SDL_SetWindowSize(window, Int32(w), Int32(h))
+        return true
+    }
+
     /// SDL's window id, to match window events.
     public var id: UInt32 { SDL_GetWindowID(window) }
 }

@@ -138,6 +138,21 @@ def _(app):
     xdo(app.display, "mousemove", int(bx + bw / 2), int(by + bh / 2), "click", "1")
     app.wait_for(lambda e: e["event"] == "presented", 5, n)
 
+@case("resizing logs a new layout, and the minimum size holds")
+def _(app):
+    n = len(app.events())
+    wid = subprocess.run(["xdotool", "search", "--name", "SpringLab"], capture_output=True, text=True,
+                         env={**os.environ, "DISPLAY": app.display}).stdout.split()[0]
+    xdo(app.display, "windowsize", wid, 900, 600)
+    e = app.wait_for(lambda e: e["event"] == "layout", 5, n)
+    assert e["window"] == [900, 600], e
+    # The page stays centred: panel x = (900 − 420) / 2 + 16.
+    assert e["panel"][0] == 256, e
+    m = len(app.events())
+    xdo(app.display, "windowsize", wid, 200, 150)
+    e = app.wait_for(lambda e: e["event"] == "layout", 5, m)
+    assert e["window"][0] >= 480 and e["window"][1] >= 360, e
+
 def median_drag_velocity(app, drags=3):
     """Three identical drags — 6 pt every 10 ms — and the median release velocity.
     xdotool's own timing jitters by a millisecond or two per step, which the degree-2 fit

@@ -67,6 +67,9 @@ final class AppRunner {
                 case .quit:
                     running = false
                 case .resized:
+                    // Below the minimum the page cannot be used: grow back, and lay out
+                    // when the corrected size arrives.
+                    if window.enforceMinimum(PushAlertApp.minimumSize) { continue }
                     let t = clock.scene(atWall: MonotonicClock.now())
                     emit(app.resize(to: window.size, at: t))
                 case .exposed:

@@ -42,8 +42,9 @@ public struct PushAlertApp: Sendable {
 
     /// Resting frames of every interactive control by id (for the trace's `layout`).
     public func controlFrames() -> [(String, Rect)] {
-        var resting = alert
-        resting.settings.reduceMotion = true
+        var settings = alert.settings
+        settings.reduceMotion = true
+        var resting = PushAlert(settings: settings, measurer: measurer)
         _ = resting.present(at: 0)
         let o = pageOrigin
         return [("panel", resting.panelFrame(at: 0).offsetBy(dx: o.x, dy: o.y)),
@@ -67,8 +68,24 @@ public struct PushAlertApp: Sendable {
 
     // MARK: Input
 
-    /// Routes one input (window points, scene time).
+    /// Routes one input (window points, scene time). Positions in the events it returns
+    /// are window points too, like the trace's `layout`.
     public mutating func handle(_ event: InputEvent) -> [SceneEvent] {
+        let o = pageOrigin
+        return route(event).map { e in
+            var e = e
+            e.fields = e.fields.map { key, value in
+                switch (key, value) {
+                case ("x", .number(let x)): return (key, .number(x + o.x))
+                case ("y", .number(let y)): return (key, .number(y + o.y))
+                default: return (key, value)
+                }
+            }
+            return e
+        }
+    }
+
+    private mutating func route(_ event: InputEvent) -> [SceneEvent] {
         let o = pageOrigin
         switch event {
         case .pointerDown(let p, let t, let shift):
