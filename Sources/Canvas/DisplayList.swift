@@ -52,6 +52,8 @@ public struct TextRun: Hashable, Sendable {
 public enum DrawCommand: Hashable, Sendable {
     case shape(Shape, Paint, opacity: Double)
     case text(TextRun, opacity: Double)
+    /// A straight stroke with round caps, `width` points thick (plots, the HUD's vectors).
+    case line(from: Point2, to: Point2, width: Double, color: Color)
     /// Clips everything until the matching `popClip` to `shape` (intersected with the
     /// clips already in force). A rectangle clip is a shape with radius 0.
     case pushClip(Shape)
@@ -74,6 +76,16 @@ public struct DisplayList: Sendable, Equatable {
     public mutating func text(_ run: TextRun, opacity: Double = 1) {
         guard opacity > 0, !run.text.isEmpty else { return }
         commands.append(.text(run, opacity: min(opacity, 1)))
+    }
+
+    public mutating func line(from a: Point2, to b: Point2, width: Double, color: Color) {
+        guard color.a > 0, width > 0, a.isFinite, b.isFinite else { return }
+        commands.append(.line(from: a, to: b, width: width, color: color))
+    }
+
+    /// A polyline through `points`.
+    public mutating func polyline(_ points: [Point2], width: Double, color: Color) {
+        for (a, b) in zip(points, points.dropFirst()) { line(from: a, to: b, width: width, color: color) }
     }
 
     public mutating func clip(_ shape: Shape, _ body: (inout DisplayList) -> Void) {
@@ -103,6 +115,8 @@ extension DrawCommand {
         case .text(var r, let o):
             r.origin = Point2(r.origin.x + dx, r.origin.y + dy)
             return .text(r, opacity: o)
+        case .line(let a, let b, let w, let c):
+            return .line(from: Point2(a.x + dx, a.y + dy), to: Point2(b.x + dx, b.y + dy), width: w, color: c)
         case .pushClip(let s): return .pushClip(move(s))
         case .popClip: return .popClip
         }

@@ -10,6 +10,10 @@ public enum InputEvent: Hashable, Sendable {
     case pointerUp(Point2, time: Double)
     case wheel(dy: Double, at: Point2, time: Double, shift: Bool)
     case key(Key, time: Double, shift: Bool)
+    /// Text typed (after the keyboard layout and input method), for editable fields.
+    case text(String, time: Double)
+    /// The Shift key went down or up (fine steps while dragging a slider).
+    case shift(Bool, time: Double)
     /// The window lost keyboard focus or the pointer capture: any gesture is cancelled.
     case focusLost(time: Double)
     case captureLost(time: Double)
@@ -17,7 +21,7 @@ public enum InputEvent: Hashable, Sendable {
     public var time: Double {
         switch self {
         case .pointerDown(_, let t, _), .pointerMoved(_, let t), .pointerUp(_, let t), .wheel(_, _, let t, _),
-             .key(_, let t, _), .focusLost(let t), .captureLost(let t):
+             .key(_, let t, _), .text(_, let t), .shift(_, let t), .focusLost(let t), .captureLost(let t):
             return t
         }
     }
@@ -30,6 +34,8 @@ public enum InputEvent: Hashable, Sendable {
         case .pointerUp(let p, _): return .pointerUp(p, time: t)
         case .wheel(let dy, let p, _, let s): return .wheel(dy: dy, at: p, time: t, shift: s)
         case .key(let k, _, let s): return .key(k, time: t, shift: s)
+        case .text(let x, _): return .text(x, time: t)
+        case .shift(let d, _): return .shift(d, time: t)
         case .focusLost: return .focusLost(time: t)
         case .captureLost: return .captureLost(time: t)
         }
@@ -38,7 +44,7 @@ public enum InputEvent: Hashable, Sendable {
 
 /// Keys the app acts on.
 public enum Key: String, Hashable, Sendable {
-    case escape, enter, space, tab, left, right, up, down
+    case escape, enter, space, tab, left, right, up, down, backspace
     case h, r, s, m, d, f
     case digit1 = "1", digit2 = "2", digit3 = "3", digit4 = "4"
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Motion
 
 /// A shape the renderers draw as a signed-distance field: a rounded rectangle with
 /// continuous or circular corners. Capsules and circles are rounded rectangles whose
@@ -73,6 +74,14 @@ public enum SDF {
         let gx = pow(ox, n - 1), gy = pow(oy, n - 1)
         let grad = (gx * gx + gy * gy).squareRoot() / pow(norm, n - 1)
         return (norm - span) / max(grad, 1e-6)
+    }
+
+    /// Distance to the segment a–b thickened to `halfWidth` (round caps).
+    public static func segment(_ p: Point2, _ a: Point2, _ b: Point2, halfWidth: Double) -> Double {
+        let ab = b - a, ap = p - a
+        let len2 = ab.x * ab.x + ab.y * ab.y
+        let h = len2 > 0 ? min(max((ap.x * ab.x + ap.y * ab.y) / len2, 0), 1) : 0
+        return (ap - ab * h).length - halfWidth
     }
 
     /// Distance to an axis-aligned box (a plain rectangular clip).

@@ -101,6 +101,15 @@ public final class EventPump {
             let shift = (SDL_GetModState().rawValue & KMOD_SHIFT.rawValue) != 0
             let dy = Double(event.wheel.y) * (event.wheel.direction == UInt32(SDL_MOUSEWHEEL_FLIPPED.rawValue) ? -1 : 1)
             return .input(.wheel(dy: dy, at: window.points(x: x, y: y), time: MonotonicClock.now(), shift: shift))
+        case SDL_TEXTINPUT:
+            let text = withUnsafeBytes(of: event.text.text) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            return .input(.text(text, time: MonotonicClock.now()))
+        case SDL_KEYUP where Self.isShift(event.key.keysym.sym):
+            return .input(.shift(false, time: time(kind: 5)))
+        case SDL_KEYDOWN where Self.isShift(event.key.keysym.sym):
+            return event.key.repeat == 0 ? .input(.shift(true, time: time(kind: 4))) : nil
         case SDL_KEYDOWN:
             guard let key = Self.key(event.key.keysym.sym) else { return nil }
             let shift = (UInt32(event.key.keysym.mod) & KMOD_SHIFT.rawValue) != 0
@@ -127,12 +136,17 @@ public final class EventPump {
         }
     }
 
+    static func isShift(_ sym: SDL_Keycode) -> Bool {
+        Int(sym) == Int(SDLK_LSHIFT.rawValue) || Int(sym) == Int(SDLK_RSHIFT.rawValue)
+    }
+
     static func key(_ sym: SDL_Keycode) -> Key? {
         switch Int(sym) {
         case Int(SDLK_ESCAPE.rawValue): return .escape
         case Int(SDLK_RETURN.rawValue), Int(SDLK_KP_ENTER.rawValue): return .enter
         case Int(SDLK_SPACE.rawValue): return .space
         case Int(SDLK_TAB.rawValue): return .tab
+        case Int(SDLK_BACKSPACE.rawValue): return .backspace
         case Int(SDLK_LEFT.rawValue): return .left
         case Int(SDLK_RIGHT.rawValue): return .right
         case Int(SDLK_UP.rawValue): return .up

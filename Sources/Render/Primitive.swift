@@ -5,7 +5,7 @@ import Foundation
 /// renderer uploads these as instance data; the software renderer shades them with
 /// `Shading`, the same math in Swift. Both renderers consume exactly this list.
 public struct Primitive: Sendable, Equatable {
-    public enum Kind: Float, Sendable { case continuous = 0, circular = 1, glyph = 2 }
+    public enum Kind: Float, Sendable { case continuous = 0, circular = 1, glyph = 2, segment = 3 }
 
     public var rect: Rect
     public var radius: Double
@@ -22,8 +22,17 @@ public struct Primitive: Sendable, Equatable {
     public var atlasOrigin: Point2 = .zero
     public var shadow: Shadow?
 
+    /// A segment's endpoints are stored in `rect` as (x1, y1, x2, y2).
+    public var segmentEnds: (Point2, Point2) { (Point2(rect.x, rect.y), Point2(rect.width, rect.height)) }
+
     /// Pixels this primitive can touch (for the software renderer's loops).
     public var bounds: Rect {
+        if kind == .segment {
+            let (a, b) = segmentEnds
+            let r = radius + 1
+            return Rect(x: min(a.x, b.x) - r, y: min(a.y, b.y) - r, width: abs(a.x - b.x) + 2 * r,
+                        height: abs(a.y - b.y) + 2 * r).intersection(clipRect.insetBy(dx: -1, dy: -1))
+        }
         var b = rect.insetBy(dx: -1, dy: -1)
         if let s = shadow {
             let spread = s.radius * 1.5 + 1
@@ -78,6 +87,12 @@ public struct Flattener {
                     strokeWidth: paint.strokeWidth * scale,
                     fill: paint.fill.opacity(opacity), stroke: paint.stroke.opacity(opacity),
                     clipRect: clipRect, roundClip: roundClip, shadow: shadow))
+            case .line(let a, let b, let width, let color):
+                let pa = Point2((a.x + offset.x) * scale, (a.y + offset.y) * scale)
+                let pb = Point2((b.x + offset.x) * scale, (b.y + offset.y) * scale)
+                out.append(Primitive(rect: Rect(x: pa.x, y: pa.y, width: pb.x, height: pb.y), radius: width * scale / 2,
+                                     kind: .segment, strokeWidth: 0, fill: color, stroke: .clear,
+                                     clipRect: clipRect, roundClip: roundClip))
             case .text(let run, let opacity):
                 appendGlyphs(run, opacity: opacity, offset: offset, clipRect: clipRect, roundClip: roundClip, into: &out)
             }

@@ -22,6 +22,11 @@ enum Shaders {
             float spread = 1.0;
             vec2 lo = iRect.xy - vec2(spread);
             vec2 hi = iRect.xy + iRect.zw + vec2(spread);
+            if (iShape.y > 2.5) {  // segment: rect holds both endpoints
+                float r = iShape.x + 1.0;
+                lo = min(iRect.xy, iRect.zw) - vec2(r);
+                hi = max(iRect.xy, iRect.zw) + vec2(r);
+            }
             if (iExtra.z > 0.0) {
                 float s = iShape.w * 1.5 + 1.0;
                 lo = min(lo, iRect.xy + iRoundP.zw - vec2(s));
@@ -91,7 +96,13 @@ enum Shaders {
             if (clip <= 0.0) discard;
             float kind = fShape.y;
             vec4 color;
-            if (kind > 1.5) {
+            if (kind > 2.5) {
+                vec2 a = fRect.xy, b = fRect.zw;
+                vec2 ab = b - a, ap = p - a;
+                float len2 = dot(ab, ab);
+                float h = len2 > 0.0 ? clamp(dot(ap, ab) / len2, 0.0, 1.0) : 0.0;
+                color = premul(fFill, coverage(length(ap - ab * h) - fShape.x) * clip);
+            } else if (kind > 1.5) {
                 vec2 local = floor(p - fRect.xy);
                 if (local.x < 0.0 || local.y < 0.0 || local.x >= fRect.z || local.y >= fRect.w) discard;
                 float a = texture(uAtlas, (fExtra.xy + local + vec2(0.5)) / uAtlasSize).r;

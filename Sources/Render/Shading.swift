@@ -49,6 +49,10 @@ public enum Shading {
             let coverage = Double(atlas[ay * atlasSize + ax]) / 255
             return premultiplied(prim.fill, coverage * clip)
         }
+        if prim.kind == .segment {
+            let (a, b) = prim.segmentEnds
+            return premultiplied(prim.fill, SDF.coverage(SDF.segment(p, a, b, halfWidth: prim.radius)) * clip)
+        }
         let shape = Shape(rect: prim.rect, radius: prim.radius, continuous: prim.kind == .continuous)
         let d = shape.distance(to: p)
         let inside = SDF.coverage(d)

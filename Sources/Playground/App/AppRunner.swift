@@ -16,7 +16,6 @@ final class AppRunner {
     private let pump: EventPump
     private let renderer: StageRenderer
     private var app: PushAlertApp
-    private var clock: SceneClock
     private let trace: TraceWriter?
     private var frameTimes: [Double] = []
     private var lastFrameReport = 0.0
@@ -38,8 +37,8 @@ final class AppRunner {
         }
         pump = EventPump(window: window)
         renderer = try StageRenderer(fonts: fonts, window: window)
-        app = PushAlertApp(settings: options.settings, measurer: fonts, theme: options.theme, windowSize: window.size)
-        clock = SceneClock(wall: MonotonicClock.now())
+        app = PushAlertApp(settings: options.settings, measurer: fonts, theme: options.theme, windowSize: window.size,
+                           wall: MonotonicClock.now())
         _ = errors
     }
 
@@ -49,9 +48,10 @@ final class AppRunner {
     }
 
     func run() {
-        let t0 = clock.scene(atWall: MonotonicClock.now())
+        let w0 = MonotonicClock.now()
+        let t0 = app.sceneTime(atWall: w0)
         emit([SceneEvent("started", time: t0, [("renderer", .string(renderer.backendName)),
-                                                ("scale", .number(window.scale))]), app.layoutEvent(at: t0)])
+                                                ("scale", .number(window.scale))]), app.layoutEvent(atWall: w0)])
         // The alert arrives a beat after the window opens, so its entrance is seen.
         var presentAt: Double? = t0 + 0.25
         var firstFrame = true
@@ -70,39 +70,41 @@ final class AppRunner {
                     // Below the minimum the page cannot be used: grow back, and lay out
                     // when the corrected size arrives.
                     if window.enforceMinimum(PushAlertApp.minimumSize) { continue }
-                    let t = clock.scene(atWall: MonotonicClock.now())
-                    emit(app.resize(to: window.size, at: t))
+                    emit(app.resize(to: window.size, atWall: MonotonicClock.now()))
                 case .exposed:
                     idleFrames = 0
                 case .input(let input):
                     idleFrames = 0
-                    emit(app.handle(input.at(clock.scene(atWall: input.time))))
+                    emit(app.handle(input))
                 }
             }
             let now = MonotonicClock.now()
             // Draw where things will be when this frame is shown: one refresh ahead.
-            let t = clock.scene(atWall: now + 1.0 / 60)
+            let wall = now + 1.0 / 60
+            let t = app.sceneTime(atWall: wall)
             if let at = presentAt, t >= at {
                 emit(app.alert.present(at: at))
                 presentAt = nil
             }
-            emit(app.update(to: t))
-            renderer.present(app.draw(at: t), window: window)
+            emit(app.update(toWall: wall))
+            renderer.present(app.draw(atWall: wall), window: window)
             if firstFrame {
                 firstFrame = false
                 emit([SceneEvent("firstFrame", time: t, [("ms", .number((MonotonicClock.now() - startedAt) * 1000))])])
             }
             recordFrame(MonotonicClock.now() - frameStart, at: t)
             if options.frameDelay > 0 { Thread.sleep(forTimeInterval: options.frameDelay) }
-            if !app.isAnimating(at: t) { idleFrames += 1 } else { idleFrames = 0 }
+            if !app.isAnimating(atWall: wall) && !app.showHUD { idleFrames += 1 } else { idleFrames = 0 }
             if let q = options.quitAfter, MonotonicClock.now() - startedAt >= q { running = false }
         }
-        emit([SceneEvent("quit", time: clock.scene(atWall: MonotonicClock.now()))])
+        emit([SceneEvent("quit", time: app.sceneTime(atWall: MonotonicClock.now()))])
     }
 
     /// Frame timings, summarised once a second into the trace (p50, p99, max in ms).
     private func recordFrame(_ seconds: Double, at t: Double) {
         frameTimes.append(seconds * 1000)
+        let interval = t - lastFrameReport
+        app.noteFrame(ms: seconds * 1000, fps: interval > 0 ? Double(frameTimes.count) / interval : 0)
         guard t - lastFrameReport >= 1, !frameTimes.isEmpty else { return }
         let sorted = frameTimes.sorted()
         func pct(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p))] }

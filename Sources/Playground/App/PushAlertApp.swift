@@ -2,77 +2,187 @@ import Canvas
 import Motion
 import Scenes
 
-/// The window around the Push Alert: the stage with the page centred on it, and a bar at
-/// the bottom with the "Show alert" control and the credit. Pure — input and time come in
-/// as arguments, a display list goes out — so the whole window is testable without SDL.
+/// The whole window around the Push Alert: the stage (page centred on it), the inspector
+/// on the right, the transport bar at the bottom, and the HUD over the stage.
+///
+/// Pure — input arrives with wall-clock times and the scene clock lives here — so the
+/// window, its slow motion and frame stepping are testable without SDL.
 public struct PushAlertApp: Sendable {
-    public static let barHeight = 48.0
-    /// Smallest window that keeps the page (420 pt) and the bar usable.
-    public static let minimumSize = Size(480, 360)
+    public static let barHeight = 52.0
+    public static let inspectorWidth = 340.0
+    /// Smallest window that keeps the page (420 pt), the inspector and the bar usable.
+    public static let minimumSize = Size(800, 560)
     public static let defaultSize = Size(1280, 800)
-    static let buttonStyle = TextStyle(.semibold, size: 13)
-    static let noteStyle = TextStyle(.regular, size: 12)
-    static let credit = "Push Alert motion design after syxUI's Push Alert (syxui.dev)"
-    static let hint = "Enter: show   ·   drag sideways to dismiss   ·   Esc: cancel"
+    public static let frameStep = 1.0 / 60
+    public static let rates = [1.0, 0.5, 0.25, 0.1]
+
+    /// What the stage shows: the live component, a pose of the presentation drive
+    /// (scrubbing), or the drive looping.
+    public enum StageMode: Sendable, Equatable {
+        case live
+        case posed(Double)
+        case looping(start: Double)
+    }
 
     public var alert: PushAlert
     public var theme: Theme
     public private(set) var windowSize: Size
-    private let measurer: any TextMeasuring
-    private var pressed: String?
+    public private(set) var clock: SceneClock
+    public internal(set) var mode: StageMode = .live
+    public var showHUD = false
+    public var showAbout = false
+    let measurer: any TextMeasuring
+    var ui = UIState()
+    var inspectorScroll = 0.0
+    /// Height of the inspector's content, for the scroll limit.
+    var inspectorHeightValue = 0.0
+    /// Tracks every pointer move for the HUD's velocity vector.
+    var hudTracker = VelocityTracker()
+    var frameMs = 0.0
+    var fps = 0.0
 
-    public init(settings: PushAlertSettings, measurer: some TextMeasuring, theme: Theme, windowSize: Size) {
+    public init(settings: PushAlertSettings, measurer: some TextMeasuring, theme: Theme, windowSize: Size, wall: Double = 0) {
         alert = PushAlert(settings: settings, measurer: measurer)
         self.measurer = measurer
         self.theme = theme
         self.windowSize = windowSize
+        clock = SceneClock(wall: wall)
     }
 
     // MARK: Layout (window points)
 
-    public var stage: Rect { Rect(x: 0, y: 0, width: windowSize.width, height: max(windowSize.height - Self.barHeight, 0)) }
+    public var inspectorFrame: Rect {
+        Rect(x: windowSize.width - Self.inspectorWidth, y: 0, width: Self.inspectorWidth,
+             height: max(windowSize.height - Self.barHeight, 0))
+    }
+    public var stage: Rect {
+        Rect(x: 0, y: 0, width: max(windowSize.width - Self.inspectorWidth, 0), height: max(windowSize.height - Self.barHeight, 0))
+    }
     public var bar: Rect { Rect(x: 0, y: stage.maxY, width: windowSize.width, height: Self.barHeight) }
-    /// Top-left of the page column: centred horizontally, at the stage's top.
+    /// Top-left of the page column: centred horizontally on the stage, at its top.
     public var pageOrigin: Point2 { Point2(((stage.width - PushAlert.pageWidth) / 2).rounded(), 0) }
 
-    public var showButton: Rect {
-        let w = measurer.width(of: "Show alert", style: Self.buttonStyle) + 28
-        return Rect(x: 16, y: bar.minY + (Self.barHeight - 30) / 2, width: w.rounded(), height: 30)
+    /// Scene time at wall time `wall`.
+    public func sceneTime(atWall wall: Double) -> Double { clock.scene(atWall: wall) }
+
+    public mutating func resize(to size: Size, atWall wall: Double) -> [SceneEvent] {
+        guard size != windowSize else { return [] }
+        windowSize = size
+        clampScroll()
+        return [layoutEvent(atWall: wall)]
     }
 
-    /// Resting frames of every interactive control by id (for the trace's `layout`).
+    /// Every interactive control's frame by id: the alert's resting frames, every slider,
+    /// field and button of the inspector and the transport.
     public func controlFrames() -> [(String, Rect)] {
         var settings = alert.settings
         settings.reduceMotion = true
         var resting = PushAlert(settings: settings, measurer: measurer)
         _ = resting.present(at: 0)
         let o = pageOrigin
-        return [("panel", resting.panelFrame(at: 0).offsetBy(dx: o.x, dy: o.y)),
-                ("close", resting.closeFrame(at: 0).offsetBy(dx: o.x, dy: o.y)),
-                ("pill", resting.pillFrame(at: 0).offsetBy(dx: o.x, dy: o.y)),
-                ("showAlert", showButton)]
+        var frames = [("panel", resting.panelFrame(at: 0).offsetBy(dx: o.x, dy: o.y)),
+                      ("close", resting.closeFrame(at: 0).offsetBy(dx: o.x, dy: o.y)),
+                      ("pill", resting.pillFrame(at: 0).offsetBy(dx: o.x, dy: o.y))]
+        var copy = self
+        var pass = UIPass(state: copy.ui, event: nil, theme: theme, measurer: measurer, drawing: false)
+        copy.runChrome(&pass, wall: 0)
+        frames += pass.frames
+        return frames
     }
 
-    public func layoutEvent(at t: Double) -> SceneEvent {
+    public func layoutEvent(atWall wall: Double) -> SceneEvent {
         var fields: [(String, TraceValue)] = [("window", .numbers([windowSize.width, windowSize.height]))]
         fields += controlFrames().map { ($0.0, TraceValue.numbers($0.1.array)) }
         fields.append(("naturalHeight", .number(alert.naturalHeight)))
-        return SceneEvent("layout", time: t, fields)
-    }
-
-    public mutating func resize(to size: Size, at t: Double) -> [SceneEvent] {
-        guard size != windowSize else { return [] }
-        windowSize = size
-        return [layoutEvent(at: t)]
+        return SceneEvent("layout", time: sceneTime(atWall: wall), fields)
     }
 
     // MARK: Input
 
-    /// Routes one input (window points, scene time). Positions in the events it returns
-    /// are window points too, like the trace's `layout`.
-    public mutating func handle(_ event: InputEvent) -> [SceneEvent] {
+    /// Routes one input, stamped with the wall time it happened. Returns trace events.
+    public mutating func handle(_ wallEvent: InputEvent) -> [SceneEvent] {
+        let wall = wallEvent.time
+        let t = sceneTime(atWall: wall)
+        let event = wallEvent.at(t)
+        switch event {
+        case .pointerMoved(let p, _): ui.pointer = p; hudTracker.add(time: wall, position: p)
+        case .pointerDown(let p, _, _): ui.pointer = p; hudTracker.reset(); hudTracker.add(time: wall, position: p)
+        case .shift(let down, _): ui.shift = down
+        default: break
+        }
+        // The inspector and transport see it first; what they use stops there.
+        var pass = UIPass(state: ui, event: event, theme: theme, measurer: measurer, drawing: false)
+        var out = runChrome(&pass, wall: wall)
+        ui = pass.state
+        if pass.consumed { return out }
+        if case .wheel(let dy, let p, _, _) = event, inspectorFrame.contains(p) {
+            inspectorScroll -= dy * 40
+            clampScroll()
+            return out
+        }
+        out += shortcut(event, wall: wall) ?? routeToStage(event)
+        return out
+    }
+
+    private mutating func clampScroll() {
+        inspectorScroll = min(max(inspectorScroll, 0), max(inspectorHeightValue - inspectorFrame.height, 0))
+    }
+
+    /// Keyboard shortcuts (SPEC §6). Returns nil when the key is not one of them.
+    private mutating func shortcut(_ event: InputEvent, wall: Double) -> [SceneEvent]? {
+        guard case .key(let key, let t, _) = event else { return nil }
+        switch key {
+        case .space: return setPaused(!clock.isPaused, wall: wall)
+        case .right: return step(frames: 1, wall: wall)
+        case .left: return step(frames: -1, wall: wall)
+        case .h: showHUD.toggle(); return [SceneEvent("hud", time: t, [("shown", .bool(showHUD))])]
+        case .d:
+            theme = theme == .light ? .dark : .light
+            return [SceneEvent("theme", time: t, [("theme", .string(theme.rawValue))])]
+        case .m:
+            let old = alert.settings.reduceMotion
+            alert.settings.reduceMotion.toggle()
+            return [SettingChange(name: "reduceMotion", old: .bool(old), new: .bool(!old)).event(at: t)]
+        case .digit1: return []
+        case .digit2, .digit3, .digit4:
+            return [SceneEvent("sceneUnavailable", time: t, [("key", .string(key.rawValue))])]
+        case .tab:
+            ui.focus = nextFocus(after: ui.focus)
+            return []
+        case .escape where ui.focus != nil && !alert.isDragging:
+            ui.focus = nil
+            return []
+        case .enter:
+            mode = .live
+            return alert.handle(event)
+        default: return nil
+        }
+    }
+
+    private func nextFocus(after id: String?) -> String? {
+        var copy = self
+        var pass = UIPass(state: copy.ui, event: nil, theme: theme, measurer: measurer, drawing: false)
+        copy.runChrome(&pass, wall: 0)
+        let order = pass.state.focusOrder
+        guard !order.isEmpty else { return nil }
+        guard let id, let i = order.firstIndex(of: id) else { return order.first }
+        return order[(i + 1) % order.count]
+    }
+
+    private mutating func routeToStage(_ event: InputEvent) -> [SceneEvent] {
         let o = pageOrigin
-        return route(event).map { e in
+        func page(_ p: Point2) -> Point2 { Point2(p.x - o.x, p.y - o.y) }
+        let routed: InputEvent
+        switch event {
+        case .pointerDown(let p, let t, let s):
+            guard stage.contains(p) else { return [] }
+            if mode != .live { mode = .live }  // touching the component takes it back from the drive
+            routed = .pointerDown(page(p), time: t, shift: s)
+        case .pointerMoved(let p, let t): routed = .pointerMoved(page(p), time: t)
+        case .pointerUp(let p, let t): routed = .pointerUp(page(p), time: t)
+        default: routed = event
+        }
+        return alert.handle(routed).map { e in
             var e = e
             e.fields = e.fields.map { key, value in
                 switch (key, value) {
@@ -85,59 +195,47 @@ public struct PushAlertApp: Sendable {
         }
     }
 
-    private mutating func route(_ event: InputEvent) -> [SceneEvent] {
-        let o = pageOrigin
-        switch event {
-        case .pointerDown(let p, let t, let shift):
-            if showButton.contains(p) { pressed = "showAlert"; return [] }
-            return alert.handle(.pointerDown(Point2(p.x - o.x, p.y - o.y), time: t, shift: shift))
-        case .pointerMoved(let p, let t):
-            return alert.handle(.pointerMoved(Point2(p.x - o.x, p.y - o.y), time: t))
-        case .pointerUp(let p, let t):
-            if pressed == "showAlert" {
-                pressed = nil
-                return showButton.contains(p) ? alert.present(at: t) : []
-            }
-            return alert.handle(.pointerUp(Point2(p.x - o.x, p.y - o.y), time: t))
-        default:
-            return alert.handle(event)
+    // MARK: Transport
+
+    public mutating func setPaused(_ paused: Bool, wall: Double) -> [SceneEvent] {
+        clock.setPaused(paused, atWall: wall)
+        return [SceneEvent("paused", time: sceneTime(atWall: wall), [("paused", .bool(paused))])]
+    }
+
+    /// Steps scene time by exactly `frames` frames (pausing first).
+    public mutating func step(frames: Int, wall: Double) -> [SceneEvent] {
+        var out: [SceneEvent] = []
+        if !clock.isPaused { out += setPaused(true, wall: wall) }
+        clock.step(by: Double(frames) * Self.frameStep, atWall: wall)
+        out.append(SceneEvent("stepped", time: sceneTime(atWall: wall), [("frames", .number(Double(frames)))]))
+        return out
+    }
+
+    public mutating func setRate(_ rate: Double, wall: Double) -> [SceneEvent] {
+        let old = clock.rate
+        clock.setRate(rate, atWall: wall)
+        return [SceneEvent("timeScale", time: sceneTime(atWall: wall), [("old", .number(old)), ("new", .number(rate))])]
+    }
+
+    /// Presentation-drive position shown on the scrub bar.
+    func driveProgress(at t: Double) -> Double? {
+        switch mode {
+        case .live: return nil
+        case .posed(let p): return p
+        case .looping(let start):
+            let loop = Double(PushAlert.loopFrames) / PushAlert.loopFPS
+            let x = (t - start).truncatingRemainder(dividingBy: loop) / loop
+            return x < 0 ? x + 1 : x
         }
     }
 
-    public mutating func update(to t: Double) -> [SceneEvent] { alert.update(to: t) }
+    // MARK: Time
 
-    public func isAnimating(at t: Double) -> Bool { alert.isAnimating(at: t) }
+    public mutating func update(toWall wall: Double) -> [SceneEvent] { alert.update(to: sceneTime(atWall: wall)) }
 
-    // MARK: Drawing
-
-    /// The whole window at scene time `t`.
-    public func draw(at t: Double) -> DisplayList {
-        var list = DisplayList(background: theme.page)
-        let page = alert.draw(at: t, theme: theme, pageHeight: stage.height)
-        list.clip(.rect(stage)) { $0.append(page, dx: pageOrigin.x, dy: pageOrigin.y) }
-        drawBar(into: &list)
-        return list
+    public func isAnimating(atWall wall: Double) -> Bool {
+        mode != .live || alert.isAnimating(at: sceneTime(atWall: wall))
     }
 
-    private func drawBar(into list: inout DisplayList) {
-        list.fill(.rect(bar), Paint(fill: theme.chrome))
-        list.fill(.rect(Rect(x: 0, y: bar.minY, width: bar.width, height: 1)), Paint(fill: theme.chromeLine))
-        let b = showButton
-        let hidden = alert.phase != .shown
-        list.fill(.roundedRect(b, radius: 8), Paint(fill: hidden ? theme.alertAccent : theme.control,
-                                                  stroke: theme.chromeLine, strokeWidth: 1))
-        let lh = measurer.lineHeight(of: Self.buttonStyle)
-        list.text(TextRun("Show alert", origin: Point2(b.minX + 14, b.midY - lh / 2), style: Self.buttonStyle,
-                          color: hidden ? theme.alertPillInk : theme.label))
-        let nh = measurer.lineHeight(of: Self.noteStyle)
-        list.text(TextRun(Self.hint, origin: Point2(b.maxX + 16, bar.midY - nh / 2), style: Self.noteStyle,
-                          color: theme.secondaryLabel))
-        let cw = measurer.width(of: Self.credit, style: Self.noteStyle)
-        let creditX = bar.maxX - cw - 16
-        let hintEnd = b.maxX + 16 + measurer.width(of: Self.hint, style: Self.noteStyle)
-        if creditX > hintEnd + 16 {
-            list.text(TextRun(Self.credit, origin: Point2(creditX, bar.midY - nh / 2), style: Self.noteStyle,
-                              color: theme.secondaryLabel))
-        }
-    }
+    mutating func noteFrame(ms: Double, fps: Double) { frameMs = ms; self.fps = fps }
 }

@@ -39,11 +39,11 @@ enum BenchCommand {
             let t = Double(i) / 60
             if (t.truncatingRemainder(dividingBy: loop)) < 1.0 / 60 {
                 _ = app.alert.closeTapped(at: t)
-                _ = app.update(to: t + 0.9)
+                _ = app.update(toWall: t + 0.9)
                 _ = app.alert.present(at: t)
             }
-            _ = app.update(to: t)
-            try renderer.frame(app.draw(at: t), width: w, height: h, scale: scale)
+            _ = app.update(toWall: t)
+            try renderer.frame(app.draw(atWall: t), width: w, height: h, scale: scale)
             times.append((MonotonicClock.now() - start) * 1000)
         }
         let sorted = times.sorted()

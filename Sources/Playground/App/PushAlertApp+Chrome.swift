@@ -1,0 +1,176 @@
+import Canvas
+import Foundation
+import Motion
+import Scenes
+
+extension PushAlertApp {
+    /// Lays out, handles and draws the inspector and the transport in one pass.
+    @discardableResult
+    mutating func runChrome(_ pass: inout UIPass, wall: Double) -> [SceneEvent] {
+        let t = sceneTime(atWall: wall)
+        var settings = alert.settings
+        var about = showAbout
+        let result = PushAlertInspector.run(&pass, settings: &settings, frame: inspectorFrame, scroll: inspectorScroll,
+                                            showAbout: &about)
+        if settings != alert.settings { alert.settings = settings }
+        showAbout = about
+        inspectorHeightUpdate(result.height)
+        var out = result.changes.map { $0.event(at: t) }
+        pass.pointerRegion = .infinite
+        out += runTransport(&pass, wall: wall)
+        return out
+    }
+
+    private mutating func inspectorHeightUpdate(_ h: Double) {
+        if abs(h - inspectorHeightValue) > 0.5 { inspectorHeightValue = h }
+    }
+
+    private mutating func runTransport(_ ui: inout UIPass, wall: Double) -> [SceneEvent] {
+        let t = sceneTime(atWall: wall)
+        var out: [SceneEvent] = []
+        ui.fill(.rect(bar), Paint(fill: theme.chrome))
+        ui.fill(.rect(Rect(x: 0, y: bar.minY, width: bar.width, height: 1)), Paint(fill: theme.chromeLine))
+        let y = bar.minY + (Self.barHeight - 30) / 2
+        var x = 16.0
+        func next(_ w: Double, gap: Double = 6) -> Rect { defer { x += w + gap }; return Rect(x: x, y: y, width: w, height: 30) }
+        if ui.button("showAlert", "Show alert", frame: next(96, gap: 16), prominent: alert.phase != .shown) {
+            mode = .live
+            out += alert.present(at: t)
+        }
+        if ui.button("stepBack", "←", frame: next(34)) { out += step(frames: -1, wall: wall) }
+        if ui.button("play", clock.isPaused ? "Play" : "Pause", frame: next(64)) { out += setPaused(!clock.isPaused, wall: wall) }
+        if ui.button("stepForward", "→", frame: next(34, gap: 16)) { out += step(frames: 1, wall: wall) }
+        for rate in Self.rates {
+            let label = rate == 1 ? "1×" : String(format: "%g×", rate)
+            if ui.button("rate.\(String(format: "%g", rate))", label, frame: next(48, gap: 4), selected: clock.rate == rate),
+               clock.rate != rate {
+                out += setRate(rate, wall: wall)
+            }
+        }
+        x += 12
+        let looping: Bool = { if case .looping = mode { return true } else { return false } }()
+        if ui.button("loop", "Loop", frame: next(56), selected: looping) {
+            mode = looping ? .live : .looping(start: t)
+            out.append(SceneEvent("loop", time: t, [("on", .bool(!looping))]))
+        }
+        if ui.button("hud", "HUD", frame: next(52, gap: 16), selected: showHUD) { showHUD.toggle() }
+        let readoutWidth = 118.0
+        let scrub = Rect(x: x, y: y, width: max(bar.maxX - 16 - readoutWidth - x, 40), height: 30)
+        out += scrubBar(&ui, frame: scrub, at: t)
+        let readout = Rect(x: scrub.maxX + 10, y: y, width: readoutWidth - 10, height: 30)
+        let status = clock.isPaused ? "paused" : String(format: "%g×", clock.rate)
+        ui.text(String(format: "t %.3f s  %@", t, status), in: readout, style: UIPass.value, color: theme.label, right: true)
+        return out
+    }
+
+    /// The scrub bar over the presentation drive: dragging poses the scene at p.
+    private mutating func scrubBar(_ ui: inout UIPass, frame: Rect, at t: Double) -> [SceneEvent] {
+        ui.frames.append(("scrub", frame))
+        var out: [SceneEvent] = []
+        func p(_ x: Double) -> Double { min(max((x - frame.minX) / frame.width, 0), 1) }
+        if let at = ui.pressed(in: frame) {
+            ui.consumed = true
+            ui.state.active = "scrub"
+            mode = .posed(p(at.x))
+            out.append(SceneEvent("scrub", time: t, [("progress", .number(p(at.x)))]))
+        } else if ui.state.active == "scrub" {
+            switch ui.event {
+            case .pointerMoved(let pt, _): ui.consumed = true; mode = .posed(p(pt.x))
+            case .pointerUp: ui.consumed = true; ui.state.active = nil
+            default: break
+            }
+        }
+        let track = Rect(x: frame.minX, y: frame.midY - 3, width: frame.width, height: 6)
+        ui.fill(.capsule(track), Paint(fill: theme.chromeLine))
+        // The drive's phases, so a designer sees where arrival and departure are.
+        for (a, b) in [(0.08, 0.32), (0.58, 0.84)] {
+            ui.fill(.capsule(Rect(x: frame.minX + a * frame.width, y: track.minY, width: (b - a) * frame.width, height: 6)),
+                    Paint(fill: ui.accent.opacity(0.35)))
+        }
+        if let progress = driveProgress(at: t) {
+            let cx = frame.minX + progress * frame.width
+            ui.fill(.capsule(Rect(x: cx - 2, y: frame.minY + 4, width: 4, height: frame.height - 8)), Paint(fill: ui.accent))
+        }
+        return out
+    }
+
+    // MARK: Drawing
+
+    /// The whole window at wall time `wall` (the frame's predicted present time).
+    public func draw(atWall wall: Double) -> DisplayList {
+        let t = sceneTime(atWall: wall)
+        var list = DisplayList(background: theme.page)
+        let pose = driveProgress(at: t).map { alert.drivePose(progress: $0) } ?? alert.pose(at: t)
+        let page = alert.draw(pose, theme: theme, pageHeight: stage.height)
+        list.clip(.rect(stage)) { l in
+            l.append(page, dx: pageOrigin.x, dy: pageOrigin.y)
+            if showHUD { drawHUD(into: &l, at: t, wall: wall) }
+            if showAbout { drawAbout(into: &l) }
+        }
+        var copy = self
+        var pass = UIPass(state: ui, event: nil, theme: theme, measurer: measurer, drawing: true)
+        copy.runChrome(&pass, wall: wall)
+        list.commands += pass.list?.commands ?? []
+        return list
+    }
+
+    /// HUD (SPEC §6): pointer velocity vector, projected stop, commit lines, armed state,
+    /// frame time and fps.
+    private func drawHUD(into list: inout DisplayList, at t: Double, wall: Double) {
+        let o = pageOrigin
+        let panelRest = Rect(x: o.x + PushAlert.pagePadding, y: o.y + PushAlert.pagePadding, width: PushAlert.panelWidth,
+                             height: alert.naturalHeight)
+        let line = alert.settings.commitFraction * PushAlert.panelWidth
+        let red = Color(hex: 0xFF3B30)
+        // The commit lines: where the panel's leading edge is when it arms, either way.
+        for cx in [panelRest.minX - line, panelRest.maxX + line] {
+            list.fill(.rect(Rect(x: cx - 0.5, y: panelRest.minY - 6, width: 1, height: panelRest.height + 12)),
+                      Paint(fill: red.opacity(alert.armed ? 1 : 0.55)))
+        }
+        let v = hudTracker.velocity()
+        let p = ui.pointer
+        if p.x >= 0 {
+            let tip = Point2(p.x + v.x * 0.1, p.y + v.y * 0.1)  // 100 ms of travel
+            list.line(from: p, to: tip, width: 2, color: Color(hex: 0x34C759))
+            list.fill(.circle(center: tip, radius: 3), Paint(fill: Color(hex: 0x34C759)))
+        }
+        let offset = alert.offset.value(at: t)
+        if alert.isDragging {
+            let projected = Projection.control(position: offset, velocity: v.x)
+            let px = panelRest.minX + projected
+            list.fill(.rect(Rect(x: px - 1, y: panelRest.minY, width: 2, height: panelRest.height)), Paint(fill: Color(hex: 0x5E5CE6)))
+        }
+        let lines = [String(format: "%.1f ms  %.0f fps", frameMs, fps),
+                     String(format: "v %.0f, %.0f pt/s", v.x, v.y),
+                     String(format: "offset %.1f  projected %.1f", offset, Projection.control(position: offset, velocity: v.x)),
+                     alert.armed ? "ARMED" : "not armed"]
+        let style = TextStyle(.semibold, size: 12)
+        let box = Rect(x: stage.minX + 12, y: stage.maxY - 12 - 18 * Double(lines.count) - 12, width: 240,
+                       height: 18 * Double(lines.count) + 12)
+        list.fill(.roundedRect(box, radius: 8), Paint(fill: Color(hex: 0x000000, alpha: 0.72)))
+        for (i, s) in lines.enumerated() {
+            let color = i == 3 && alert.armed ? Color(hex: 0xFF453A) : Color.white
+            list.text(TextRun(s, origin: Point2(box.minX + 10, box.minY + 6 + 18 * Double(i)), style: style, color: color))
+        }
+    }
+
+    private func drawAbout(into list: inout DisplayList) {
+        let lines = [
+            ("SpringLab \(SpringLabCommand.version)", TextStyle(.bold, size: 15)),
+            ("A playground for interface motion driven by springs.", TextStyle(.regular, size: 12)),
+            ("", TextStyle(.regular, size: 8)),
+            ("Push Alert motion design after syxUI's \"Push Alert\" (syxui.dev).", TextStyle(.regular, size: 12)),
+            ("Inter by Rasmus Andersson and the Inter Project Authors, SIL OFL 1.1.", TextStyle(.regular, size: 12)),
+            ("Spring reference values: Flutter's physics tests and Apple's SwiftUI docs.", TextStyle(.regular, size: 12)),
+        ]
+        let w = 440.0, h = 150.0
+        let box = Rect(x: stage.midX - w / 2, y: stage.maxY - h - 24, width: w, height: h)
+        list.fill(.roundedRect(box, radius: 14), Paint(fill: theme.control, stroke: theme.chromeLine, strokeWidth: 1,
+                                                     shadow: Shadow(alpha: 0.12, radius: 18, offset: Point2(0, 8))))
+        var y = box.minY + 18
+        for (s, style) in lines {
+            list.text(TextRun(s, origin: Point2(box.minX + 20, y), style: style, color: theme.label))
+            y += measurer.lineHeight(of: style) + 4
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Canvas
+import Motion
+
+/// The numbers behind the curve plot (SPEC §6): two step responses on one time axis,
+/// where each first reaches 90 % and where each settles, and the lead between them.
+struct CurveSummary: Sendable, Equatable {
+    /// First time the step response from rest reaches 0.9, s (nil if it never does).
+    var reach90: [Double?]
+    /// Visual settle time of each spring, s.
+    var settle: [Double]
+    /// The time axis: the later settle plus 10 %.
+    var span: Double
+
+    init(_ springs: [Spring]) {
+        settle = springs.map(\.settleDuration)
+        span = (settle.max() ?? 1) * 1.1
+        reach90 = springs.map { CurveSummary.firstReach(of: $0, level: 0.9, within: $0.settleDuration * 2) }
+    }
+
+    /// Lead of the second spring behind the first at 90 %, ms.
+    var leadMs: Double? {
+        guard reach90.count >= 2, let a = reach90[0], let b = reach90[1] else { return nil }
+        return (b - a) * 1000
+    }
+
+    /// First crossing of `level` by the step response, to 0.1 ms (scan, then bisect).
+    static func firstReach(of spring: Spring, level: Double, within limit: Double) -> Double? {
+        let step = 0.001
+        var t = 0.0
+        while t < limit {
+            if spring.step(at: t + step) >= level {
+                var lo = t, hi = t + step
+                for _ in 0..<30 { let mid = (lo + hi) / 2; if spring.step(at: mid) >= level { hi = mid } else { lo = mid } }
+                return hi
+            }
+            t += step
+        }
+        return nil
+    }
+}
+
+extension UIPass {
+    /// Draws step responses in `frame`, with 90 % and settle marks.
+    mutating func plot(_ springs: [(Spring, Color)], frame: Rect, summary: CurveSummary, marks: Bool) {
+        guard list != nil else { return }
+        fill(.roundedRect(frame, radius: 8), Paint(fill: theme.control, stroke: theme.chromeLine, strokeWidth: 1))
+        let inner = frame.insetBy(dx: 8, dy: 8)
+        // y: 0 at the bottom, 1 at 75 % of the height, so overshoot has room.
+        func point(_ t: Double, _ v: Double) -> Point2 {
+            Point2(inner.minX + t / summary.span * inner.width, inner.maxY - v * inner.height * 0.75)
+        }
+        let one = point(0, 1).y
+        let grid = theme.chromeLine
+        list?.line(from: Point2(inner.minX, one), to: Point2(inner.maxX, one), width: 1, color: grid)
+        for (i, (spring, color)) in springs.enumerated() {
+            let n = 96
+            var pts: [Point2] = []
+            for k in 0...n {
+                let t = Double(k) / Double(n) * summary.span
+                pts.append(point(t, spring.step(at: t)))
+            }
+            list?.polyline(pts, width: 1.6, color: color)
+            guard marks else { continue }
+            if let t90 = summary.reach90[i] {
+                let p = point(t90, 0.9)
+                list?.fill(.circle(center: p, radius: 3), Paint(fill: color))
+            }
+            let sx = point(summary.settle[i], 0).x
+            list?.line(from: Point2(sx, inner.minY), to: Point2(sx, inner.maxY), width: 1, color: color.opacity(0.5))
+        }
+    }
+}

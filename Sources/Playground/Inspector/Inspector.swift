@@ -1,0 +1,175 @@
+import Canvas
+import Foundation
+import Motion
+import Scenes
+
+/// One setting a designer changed, for the trace: `{"event": "setting", "name":
+/// "gap.response", "old": 0.32, "new": 0.4}`.
+struct SettingChange: Equatable {
+    var name: String
+    var old: TraceValue
+    var new: TraceValue
+
+    func event(at t: Double) -> SceneEvent {
+        SceneEvent("setting", time: t, [("name", .string(name)), ("old", old), ("new", new)])
+    }
+}
+
+/// The Push Alert's inspector (SPEC §6): a group per spring — response and damping
+/// sliders, the derived stiffness, damping coefficient and settle time, a small step
+/// response and a reset — the gap/alert curve plot with the lead, then the scene's other
+/// tunables. Immediate mode: `run` lays out, handles the pass's event and draws, over
+/// the caller's settings.
+enum PushAlertInspector {
+    struct Group {
+        var id: String
+        var title: String
+        var first: (label: String, path: WritableKeyPath<PushAlertSettings, Double>, spec: SliderSpec)
+        var damping: WritableKeyPath<PushAlertSettings, Double>
+        var spring: (PushAlertSettings) -> Spring
+    }
+
+    static let defaults = PushAlertSettings()
+
+    static var groups: [Group] { [
+        Group(id: "gap", title: "Gap", first: ("response", \.gap.response, .response(defaults.gap.response)),
+              damping: \.gap.damping, spring: { $0.gap.spring }),
+        Group(id: "alert", title: "Alert", first: ("response", \.alert.response, .response(defaults.alert.response)),
+              damping: \.alert.damping, spring: { $0.alert.spring }),
+        Group(id: "leave", title: "Leave  (alert response × ratio)",
+              first: ("ratio", \.leaveRatio, SliderSpec(range: 0.25...2, defaultValue: defaults.leaveRatio, step: 0.01,
+                                                        fine: 0.001, decimals: 3, unit: "×")),
+              damping: \.leaveDamping, spring: { $0.leave.spring }),
+        Group(id: "close", title: "Close  (gap response × ratio)",
+              first: ("ratio", \.closeRatio, SliderSpec(range: 0.25...2, defaultValue: defaults.closeRatio, step: 0.01,
+                                                        fine: 0.001, decimals: 3, unit: "×")),
+              damping: \.closeDamping, spring: { $0.close.spring }),
+        Group(id: "throw", title: "Throw", first: ("response", \.throwSpring.response, .response(defaults.throwSpring.response)),
+              damping: \.throwSpring.damping, spring: { $0.throwSpring.spring }),
+        Group(id: "return", title: "Return", first: ("response", \.returnSpring.response, .response(defaults.returnSpring.response)),
+              damping: \.returnSpring.damping, spring: { $0.returnSpring.spring }),
+    ] }
+
+    static var tunables: [(id: String, label: String, path: WritableKeyPath<PushAlertSettings, Double>, spec: SliderSpec)] { [
+        ("commit.fraction", "commit at", \.commitFraction,
+         SliderSpec(range: 0.1...0.9, defaultValue: defaults.commitFraction, step: 0.01, fine: 0.001, decimals: 2, unit: " W")),
+        ("dismiss.velocity", "dismiss speed", \.dismissVelocity,
+         SliderSpec(range: 100...3000, defaultValue: defaults.dismissVelocity, step: 10, fine: 1, decimals: 0, unit: "")),
+        ("spacing.below", "spacing below", \.spacingBelow,
+         SliderSpec(range: 0...40, defaultValue: defaults.spacingBelow, step: 1, fine: 0.1, decimals: 1, unit: "")),
+        ("corner.radius", "corner radius", \.cornerRadius,
+         SliderSpec(range: 0...30, defaultValue: defaults.cornerRadius, step: 1, fine: 0.1, decimals: 1, unit: "")),
+    ] }
+
+    static let gapColor = Color(hex: 0x0A84FF)
+    static let alertColor = Color(hex: 0xFF9F0A)
+    static let rowHeight = 30.0
+
+    /// Runs the inspector in `frame`, scrolled by `scroll` points. Returns the changes and
+    /// the content height (for the scroll limit).
+    static func run(_ ui: inout UIPass, settings: inout PushAlertSettings, frame: Rect, scroll: Double,
+                    showAbout: inout Bool) -> (changes: [SettingChange], height: Double) {
+        var changes: [SettingChange] = []
+        ui.pointerRegion = frame
+        ui.fill(.rect(frame), Paint(fill: ui.theme.chrome))
+        ui.fill(.rect(Rect(x: frame.minX, y: frame.minY, width: 1, height: frame.height)), Paint(fill: ui.theme.chromeLine))
+        let x = frame.minX + 16, w = frame.width - 32
+        var y = frame.minY + 14 - scroll
+        ui.list?.commands.append(.pushClip(.rect(frame)))
+        defer { ui.list?.commands.append(.popClip) }
+
+        // The pair's step responses on one axis, with the lead.
+        let summary = CurveSummary([settings.gap.spring, settings.alert.spring])
+        ui.text("Gap and alert", in: Rect(x: x, y: y, width: w, height: 18), style: UIPass.heading, color: ui.theme.label)
+        let lead = summary.leadMs.map { String(format: "lead %.0f ms at 90 %%", $0) } ?? "no lead"
+        ui.text(lead, in: Rect(x: x, y: y, width: w, height: 18), style: UIPass.value, color: ui.theme.label, right: true)
+        y += 22
+        let plotFrame = Rect(x: x, y: y, width: w, height: 96)
+        ui.frames.append(("plot", plotFrame))
+        ui.plot([(settings.gap.spring, gapColor), (settings.alert.spring, alertColor)], frame: plotFrame, summary: summary,
+                marks: true)
+        y += 100
+        for (i, (name, color)) in [("gap", gapColor), ("alert", alertColor)].enumerated() {
+            let at90 = summary.reach90[i].map { String(format: "%.0f ms", $0 * 1000) } ?? "never"
+            let line = String(format: "%@  90 %% at %@ · settled at %.0f ms", name, at90, summary.settle[i] * 1000)
+            ui.fill(.circle(center: Point2(x + 4, y + 8), radius: 3.5), Paint(fill: color))
+            ui.text(line, in: Rect(x: x + 14, y: y, width: w - 14, height: 16), style: UIPass.small, color: ui.theme.secondaryLabel)
+            y += 17
+        }
+        y += 12
+
+        for group in groups {
+            changes += runGroup(&ui, group, settings: &settings, x: x, y: &y, width: w)
+        }
+
+        ui.text("Push Alert", in: Rect(x: x, y: y, width: w, height: 20), style: UIPass.heading, color: ui.theme.label)
+        y += 24
+        for t in tunables {
+            var v = settings[keyPath: t.path]
+            let old = v
+            if ui.slider(t.id, t.label, value: &v, spec: t.spec, frame: Rect(x: x, y: y, width: w, height: rowHeight)) {
+                settings[keyPath: t.path] = v
+                changes.append(SettingChange(name: t.id, old: .number(old), new: .number(v)))
+            }
+            y += rowHeight + 4
+        }
+        var title = settings.title
+        if ui.textField("title.text", "title", value: &title, frame: Rect(x: x, y: y, width: w, height: rowHeight)) {
+            changes.append(SettingChange(name: "title.text", old: .string(settings.title), new: .string(title)))
+            settings.title = title
+        }
+        y += rowHeight + 4
+        var reduce = settings.reduceMotion
+        if ui.toggle("reduceMotion", "Reduce Motion", value: &reduce, frame: Rect(x: x, y: y, width: w, height: rowHeight)) {
+            changes.append(SettingChange(name: "reduceMotion", old: .bool(settings.reduceMotion), new: .bool(reduce)))
+            settings.reduceMotion = reduce
+        }
+        y += rowHeight + 12
+        if ui.button("about", showAbout ? "Hide about" : "About SpringLab", frame: Rect(x: x, y: y, width: 132, height: 28)) {
+            showAbout.toggle()
+        }
+        y += 44
+        return (changes, y + scroll - frame.minY)
+    }
+
+    private static func runGroup(_ ui: inout UIPass, _ g: Group, settings: inout PushAlertSettings, x: Double,
+                                 y: inout Double, width w: Double) -> [SettingChange] {
+        var changes: [SettingChange] = []
+        ui.text(g.title, in: Rect(x: x, y: y, width: w - 60, height: 22), style: UIPass.heading, color: ui.theme.label)
+        if ui.button("\(g.id).reset", "Reset", frame: Rect(x: x + w - 56, y: y, width: 56, height: 22)) {
+            let d = defaults
+            for path in [g.first.path, g.damping] where settings[keyPath: path] != d[keyPath: path] {
+                let name = path == g.damping ? "\(g.id).damping" : "\(g.id).\(g.first.label)"
+                changes.append(SettingChange(name: name, old: .number(settings[keyPath: path]), new: .number(d[keyPath: path])))
+                settings[keyPath: path] = d[keyPath: path]
+            }
+        }
+        y += 26
+        var first = settings[keyPath: g.first.path]
+        let oldFirst = first
+        if ui.slider("\(g.id).\(g.first.label)", g.first.label, value: &first, spec: g.first.spec,
+                     frame: Rect(x: x, y: y, width: w, height: rowHeight)) {
+            settings[keyPath: g.first.path] = first
+            changes.append(SettingChange(name: "\(g.id).\(g.first.label)", old: .number(oldFirst), new: .number(first)))
+        }
+        y += rowHeight + 2
+        var damping = settings[keyPath: g.damping]
+        let oldDamping = damping
+        let spec = SliderSpec.damping(defaults[keyPath: g.damping])
+        if ui.slider("\(g.id).damping", "damping", value: &damping, spec: spec, frame: Rect(x: x, y: y, width: w, height: rowHeight)) {
+            settings[keyPath: g.damping] = damping
+            changes.append(SettingChange(name: "\(g.id).damping", old: .number(oldDamping), new: .number(damping)))
+        }
+        y += rowHeight + 6
+        let spring = g.spring(settings)
+        let derived = String(format: "k %.1f   c %.2f   settle %.0f ms%@", spring.stiffness, spring.damping,
+                             spring.settleDuration * 1000, spring.dampingRatio > 1 ? "   overdamped" : "")
+        let plotWidth = 96.0
+        ui.text(derived, in: Rect(x: x, y: y, width: w - plotWidth - 8, height: 36), style: UIPass.small,
+                color: ui.theme.secondaryLabel)
+        let plotFrame = Rect(x: x + w - plotWidth, y: y, width: plotWidth, height: 36)
+        ui.plot([(spring, ui.accent)], frame: plotFrame, summary: CurveSummary([spring]), marks: false)
+        y += 36 + 18
+        return changes
+    }
+}

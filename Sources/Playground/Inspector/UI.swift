@@ -1,0 +1,152 @@
+import Canvas
+import Foundation
+import Scenes
+
+/// Which widget the user is working with — owned by the app, kept between passes.
+public struct UIState: Sendable {
+    /// The widget holding the pointer (a slider being dragged, a button pressed).
+    public var active: String?
+    /// Pointer x and value when the active slider's drag started (proportional drag).
+    var dragOrigin: (x: Double, value: Double)?
+    /// The widget the keyboard talks to (Tab, arrows).
+    public var focus: String?
+    /// The number or text field being typed into, with its text so far.
+    public var editing: String?
+    public var editText = ""
+    /// Last click, to recognise a double-click (same widget within 0.35 s).
+    var lastClick: (id: String, time: Double)?
+    public var shift = false
+    public var pointer = Point2(-1, -1)
+    /// Widget ids in layout order, for Tab.
+    var focusOrder: [String] = []
+
+    public init() {}
+}
+
+/// One pass of the immediate-mode inspector: either handling one input event or
+/// drawing. Widgets are functions over caller-owned values returning "changed"
+/// (Dear ImGui's split); the same code lays out, hit-tests and draws, so what is drawn is
+/// exactly what is clicked.
+struct UIPass {
+    var state: UIState
+    let event: InputEvent?
+    let theme: Theme
+    let measurer: any TextMeasuring
+    /// Collects drawing when this is the draw pass.
+    var list: DisplayList?
+    /// Every widget's frame by id (the trace's `layout`).
+    var frames: [(String, Rect)] = []
+    /// True once a widget used the event.
+    var consumed = false
+    /// Only widgets inside this rectangle take the pointer (the inspector's scroll view).
+    var pointerRegion = Rect.infinite
+
+    static let label = TextStyle(.regular, size: 12)
+    static let value = TextStyle(.semibold, size: 12)
+    static let small = TextStyle(.regular, size: 11)
+    static let heading = TextStyle(.semibold, size: 13)
+    static let doubleClick = 0.35
+
+    init(state: UIState, event: InputEvent?, theme: Theme, measurer: any TextMeasuring, drawing: Bool) {
+        self.state = state
+        self.event = event
+        self.theme = theme
+        self.measurer = measurer
+        list = drawing ? DisplayList(background: theme.chrome) : nil
+        self.state.focusOrder = []
+    }
+
+    var accent: Color { Color(hex: 0x0A84FF) }
+
+    // MARK: Drawing helpers
+
+    mutating func fill(_ shape: Shape, _ paint: Paint, opacity: Double = 1) { list?.fill(shape, paint, opacity: opacity) }
+
+    mutating func text(_ s: String, at p: Point2, style: TextStyle, color: Color) {
+        list?.text(TextRun(s, origin: p, style: style, color: color))
+    }
+
+    /// Text vertically centred in `frame`, left-aligned, or right-aligned when `right`.
+    mutating func text(_ s: String, in frame: Rect, style: TextStyle, color: Color, right: Bool = false) {
+        guard list != nil else { return }
+        let h = measurer.lineHeight(of: style)
+        let x = right ? frame.maxX - measurer.width(of: s, style: style) : frame.minX
+        text(s, at: Point2(x.rounded(), (frame.midY - h / 2).rounded()), style: style, color: color)
+    }
+
+    func width(_ s: String, _ style: TextStyle) -> Double { measurer.width(of: s, style: style) }
+
+    // MARK: Pointer helpers
+
+    /// The event's pointer position if it is a press inside `frame` (and the region).
+    func pressed(in frame: Rect) -> Point2? {
+        guard !consumed, case .pointerDown(let p, _, _) = event, frame.contains(p), pointerRegion.contains(p) else {
+            return nil
+        }
+        return p
+    }
+
+    func wheel(in frame: Rect) -> Double? {
+        guard !consumed, case .wheel(let dy, let p, _, _) = event, frame.contains(p), pointerRegion.contains(p) else {
+            return nil
+        }
+        return dy
+    }
+
+    /// Records a click on `id` and says whether it completes a double-click.
+    mutating func registerClick(_ id: String) -> Bool {
+        guard case .pointerDown(_, let t, _) = event else { return false }
+        defer { state.lastClick = (id, t) }
+        if let last = state.lastClick, last.id == id, t - last.time <= Self.doubleClick {
+            state.lastClick = nil
+            return true
+        }
+        return false
+    }
+
+    // MARK: Buttons
+
+    /// A push button; returns true when clicked (released over it).
+    mutating func button(_ id: String, _ label: String, frame: Rect, prominent: Bool = false,
+                         selected: Bool = false) -> Bool {
+        frames.append((id, frame))
+        state.focusOrder.append(id)
+        var clicked = false
+        if pressed(in: frame) != nil { state.active = id; consumed = true }
+        if state.active == id, case .pointerUp(let p, _) = event {
+            state.active = nil
+            consumed = true
+            clicked = frame.contains(p)
+        }
+        if state.focus == id, !consumed, case .key(let k, _, _) = event, k == .enter || k == .space {
+            consumed = true
+            clicked = true
+        }
+        let body: Color = prominent || selected ? accent : theme.control
+        let ink: Color = prominent || selected ? .white : theme.label
+        fill(.roundedRect(frame, radius: 7), Paint(fill: body, stroke: theme.chromeLine, strokeWidth: prominent || selected ? 0 : 1),
+             opacity: state.active == id ? 0.8 : 1)
+        if state.focus == id { fill(.roundedRect(frame.insetBy(dx: -2, dy: -2), radius: 9), Paint(fill: .clear, stroke: accent, strokeWidth: 1.5)) }
+        let w = width(label, Self.value)
+        text(label, in: Rect(x: frame.midX - w / 2, y: frame.minY, width: w, height: frame.height), style: Self.value, color: ink)
+        return clicked
+    }
+
+    /// A switch; returns true when it flipped `value`.
+    mutating func toggle(_ id: String, _ label: String, value: inout Bool, frame: Rect) -> Bool {
+        let knob = Rect(x: frame.maxX - 38, y: frame.midY - 11, width: 38, height: 22)
+        frames.append((id, frame))
+        state.focusOrder.append(id)
+        var flipped = false
+        if pressed(in: frame) != nil { consumed = true; value.toggle(); flipped = true; state.focus = id }
+        if state.focus == id, !consumed, case .key(let k, _, _) = event, k == .enter || k == .space {
+            consumed = true; value.toggle(); flipped = true
+        }
+        text(label, in: frame, style: Self.label, color: theme.label)
+        fill(.capsule(knob), Paint(fill: value ? Color(hex: 0x34C759) : theme.chromeLine))
+        let dot = Rect(x: value ? knob.maxX - 20 : knob.minX + 2, y: knob.minY + 2, width: 18, height: 18)
+        fill(.circle(center: dot.center, radius: 9), Paint(fill: .white))
+        if state.focus == id { fill(.capsule(knob.insetBy(dx: -2, dy: -2)), Paint(fill: .clear, stroke: accent, strokeWidth: 1.5)) }
+        return flipped
+    }
+}
