@@ -146,12 +146,66 @@ def _(app):
     xdo(app.display, "windowsize", wid, 900, 600)
     e = app.wait_for(lambda e: e["event"] == "layout", 5, n)
     assert e["window"] == [900, 600], e
-    # The page stays centred: panel x = (900 − 420) / 2 + 16.
-    assert e["panel"][0] == 256, e
+    # The page stays centred on the stage (window less the 340 pt inspector):
+    # panel x = (900 − 340 − 420) / 2 + 16.
+    assert e["panel"][0] == 86, e
     m = len(app.events())
     xdo(app.display, "windowsize", wid, 200, 150)
     e = app.wait_for(lambda e: e["event"] == "layout", 5, m)
-    assert e["window"][0] >= 480 and e["window"][1] >= 360, e
+    assert e["window"][0] >= 900 and e["window"][1] >= 560, e
+
+def step_response(response, zeta, t):
+    """Textbook underdamped step response (ζ < 1), independent of the app's Motion code."""
+    import math
+    w0 = 2 * math.pi / response
+    a, wd = zeta * w0, w0 * math.sqrt(1 - zeta * zeta)
+    return 1 - math.exp(-a * t) * (math.cos(wd * t) + a / wd * math.sin(wd * t))
+
+def first_row_top(app, x, y_from, y_to):
+    """Screen y of the first content-row pixel (#E8E8E8) at column x."""
+    shot = os.path.join(app.tmp, "shot.png")
+    subprocess.run(["import", "-window", "root", shot], check=True, env={**os.environ, "DISPLAY": app.display})
+    out = subprocess.run(["convert", shot, "-crop", f"1x{y_to - y_from}+{x}+{y_from}", "+repage", "txt:-"],
+                         capture_output=True, text=True, check=True).stdout
+    for line in out.splitlines()[1:]:
+        pos, _, rest = line.partition(":")
+        if "#E8E8E8" in rest.upper():
+            return y_from + int(pos.split(",")[1])
+    return None
+
+@case("inspector: dragging the gap response slider changes the next arrival")
+def _(app):
+    frame = next(e for e in app.events() if e["event"] == "layout")["gap.response"]
+    fx, fy, fw, fh = frame
+    track_x, track_w = fx + 92, fw - 92 - 62 - 8
+    knob = track_x + (0.32 - 0.05) / 1.95 * track_w
+    n = len(app.events())
+    y = int(fy + fh / 2)
+    xdo(app.display, "mousemove", int(knob), y, "mousedown", "1", "sleep", "0.05",
+        "mousemove", int(knob + track_w / 8), y, "sleep", "0.05", "mousemove", int(knob + track_w / 4), y,
+        "sleep", "0.05", "mouseup", "1")
+    changes = [e for e in app.events()[n:] if e["event"] == "setting" and e["name"] == "gap.response"]
+    assert changes, "no setting event"
+    new = changes[-1]["new"]
+    assert abs(new - (0.32 + 0.4875)) < 0.02, changes[-1]
+    # Close it, then pause, present and step exactly 6 frames: the rows must sit where the
+    # NEW gap spring puts them 0.1 s into the arrival.
+    m = len(app.events())
+    cx, cy, cw, ch = app.layout["close"]
+    xdo(app.display, "key", "Escape", "mousemove", int(cx + cw / 2), int(cy + ch / 2), "click", "1")
+    app.wait_for(lambda e: e["event"] == "settled" and e["state"] == "hidden", 5, m)
+    xdo(app.display, "key", "space", "key", "Return", *(["key", "Right"] * 6))
+    app.wait_for(lambda e: e["event"] == "stepped", 5, m)
+    time.sleep(0.4)
+    steps = [e for e in app.events()[m:] if e["event"] == "stepped"]
+    assert len(steps) == 6, steps
+    reserved = app.layout["naturalHeight"] + 12
+    expected = 16 + reserved * step_response(new, 0.85, 0.1)
+    old = 16 + reserved * step_response(0.32, 0.85, 0.1)
+    assert abs(expected - old) > 5, "the test would not tell the springs apart"
+    px, _, pw, _ = app.layout["panel"]
+    top = first_row_top(app, int(px + pw / 2), 0, 200)
+    assert top is not None and abs(top - expected) <= 1.5, f"row top {top}, new spring {expected:.1f}, old {old:.1f}"
 
 def median_drag_velocity(app, drags=3):
     """Three identical drags — 6 pt every 10 ms — and the median release velocity.

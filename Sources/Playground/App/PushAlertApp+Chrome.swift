@@ -127,7 +127,7 @@ extension PushAlertApp {
             list.fill(.rect(Rect(x: cx - 0.5, y: panelRest.minY - 6, width: 1, height: panelRest.height + 12)),
                       Paint(fill: red.opacity(alert.armed ? 1 : 0.55)))
         }
-        let v = hudTracker.velocity()
+        let v = hudTracker.velocity(releasedAt: wall - 1.0 / 60)  // a resting pointer reads 0 after 40 ms
         let p = ui.pointer
         if p.x >= 0 {
             let tip = Point2(p.x + v.x * 0.1, p.y + v.y * 0.1)  // 100 ms of travel

@@ -11,7 +11,7 @@ public struct PushAlertApp: Sendable {
     public static let barHeight = 52.0
     public static let inspectorWidth = 340.0
     /// Smallest window that keeps the page (420 pt), the inspector and the bar usable.
-    public static let minimumSize = Size(800, 560)
+    public static let minimumSize = Size(900, 560)
     public static let defaultSize = Size(1280, 800)
     public static let frameStep = 1.0 / 60
     public static let rates = [1.0, 0.5, 0.25, 0.1]

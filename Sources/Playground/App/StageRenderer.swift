@@ -33,11 +33,18 @@ final class StageRenderer {
 
     /// Draws one frame offscreen and waits until the GPU has finished it (benchmarks).
     func frame(_ list: DisplayList, width: Int, height: Int, scale: Double) throws {
+        let t0 = MonotonicClock.now()
         let prims = Flattener(scale: scale, fonts: fonts).flatten(list)
+        let t1 = MonotonicClock.now()
         if let gl {
             try gl.bindOffscreenTarget(width: width, height: height)
             gl.draw(prims, width: width, height: height, background: list.background, fonts: fonts)
+            let t2 = MonotonicClock.now()
             gl.finish()
+            if getenv("SPRINGLAB_PROFILE") != nil {
+                print(String(format: "prims %d flatten %.2f submit %.2f gpu %.2f", prims.count, (t1 - t0) * 1000, (t2 - t1) * 1000,
+                             (MonotonicClock.now() - t2) * 1000))
+            }
         } else {
             var raster = SoftwareRasterizer(width: width, height: height, background: list.background)
             raster.draw(prims, atlas: fonts.atlas, atlasSize: FontLibrary.atlasSize)

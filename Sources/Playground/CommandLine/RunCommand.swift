@@ -9,7 +9,7 @@ enum RunCommand {
         FlagSpec(name: "scene", kind: .choice(["push-alert"])),
         FlagSpec(name: "preset", kind: .text(accepts: "a preset file (arrives with the inspector, issue 4)")),
         FlagSpec(name: "renderer", kind: .choice(["gl", "software"])),
-        FlagSpec(name: "size", kind: .text(accepts: "WxH in points, at least 480x360, e.g. 1280x800")),
+        FlagSpec(name: "size", kind: .text(accepts: "WxH in points, at least 900x560, e.g. 1280x800")),
         .number("scale", "a scale in [0.5, 4]", { $0 >= 0.5 && $0 <= 4 }),
         FlagSpec(name: "theme", kind: .choice(Theme.allCases.map(\.rawValue))),
         FlagSpec(name: "reduce-motion", kind: .toggle),
@@ -27,7 +27,7 @@ enum RunCommand {
         if let s = a.words["size"] {
             o.size = try parseSize(s, flag: "size", command: "run")
             guard o.size.width >= PushAlertApp.minimumSize.width, o.size.height >= PushAlertApp.minimumSize.height else {
-                throw UsageError("springlab run: --size accepts at least 480x360, got '\(s)'")
+                throw UsageError("springlab run: --size accepts at least 900x560, got '\(s)'")
             }
         }
         o.scale = a.numbers["scale"] ?? 1
