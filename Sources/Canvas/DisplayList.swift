@@ -58,6 +58,10 @@ public enum DrawCommand: Hashable, Sendable {
     /// clips already in force). A rectangle clip is a shape with radius 0.
     case pushClip(Shape)
     case popClip
+    /// Commands whose pixels the renderer may keep between frames: drawn once into an
+    /// offscreen layer covering `frame`, and re-drawn only when `content` changes. The
+    /// inspector is 1,700 primitives that change only when a designer touches them.
+    case layer(id: String, frame: Rect, content: [DrawCommand])
 }
 
 /// What a scene draws for one frame, in points.
@@ -99,9 +103,26 @@ public struct DisplayList: Sendable, Equatable {
         commands.append(contentsOf: other.commands.map { $0.offsetBy(dx: dx, dy: dy) })
     }
 
-    /// Every text run with the opacity it is drawn at (tests read copy visibility).
+    /// Every text run with the opacity it is drawn at (tests read copy visibility),
+    /// including those inside layers.
     public var textRuns: [(run: TextRun, opacity: Double)] {
-        commands.compactMap { if case .text(let r, let o) = $0 { return (r, o) } else { return nil } }
+        func runs(_ cs: [DrawCommand]) -> [(run: TextRun, opacity: Double)] {
+            cs.flatMap { c -> [(run: TextRun, opacity: Double)] in
+                switch c {
+                case .text(let r, let o): return [(r, o)]
+                case .layer(_, _, let content): return runs(content)
+                default: return []
+                }
+            }
+        }
+        return runs(commands)
+    }
+
+    /// Wraps everything `body` draws into a cached layer covering `frame`.
+    public mutating func layer(_ id: String, frame: Rect, _ body: (inout DisplayList) -> Void) {
+        var inner = DisplayList(background: background)
+        body(&inner)
+        commands.append(.layer(id: id, frame: frame, content: inner.commands))
     }
 }
 
@@ -119,6 +140,8 @@ extension DrawCommand {
             return .line(from: Point2(a.x + dx, a.y + dy), to: Point2(b.x + dx, b.y + dy), width: w, color: c)
         case .pushClip(let s): return .pushClip(move(s))
         case .popClip: return .popClip
+        case .layer(let id, let f, let content):
+            return .layer(id: id, frame: f.offsetBy(dx: dx, dy: dy), content: content.map { $0.offsetBy(dx: dx, dy: dy) })
         }
     }
 }

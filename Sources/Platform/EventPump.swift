@@ -64,7 +64,7 @@ public final class EventPump {
         let server = Double(ms) / 1000
         let latency = pumped - server
         bestOffset = min(bestOffset ?? latency, latency)
-        let pressing = buttonDown && kind != 2
+        let pressing = buttonDown && kind != 2  // the press itself may take a better offset
         if !pressing || appliedOffset == nil { appliedOffset = bestOffset }
         let mapped = server + (appliedOffset ?? latency)
         if debug { print("event kind=\(kind) server=\(ms) pumped=\(pumped) mapped=\(mapped)") }
@@ -92,9 +92,12 @@ public final class EventPump {
             return .input(.pointerDown(p, time: time(kind: 2), shift: shift))
         case SDL_MOUSEBUTTONUP:
             guard event.button.button == UInt8(SDL_BUTTON_LEFT) else { return nil }
+            // Stamp the release with the offset the drag's moves used, then let it follow
+            // the best estimate again: the 40 ms rest rule compares these two times.
+            let t = time(kind: 3)
             buttonDown = false
             let p = window.points(x: event.button.x, y: event.button.y)
-            return .input(.pointerUp(p, time: time(kind: 3)))
+            return .input(.pointerUp(p, time: t))
         case SDL_MOUSEWHEEL:
             var x: Int32 = 0, y: Int32 = 0
             SDL_GetMouseState(&x, &y)

@@ -21,6 +21,11 @@ public final class GLRenderer {
     private var uViewport: GLint = -1
     private var uAtlas: GLint = -1
     private var uAtlasSize: GLint = -1
+    private var uLayer: GLint = -1
+    /// Cached layers by id: their pixels and the commands they were drawn from.
+    private var layers: [String: (fbo: GLuint, texture: GLuint, width: Int, height: Int, key: [DrawCommand])] = [:]
+    /// Layers redrawn since start (a test checks steady state redraws none).
+    public private(set) var layerRedraws = 0
     private var scratch: [Float] = []
     private var instanceCapacity = 0
     private var target: (fbo: GLuint, color: GLuint, width: Int, height: Int)?
@@ -34,6 +39,7 @@ public final class GLRenderer {
         uViewport = glGetUniformLocation(program, "uViewport")
         uAtlas = glGetUniformLocation(program, "uAtlas")
         uAtlasSize = glGetUniformLocation(program, "uAtlasSize")
+        uLayer = glGetUniformLocation(program, "uLayer")
         glGenVertexArrays(1, &vao)
         glBindVertexArray(vao)
         let corners: [Float] = [0, 0, 1, 0, 0, 1, 1, 0, 1, 1, 0, 1]
@@ -72,6 +78,7 @@ public final class GLRenderer {
         glDeleteVertexArrays(1, &vao)
         glDeleteTextures(1, &atlasTexture)
         if var t = target { glDeleteFramebuffers(1, &t.fbo); glDeleteTextures(1, &t.color) }
+        for var l in layers.values { glDeleteFramebuffers(1, &l.fbo); glDeleteTextures(1, &l.texture) }
     }
 
     /// Text of the driver, for the one line printed at start.
@@ -88,13 +95,67 @@ public final class GLRenderer {
     /// Clears to `background` and draws `prims` into the bound framebuffer of
     /// `width`×`height` pixels.
     public func draw(_ prims: [Primitive], width: Int, height: Int, background: Color, fonts: FontLibrary?) {
+        draw([.primitives(prims)], width: width, height: height, background: background, fonts: fonts)
+    }
+
+    /// Draws batches: primitive runs, and layers redrawn only when their commands changed.
+    public func draw(_ batches: [RenderBatch], width: Int, height: Int, background: Color, fonts: FontLibrary?) {
         uploadAtlas(fonts)
+        var target: GLint = 0
+        glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &target)
+        // Bring every changed layer up to date first, then draw the frame in one go.
+        for case .layer(let id, let composite, let content, let key) in batches {
+            updateLayer(id, width: Int(composite.rect.width), height: Int(composite.rect.height), content: content, key: key)
+        }
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(target))
+        clear(width: width, height: height, background: background)
+        for batch in batches {
+            switch batch {
+            case .primitives(let prims): submit(prims, width: width, height: height)
+            case .layer(let id, let composite, _, _):
+                glActiveTexture(GLenum(GL_TEXTURE1))
+                glBindTexture(GLenum(GL_TEXTURE_2D), layers[id]?.texture ?? 0)
+                submit([composite], width: width, height: height)
+            }
+        }
+    }
+
+    private func updateLayer(_ id: String, width: Int, height: Int, content: [Primitive], key: [DrawCommand]) {
+        guard width > 0, height > 0 else { return }
+        if let l = layers[id], l.width == width, l.height == height, l.key == key { return }
+        var layer = layers[id] ?? (0, 0, 0, 0, [])
+        if layer.width != width || layer.height != height {
+            if layer.fbo != 0 { glDeleteFramebuffers(1, &layer.fbo); glDeleteTextures(1, &layer.texture) }
+            glGenTextures(1, &layer.texture)
+            glBindTexture(GLenum(GL_TEXTURE_2D), layer.texture)
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0, GLenum(GL_RGBA),
+                         GLenum(GL_UNSIGNED_BYTE), nil)
+            glGenFramebuffers(1, &layer.fbo)
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), layer.fbo)
+            glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), layer.texture, 0)
+            layer.width = width
+            layer.height = height
+        }
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), layer.fbo)
+        clear(width: width, height: height, background: .clear)
+        submit(content, width: width, height: height)
+        layer.key = key
+        layers[id] = layer
+        layerRedraws += 1
+    }
+
+    private func clear(width: Int, height: Int, background: Color) {
         glViewport(0, 0, GLsizei(width), GLsizei(height))
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_SCISSOR_TEST))
         glClearColor(GLfloat(background.r * background.a), GLfloat(background.g * background.a),
                      GLfloat(background.b * background.a), GLfloat(background.a))
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+    }
+
+    private func submit(_ prims: [Primitive], width: Int, height: Int) {
         guard !prims.isEmpty else { return }
         fill(prims)
         glEnable(GLenum(GL_BLEND))
@@ -102,9 +163,11 @@ public final class GLRenderer {
         glUseProgram(program)
         glUniform2f(uViewport, GLfloat(width), GLfloat(height))
         glUniform1i(uAtlas, 0)
+        glUniform1i(uLayer, 1)
         glUniform1f(uAtlasSize, GLfloat(FontLibrary.atlasSize))
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), atlasTexture)
+        glViewport(0, 0, GLsizei(width), GLsizei(height))
         glBindVertexArray(vao)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instances)
         let bytes = scratch.count * 4

@@ -5,7 +5,7 @@ import Foundation
 /// renderer uploads these as instance data; the software renderer shades them with
 /// `Shading`, the same math in Swift. Both renderers consume exactly this list.
 public struct Primitive: Sendable, Equatable {
-    public enum Kind: Float, Sendable { case continuous = 0, circular = 1, glyph = 2, segment = 3 }
+    public enum Kind: Float, Sendable { case continuous = 0, circular = 1, glyph = 2, segment = 3, layer = 4 }
 
     public var rect: Rect
     public var radius: Double
@@ -42,6 +42,15 @@ public struct Primitive: Sendable, Equatable {
     }
 }
 
+/// What the GL renderer draws: runs of primitives, and cached layers between them.
+public enum RenderBatch: Sendable {
+    case primitives([Primitive])
+    /// A layer: `content` in layer-local pixels, composited by `composite` (a primitive
+    /// of kind `.layer` covering the layer's pixel frame, carrying the outer clips).
+    /// `key` is the layer's commands: the cached pixels are reused while it is equal.
+    case layer(id: String, composite: Primitive, content: [Primitive], key: [DrawCommand])
+}
+
 /// Turns a display list (points) into primitives (pixels).
 public struct Flattener {
     public let scale: Double
@@ -52,19 +61,45 @@ public struct Flattener {
         self.fonts = fonts
     }
 
-    /// `offset` moves the whole list (window points), e.g. to centre the page.
+    /// Every primitive in drawing order, layers expanded in place (the software renderer
+    /// and the reference draw it all every time). `offset` moves the list (points).
     public func flatten(_ list: DisplayList, offset: Point2 = .zero) -> [Primitive] {
         var out: [Primitive] = []
-        out.reserveCapacity(list.commands.count + 64)
         var clips: [Shape] = []
-        var clipRect = Rect.infinite
-        var roundClip: Shape?
+        walk(list.commands, offset: offset, clips: &clips) { prim in out.append(prim) } layer: { _, _, content, _ in
+            out += content
+        }
+        return out
+    }
+
+    /// The same, as batches with layers kept whole for caching.
+    public func batches(_ list: DisplayList, offset: Point2 = .zero) -> [RenderBatch] {
+        var out: [RenderBatch] = []
+        var run: [Primitive] = []
+        var clips: [Shape] = []
+        walk(list.commands, offset: offset, clips: &clips) { run.append($0) } layer: { id, composite, _, key in
+            if !run.isEmpty { out.append(.primitives(run)); run = [] }
+            // Content is flattened again in layer-local pixels (origin at the frame's corner).
+            var local: [Primitive] = []
+            var inner: [Shape] = []
+            let origin = Point2(offset.x - composite.rect.x / scale, offset.y - composite.rect.y / scale)
+            walk(key, offset: origin, clips: &inner) { local.append($0) } layer: { _, _, content, _ in local += content }
+            out.append(.layer(id: id, composite: composite, content: local, key: key))
+        }
+        if !run.isEmpty { out.append(.primitives(run)) }
+        return out
+    }
+
+    private func walk(_ commands: [DrawCommand], offset: Point2, clips: inout [Shape],
+                      emit: (Primitive) -> Void, layer: (String, Primitive, [Primitive], [DrawCommand]) -> Void) {
+        var clipRect = clips.reduce(Rect.infinite) { $0.intersection($1.rect) }
+        var roundClip = clips.last(where: { $0.radius > 0 })
         func px(_ r: Rect) -> Rect { r.offsetBy(dx: offset.x, dy: offset.y).scaled(scale) }
         func recompute() {
             clipRect = clips.reduce(Rect.infinite) { $0.intersection($1.rect) }
             roundClip = clips.last(where: { $0.radius > 0 })
         }
-        for command in list.commands {
+        for command in commands {
             switch command {
             case .pushClip(let shape):
                 var s = shape
@@ -81,7 +116,7 @@ public struct Flattener {
                     shadow = Shadow(alpha: sh.alpha * opacity, radius: sh.radius * scale,
                                     offset: Point2(sh.offset.x * scale, sh.offset.y * scale))
                 }
-                out.append(Primitive(
+                emit(Primitive(
                     rect: px(shape.rect), radius: shape.radius * scale,
                     kind: shape.continuous ? .continuous : .circular,
                     strokeWidth: paint.strokeWidth * scale,
@@ -90,18 +125,28 @@ public struct Flattener {
             case .line(let a, let b, let width, let color):
                 let pa = Point2((a.x + offset.x) * scale, (a.y + offset.y) * scale)
                 let pb = Point2((b.x + offset.x) * scale, (b.y + offset.y) * scale)
-                out.append(Primitive(rect: Rect(x: pa.x, y: pa.y, width: pb.x, height: pb.y), radius: width * scale / 2,
-                                     kind: .segment, strokeWidth: 0, fill: color, stroke: .clear,
-                                     clipRect: clipRect, roundClip: roundClip))
+                emit(Primitive(rect: Rect(x: pa.x, y: pa.y, width: pb.x, height: pb.y), radius: width * scale / 2,
+                               kind: .segment, strokeWidth: 0, fill: color, stroke: .clear,
+                               clipRect: clipRect, roundClip: roundClip))
             case .text(let run, let opacity):
-                appendGlyphs(run, opacity: opacity, offset: offset, clipRect: clipRect, roundClip: roundClip, into: &out)
+                appendGlyphs(run, opacity: opacity, offset: offset, clipRect: clipRect, roundClip: roundClip, emit: emit)
+            case .layer(let id, let frame, let content):
+                // Whole pixels, so the cached texture maps 1:1 onto the screen.
+                let f = px(frame)
+                let x0 = f.minX.rounded(.down), y0 = f.minY.rounded(.down)
+                let pixels = Rect(x: x0, y: y0, width: f.maxX.rounded(.up) - x0, height: f.maxY.rounded(.up) - y0)
+                let composite = Primitive(rect: pixels, radius: 0, kind: .layer, strokeWidth: 0, fill: .white,
+                                          stroke: .clear, clipRect: clipRect, roundClip: roundClip)
+                var expanded: [Primitive] = []
+                var inner = clips + [Shape.rect(pixels)]
+                walk(content, offset: offset, clips: &inner) { expanded.append($0) } layer: { _, _, c, _ in expanded += c }
+                layer(id, composite, expanded, content)
             }
         }
-        return out
     }
 
     private func appendGlyphs(_ run: TextRun, opacity: Double, offset: Point2, clipRect: Rect, roundClip: Shape?,
-                              into out: inout [Primitive]) {
+                              emit: (Primitive) -> Void) {
         guard let fonts else { return }
         let pixels = Int((run.style.size * scale).rounded())
         let advances = fonts.advances(of: run.text, style: run.style)
@@ -110,7 +155,7 @@ public struct Flattener {
         for (i, scalar) in run.text.unicodeScalars.enumerated() where i < advances.count {
             guard let g = fonts.glyph(scalar, weight: run.style.weight, pixels: pixels), g.width > 0 else { continue }
             let pen = ((run.origin.x + offset.x + advances[i]) * scale).rounded()
-            out.append(Primitive(
+            emit(Primitive(
                 rect: Rect(x: pen + Double(g.offsetX), y: top, width: Double(g.width), height: Double(g.height)),
                 radius: 0, kind: .glyph, strokeWidth: 0, fill: color, stroke: .clear,
                 clipRect: clipRect, roundClip: roundClip,

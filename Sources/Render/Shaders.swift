@@ -22,7 +22,7 @@ enum Shaders {
             float spread = 1.0;
             vec2 lo = iRect.xy - vec2(spread);
             vec2 hi = iRect.xy + iRect.zw + vec2(spread);
-            if (iShape.y > 2.5) {  // segment: rect holds both endpoints
+            if (iShape.y > 2.5 && iShape.y < 3.5) {  // segment: rect holds both endpoints
                 float r = iShape.x + 1.0;
                 lo = min(iRect.xy, iRect.zw) - vec2(r);
                 hi = max(iRect.xy, iRect.zw) + vec2(r);
@@ -50,6 +50,7 @@ enum Shaders {
         flat in vec4 fRect; flat in vec4 fShape; flat in vec4 fFill; flat in vec4 fStroke;
         flat in vec4 fClip; flat in vec4 fRound; flat in vec4 fRoundP; flat in vec4 fExtra;
         uniform sampler2D uAtlas;
+        uniform sampler2D uLayer;
         uniform float uAtlasSize;
         out vec4 outColor;
 
@@ -96,7 +97,11 @@ enum Shaders {
             if (clip <= 0.0) discard;
             float kind = fShape.y;
             vec4 color;
-            if (kind > 2.5) {
+            if (kind > 3.5) {
+                // A cached layer: premultiplied pixels, rows stored bottom-up by GL.
+                vec2 uv = (p - fRect.xy) / fRect.zw;
+                color = texture(uLayer, vec2(uv.x, 1.0 - uv.y)) * clip;
+            } else if (kind > 2.5) {
                 vec2 a = fRect.xy, b = fRect.zw;
                 vec2 ab = b - a, ap = p - a;
                 float len2 = dot(ab, ab);

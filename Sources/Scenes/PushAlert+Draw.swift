@@ -22,7 +22,7 @@ extension PushAlert {
     /// The pose at scene time `t` from the live springs.
     public func pose(at t: Double) -> PushAlertPose {
         let leaving: Bool
-        if case .leaving = phase { leaving = true } else { leaving = false }
+        if case .leaving = phase { leaving = true } else { leaving = fadesWithPresence }
         return PushAlertPose(gap: gap.value(at: t), openness: openness.value(at: t),
                              offset: offset.value(at: t), leaving: leaving)
     }

@@ -51,6 +51,9 @@ public struct PushAlert: Sendable {
     /// When the panel's height starts collapsing in the current dismissal.
     public private(set) var leaveStart: Double?
     private var settledReported = true
+    /// Presented again while leaving: the panel keeps fading by presence(a) on the way
+    /// back, so its opacity continues instead of popping to 1 at a = 0.2.
+    public private(set) var fadesWithPresence = false
 
     public init(settings: PushAlertSettings = PushAlertSettings(), measurer: some TextMeasuring) {
         self.settings = settings
@@ -74,6 +77,7 @@ public struct PushAlert: Sendable {
     /// current values and velocities (presenting mid-exit keeps the exit's momentum).
     public mutating func present(at t: Double) -> [SceneEvent] {
         guard phase != .shown else { return [] }
+        if case .leaving = phase { fadesWithPresence = true } else { fadesWithPresence = false }
         phase = .shown
         leaveStart = nil
         gapCloseStart = nil
@@ -150,12 +154,17 @@ public struct PushAlert: Sendable {
     public mutating func handle(_ event: InputEvent) -> [SceneEvent] {
         switch event {
         case .pointerDown(let p, let t, _):
-            guard phase == .shown else { return [] }
+            // A second press while dragging means the release was lost: cancel, never strand.
+            var events = swipe.isDragging ? cancelDrag(at: t) : []
+            guard phase == .shown else { return events }
             let panel = panelFrame(at: t)
-            guard panel.contains(p) else { return [] }
+            guard panel.contains(p) else { return events }
             closePressed = closeHitArea(at: t).contains(p)
-            swipe.press(at: p, time: t, currentOffset: offset.value(at: t))
-            return []
+            // The finger holds the panel where it is: a grab mid-return must not jump.
+            let here = offset.value(at: t)
+            if here != 0 || !offset.isSettled(at: t) { offset.set(here, at: t) }
+            swipe.press(at: p, time: t, currentOffset: here)
+            return events
         case .pointerMoved(let p, let t):
             var events: [SceneEvent] = []
             if swipe.move(to: p, time: t) {
@@ -170,10 +179,17 @@ public struct PushAlert: Sendable {
             return events
         case .pointerUp(let p, let t):
             if let v = swipe.release(time: t) {
-                return release(at: t, velocity: v.x)
+                return release(at: t, velocity: v.x, vertical: v.y)
             }
             defer { closePressed = false }
             if closePressed && closeHitArea(at: t).contains(p) { return closeTapped(at: t) }
+            // A press that held a returning panel and let go without dragging: home again.
+            if phase == .shown, offset.value(at: t) != 0 {
+                settledReported = false
+                if settings.reduceMotion { offset.set(0, at: t) } else {
+                    offset.animate(to: 0, curve: settings.returnSpring.curve, at: t)
+                }
+            }
             return []
         case .key(.escape, let t, _), .focusLost(let t), .captureLost(let t):
             closePressed = false
@@ -219,13 +235,13 @@ public struct PushAlert: Sendable {
         return nil
     }
 
-    private mutating func release(at t: Double, velocity v: Double) -> [SceneEvent] {
+    private mutating func release(at t: Double, velocity v: Double, vertical vy: Double = 0) -> [SceneEvent] {
         let translation = offset.value(at: t)
         let reason = decide(translation: translation, velocity: v)
         armed = false
         settledReported = false
         var fields: [(String, TraceValue)] = [
-            ("translation", .number(translation)), ("velocity", .numbers([v, 0])),
+            ("translation", .number(translation)), ("velocity", .numbers([v, vy])),
             ("projected", .number(Projection.control(position: translation, velocity: v))),
             ("decision", .string(reason == nil ? "return" : "commit")),
             ("reason", reason.map { .string($0.rawValue) } ?? .null),

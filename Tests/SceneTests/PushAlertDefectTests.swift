@@ -88,7 +88,10 @@ import Testing
         }
         for t in frames.map({ closeStart + $0 }) {
             let pose = hand.alert.pose(at: t)
-            let visible = PushAlert.presence(pose.openness) * PushAlert.swipeFade(pose.offset)
+            // Written out from SPEC §3.3: presence(a) = clamp(a / 0.45, 0, 1), swipe fade
+            // 1 − min(|offset| / (0.6 × 388), 1).
+            let presence = min(max(pose.openness / 0.45, 0), 1)
+            let visible = presence * (1 - min(abs(pose.offset) / (0.6 * 388), 1))
             #expect(visible < 0.4, "\(path) t=\(t): gap closing with the panel \(visible) present")
             if visible == 0 { break }
         }
@@ -121,13 +124,15 @@ import Testing
         // spacing below the alert opens with the gap, not after it.
         var alert = PushAlert(measurer: FixedMeasurer())
         _ = alert.present(at: 0)
+        // By hand: the default title is 33 × 7.5 = 247.5 pt in a 223 pt column → two
+        // 18 pt lines; N = 36 + 2 × 15 = 66; reserved = N + 12 = 78. Gap spring (0.32, 0.85).
+        let gapSpring = Spring(response: 0.32, dampingRatio: 0.85)
         for t in frames {
             let list = alert.draw(at: t, theme: .light, pageHeight: 300)
             let rowY = firstContentRowY(list)
-            let expected = PushAlert.pagePadding + alert.reservedHeight * alert.gap.value(at: t)
+            let expected = 16 + 78 * gapSpring.step(at: t)
             #expect(abs((rowY ?? -1) - expected) < 1e-9, "t=\(t)")
         }
-        #expect(abs(alert.reservedHeight - (alert.naturalHeight + 12)) < 1e-12)
     }
 
     func firstContentRowY(_ list: DisplayList) -> Double? {

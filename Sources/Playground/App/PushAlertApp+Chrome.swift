@@ -17,9 +17,29 @@ extension PushAlertApp {
         inspectorHeightUpdate(result.height)
         var out = result.changes.map { $0.event(at: t) }
         pass.pointerRegion = .infinite
+        // Drawing: the inspector's commands become one cached layer, the transport's another.
+        if let drawn = pass.list {
+            pass.list?.commands = [.layer(id: "inspector", frame: inspectorFrame, content: drawn.commands)]
+        }
+        let before = pass.list?.commands.count ?? 0
         out += runTransport(&pass, wall: wall)
+        if let drawn = pass.list {
+            let transport = Array(drawn.commands[before...])
+            pass.list?.commands = Array(drawn.commands[..<before]) + [.layer(id: "transport", frame: bar, content: transport)]
+        }
         return out
     }
+
+    /// The scrub bar's frame in the transport (the rest of the bar after the buttons).
+    var scrubFrame: Rect {
+        // Buttons: show 96+16, step 34+6, play 64+6, step 34+16, rates 4 × (48+4), 12, loop 56+6, HUD 52+16.
+        let buttons: Double = 112 + 40 + 70 + 50 + 208 + 12 + 62 + 68
+        let x = 16 + buttons
+        return Rect(x: x, y: bar.minY + (Self.barHeight - 30) / 2, width: max(bar.maxX - 16 - Self.readoutWidth - x, 40),
+                    height: 30)
+    }
+
+    static let readoutWidth = 118.0
 
     private mutating func inspectorHeightUpdate(_ h: Double) {
         if abs(h - inspectorHeightValue) > 0.5 { inspectorHeightValue = h }
@@ -54,13 +74,26 @@ extension PushAlertApp {
             out.append(SceneEvent("loop", time: t, [("on", .bool(!looping))]))
         }
         if ui.button("hud", "HUD", frame: next(52, gap: 16), selected: showHUD) { showHUD.toggle() }
-        let readoutWidth = 118.0
-        let scrub = Rect(x: x, y: y, width: max(bar.maxX - 16 - readoutWidth - x, 40), height: 30)
-        out += scrubBar(&ui, frame: scrub, at: t)
-        let readout = Rect(x: scrub.maxX + 10, y: y, width: readoutWidth - 10, height: 30)
-        let status = clock.isPaused ? "paused" : String(format: "%g×", clock.rate)
-        ui.text(String(format: "t %.3f s  %@", t, status), in: readout, style: UIPass.value, color: theme.label, right: true)
+        out += scrubBar(&ui, frame: scrubFrame, at: t)
         return out
+    }
+
+    /// What changes every frame in the bar, drawn over the cached layer: the scene time
+    /// and the drive's position.
+    private func drawLiveReadout(into list: inout DisplayList, at t: Double) {
+        let scrub = scrubFrame
+        if let progress = driveProgress(at: t) {
+            let cx = scrub.minX + progress * scrub.width
+            list.fill(.capsule(Rect(x: cx - 2, y: scrub.minY + 4, width: 4, height: scrub.height - 8)),
+                      Paint(fill: Color(hex: 0x0A84FF)))
+        }
+        let readout = Rect(x: scrub.maxX + 10, y: scrub.minY, width: Self.readoutWidth - 10, height: 30)
+        let status = clock.isPaused ? "paused" : String(format: "%g×", clock.rate)
+        let s = String(format: "t %.3f s  %@", t, status)
+        let style = UIPass.value
+        let h = measurer.lineHeight(of: style)
+        let x = readout.maxX - measurer.width(of: s, style: style)
+        list.text(TextRun(s, origin: Point2(x.rounded(), (readout.midY - h / 2).rounded()), style: style, color: theme.label))
     }
 
     /// The scrub bar over the presentation drive: dragging poses the scene at p.
@@ -87,10 +120,6 @@ extension PushAlertApp {
             ui.fill(.capsule(Rect(x: frame.minX + a * frame.width, y: track.minY, width: (b - a) * frame.width, height: 6)),
                     Paint(fill: ui.accent.opacity(0.35)))
         }
-        if let progress = driveProgress(at: t) {
-            let cx = frame.minX + progress * frame.width
-            ui.fill(.capsule(Rect(x: cx - 2, y: frame.minY + 4, width: 4, height: frame.height - 8)), Paint(fill: ui.accent))
-        }
         return out
     }
 
@@ -104,6 +133,12 @@ extension PushAlertApp {
         let page = alert.draw(pose, theme: theme, pageHeight: stage.height)
         list.clip(.rect(stage)) { l in
             l.append(page, dx: pageOrigin.x, dy: pageOrigin.y)
+            if let armedAt, t - armedAt >= 0, t - armedAt < 0.3 {
+                let k = (t - armedAt) / 0.3
+                let panel = alert.panelFrame(at: t).offsetBy(dx: pageOrigin.x, dy: pageOrigin.y)
+                l.fill(.roundedRect(panel.insetBy(dx: -2 - 4 * k, dy: -2 - 4 * k), radius: alert.settings.cornerRadius + 2 + 4 * k),
+                       Paint(fill: .clear, stroke: Color(hex: 0xFF9F0A), strokeWidth: 2), opacity: 1 - k)
+            }
             if showHUD { drawHUD(into: &l, at: t, wall: wall) }
             if showAbout { drawAbout(into: &l) }
         }
@@ -111,6 +146,7 @@ extension PushAlertApp {
         var pass = UIPass(state: ui, event: nil, theme: theme, measurer: measurer, drawing: true)
         copy.runChrome(&pass, wall: wall)
         list.commands += pass.list?.commands ?? []
+        drawLiveReadout(into: &list, at: t)
         return list
     }
 

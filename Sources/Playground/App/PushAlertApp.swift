@@ -38,6 +38,9 @@ public struct PushAlertApp: Sendable {
     var inspectorHeightValue = 0.0
     /// Tracks every pointer move for the HUD's velocity vector.
     var hudTracker = VelocityTracker()
+    /// Scene time of the last arming, for the cue: a ring that pulses once around the
+    /// panel (the desktop's stand-in for a haptic tick).
+    var armedAt: Double?
     var frameMs = 0.0
     var fps = 0.0
 
@@ -67,9 +70,11 @@ public struct PushAlertApp: Sendable {
 
     public mutating func resize(to size: Size, atWall wall: Double) -> [SceneEvent] {
         guard size != windowSize else { return [] }
+        // The drag's anchor is in page points and the page re-centres: cancel, don't jump.
+        let cancelled = alert.cancelDrag(at: sceneTime(atWall: wall))
         windowSize = size
         clampScroll()
-        return [layoutEvent(atWall: wall)]
+        return cancelled + [layoutEvent(atWall: wall)]
     }
 
     /// Every interactive control's frame by id: the alert's resting frames, every slider,
@@ -182,7 +187,9 @@ public struct PushAlertApp: Sendable {
         case .pointerUp(let p, let t): routed = .pointerUp(page(p), time: t)
         default: routed = event
         }
-        return alert.handle(routed).map { e in
+        let events = alert.handle(routed)
+        if let armed = events.first(where: { $0.name == "armed" }) { armedAt = armed.time }
+        return events.map { e in
             var e = e
             e.fields = e.fields.map { key, value in
                 switch (key, value) {

@@ -16,52 +16,59 @@ final class StageRenderer {
 
     var backendName: String { gl == nil ? "software" : "gl" }
 
+    /// Flattens for the GL path. A glyph atlas that filled up and was cleared mid-flatten
+    /// leaves earlier glyphs pointing at reused cells: flatten again, once.
+    private func batches(_ list: DisplayList, offset: Point2, scale: Double) -> [RenderBatch] {
+        let generation = fonts.atlasGeneration
+        let first = Flattener(scale: scale, fonts: fonts).batches(list, offset: offset)
+        return generation == fonts.atlasGeneration ? first : Flattener(scale: scale, fonts: fonts).batches(list, offset: offset)
+    }
+
+    private func primitives(_ list: DisplayList, offset: Point2, scale: Double) -> [Primitive] {
+        let generation = fonts.atlasGeneration
+        let first = Flattener(scale: scale, fonts: fonts).flatten(list, offset: offset)
+        return generation == fonts.atlasGeneration ? first : Flattener(scale: scale, fonts: fonts).flatten(list, offset: offset)
+    }
+
     /// Renders `list` (points, moved by `offset`) to straight RGBA8 pixels.
     func pixels(_ list: DisplayList, offset: Point2, width: Int, height: Int, scale: Double) throws -> [UInt8] {
-        let prims = Flattener(scale: scale, fonts: fonts).flatten(list, offset: offset)
         if let gl {
             try gl.bindOffscreenTarget(width: width, height: height)
-            gl.draw(prims, width: width, height: height, background: list.background, fonts: fonts)
+            gl.draw(batches(list, offset: offset, scale: scale), width: width, height: height, background: list.background,
+                    fonts: fonts)
             let out = gl.readPixels(width: width, height: height)
             gl.bindWindowTarget()
             return out
         }
         var raster = SoftwareRasterizer(width: width, height: height, background: list.background)
-        raster.draw(prims, atlas: fonts.atlas, atlasSize: FontLibrary.atlasSize)
+        raster.draw(primitives(list, offset: offset, scale: scale), atlas: fonts.atlas, atlasSize: FontLibrary.atlasSize)
         return raster.rgba8
     }
 
     /// Draws one frame offscreen and waits until the GPU has finished it (benchmarks).
     func frame(_ list: DisplayList, width: Int, height: Int, scale: Double) throws {
-        let t0 = MonotonicClock.now()
-        let prims = Flattener(scale: scale, fonts: fonts).flatten(list)
-        let t1 = MonotonicClock.now()
         if let gl {
             try gl.bindOffscreenTarget(width: width, height: height)
-            gl.draw(prims, width: width, height: height, background: list.background, fonts: fonts)
-            let t2 = MonotonicClock.now()
+            gl.draw(batches(list, offset: .zero, scale: scale), width: width, height: height, background: list.background,
+                    fonts: fonts)
             gl.finish()
-            if getenv("SPRINGLAB_PROFILE") != nil {
-                print(String(format: "prims %d flatten %.2f submit %.2f gpu %.2f", prims.count, (t1 - t0) * 1000, (t2 - t1) * 1000,
-                             (MonotonicClock.now() - t2) * 1000))
-            }
         } else {
             var raster = SoftwareRasterizer(width: width, height: height, background: list.background)
-            raster.draw(prims, atlas: fonts.atlas, atlasSize: FontLibrary.atlasSize)
+            raster.draw(primitives(list, offset: .zero, scale: scale), atlas: fonts.atlas, atlasSize: FontLibrary.atlasSize)
         }
     }
 
     /// Renders `list` into the window and presents it.
     func present(_ list: DisplayList, window: Window) {
         let size = window.drawableSize
-        let prims = Flattener(scale: window.scale, fonts: fonts).flatten(list)
         if let gl {
             gl.bindWindowTarget()
-            gl.draw(prims, width: size.width, height: size.height, background: list.background, fonts: fonts)
+            gl.draw(batches(list, offset: .zero, scale: window.scale), width: size.width, height: size.height,
+                    background: list.background, fonts: fonts)
             window.present()
         } else {
             var raster = SoftwareRasterizer(width: size.width, height: size.height, background: list.background)
-            raster.draw(prims, atlas: fonts.atlas, atlasSize: FontLibrary.atlasSize)
+            raster.draw(primitives(list, offset: .zero, scale: window.scale), atlas: fonts.atlas, atlasSize: FontLibrary.atlasSize)
             window.presentSoftware(rgba: raster.rgba8, width: size.width, height: size.height)
         }
     }
