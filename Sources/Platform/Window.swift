@@ -37,7 +37,7 @@ public final class Window {
     /// Opens the window. With `.gl`, falls back to GLES and then to software, returning
     /// the reason in `fallbackNote` so the app can print one line saying so.
     public init(title: String, size: Size, minimum: Size, backend requested: Backend, userScale: Double,
-                hidden: Bool = false) throws {
+                hidden: Bool = false, esOnly: Bool = false) throws {
         SDL_SetHint("SDL_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR", "0")
         SDL_SetHint("SDL_MOUSE_AUTO_CAPTURE", "1")
         if SDL_WasInit(SDL_INIT_VIDEO) == 0 && SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0 {
@@ -51,7 +51,7 @@ public final class Window {
         var created: OpaquePointer?
         var note: String?
         if requested == .gl {
-            for es in [false, true] {
+            for es in esOnly ? [true] : [false, true] {
                 Self.setGLAttributes(es: es)
                 if let win = SDL_CreateWindow(title, Int32(springlab_windowpos_centered()),
                                               Int32(springlab_windowpos_centered()), w, h, flags | SDL_WINDOW_OPENGL.rawValue) {

@@ -37,6 +37,8 @@ extension RenderSuite {
             }
             list.text(TextRun("Update · Inter 13", origin: Point2(20, 170), style: TextStyle(.semibold, size: 13), color: ink))
             list.text(TextRun("×", origin: Point2(200, 172), style: TextStyle(.bold, size: 10), color: ink.opacity(0.45)))
+            list.polyline([Point2(230, 190), Point2(260, 172), Point2(300, 186), Point2(340, 170)], width: 1.6,
+                          color: Color(hex: 0x0A84FF))
             return list
         }
 
@@ -58,6 +60,59 @@ extension RenderSuite {
             let centre = (Int(40 * scale) * w + Int(70 * scale)) * 4
             #expect(gpu[centre] == 0xFF && gpu[centre + 1] == 0xF4 && gpu[centre + 2] == 0xE5)
         }
+
+        /// The Push Alert's clip pattern — a plain rectangle clip holding a rounded clip —
+        /// checked against hand-known pixels, not the reference: a clip that flattened wrong
+        /// on both sides would still fail here.
+        @Test func clipsCutWhereTheyShould() throws {
+            let h = try Headless()
+            var list = DisplayList(background: .white)
+            let panel = Shape.roundedRect(Rect(x: 10, y: 10, width: 100, height: 60), radius: 20, continuous: false)
+            list.clip(.rect(Rect(x: 0, y: 0, width: 200, height: 50))) { l in
+                l.clip(panel) { l in l.fill(.rect(Rect(x: 0, y: 0, width: 200, height: 100)), Paint(fill: .black)) }
+            }
+            let px = try h.gpu(Flattener(scale: 1, fonts: nil).flatten(list), width: 200, height: 100, background: .white)
+            func value(_ x: Int, _ y: Int) -> UInt8 { px[(y * 200 + x) * 4] }
+            #expect(value(60, 30) == 0, "inside both clips: ink")
+            #expect(value(12, 12) == 255, "outside the rounded corner (circle centre 30,30, r 20): page")
+            #expect(value(60, 55) == 255, "below the rectangle clip at y = 50")
+            #expect(value(150, 30) == 255, "right of the panel")
+            #expect(value(31, 11) == 0, "just inside the top edge, right of the corner's start")
+        }
+
+        @Test func layersCompositeExactlyAndAreNotRedrawnWhenUnchanged() throws {
+            let h = try Headless()
+            let direct = Self.testCard()
+            var layered = DisplayList(background: direct.background)
+            layered.layer("card", frame: Rect(x: 0, y: 0, width: 420, height: 200)) { $0.commands = direct.commands }
+            for scale in [1.0, 2.0] {
+                let w = Int(420 * scale), ht = Int(200 * scale)
+                let flat = Flattener(scale: scale, fonts: h.fonts)
+                let a = try h.gpu(flat.flatten(direct), width: w, height: ht, background: direct.background)
+                try h.gl.bindOffscreenTarget(width: w, height: ht)
+                h.gl.draw(flat.batches(layered), width: w, height: ht, background: direct.background, fonts: h.fonts)
+                let b = h.gl.readPixels(width: w, height: ht)
+                let diff = ImageDiff(a, b, width: w, threshold: 2)
+                #expect(diff.maxDifference <= 2, "layer vs direct at \(scale)x: \(diff.maxDifference)/255 at \(diff.worst)")
+                let redraws = h.gl.layerRedraws
+                for _ in 0..<5 {
+                    h.gl.draw(flat.batches(layered), width: w, height: ht, background: direct.background, fonts: h.fonts)
+                }
+                #expect(h.gl.layerRedraws == redraws, "an unchanged layer is composited, not redrawn")
+            }
+        }
+
+        @Test func glesContextDrawsTheSameCard() throws {
+            let h = try Headless(esOnly: true)
+            #expect(h.window.isES)
+            let list = Self.testCard()
+            let prims = Flattener(scale: 1, fonts: h.fonts).flatten(list)
+            let gpu = try h.gpu(prims, width: 420, height: 200, background: list.background)
+            let ref = h.reference(prims, width: 420, height: 200, background: list.background)
+            let diff = ImageDiff(gpu, ref, width: 420, threshold: 2)
+            #expect(diff.maxDifference <= 2, "GLES: \(diff.maxDifference)/255 at \(diff.worst)")
+        }
+
 
         @Test func antiAliasedEdgesAreExactAtAnyScale() throws {
             // A 100 pt square's left edge at x = 10.5 pt covers half of pixel 10 at 1× and

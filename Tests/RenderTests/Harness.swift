@@ -17,9 +17,10 @@ final class Headless {
     let gl: GLRenderer
     let fonts: FontLibrary
 
-    init() throws {
+    init(esOnly: Bool = false) throws {
         setenv("SDL_VIDEODRIVER", "offscreen", 1)
-        window = try Window(title: "test", size: Size(16, 16), minimum: Size(1, 1), backend: .gl, userScale: 1, hidden: true)
+        window = try Window(title: "test", size: Size(16, 16), minimum: Size(1, 1), backend: .gl, userScale: 1, hidden: true,
+                            esOnly: esOnly)
         guard window.backend == .gl else { throw RenderError("no GL context: \(window.fallbackNote ?? "?")") }
         gl = try GLRenderer(es: window.isES)
         fonts = try FontLibrary(directory: Headless.fontDirectory)
