@@ -56,7 +56,12 @@ public final class EventPump {
 
     private func time(kind: Int32) -> Double {
         let pumped = MonotonicClock.now()
-        guard let ms = pendingServerTime.removeValue(forKey: kind), !ignoreServerTime else { return pumped }
+        guard let ms = pendingServerTime.removeValue(forKey: kind) else { return pumped }
+        if debug {
+            // Unbuffered, so a test reading the log sees every line as it happens.
+            FileHandle.standardError.write(Data("event kind=\(kind) server=\(ms) pumped=\(pumped)\n".utf8))
+        }
+        guard !ignoreServerTime else { return pumped }
         usesServerTime = true
         // The 32-bit server clock wraps after 49.7 days, or the server restarted: re-pin.
         if ms < lastServerMs { bestOffset = nil; appliedOffset = nil }
@@ -67,7 +72,6 @@ public final class EventPump {
         let pressing = buttonDown && kind != 2  // the press itself may take a better offset
         if !pressing || appliedOffset == nil { appliedOffset = bestOffset }
         let mapped = server + (appliedOffset ?? latency)
-        if debug { print("event kind=\(kind) server=\(ms) pumped=\(pumped) mapped=\(mapped)") }
         // Between gestures nothing may be stamped later than it was received.
         return pressing ? mapped : min(mapped, pumped)
     }
