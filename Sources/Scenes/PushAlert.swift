@@ -155,7 +155,7 @@ public struct PushAlert: Sendable {
         switch event {
         case .pointerDown(let p, let t, _):
             // A second press while dragging means the release was lost: cancel, never strand.
-            var events = swipe.isDragging ? cancelDrag(at: t) : []
+            let events = swipe.isDragging ? cancelDrag(at: t) : []
             guard phase == .shown else { return events }
             let panel = panelFrame(at: t)
             guard panel.contains(p) else { return events }
