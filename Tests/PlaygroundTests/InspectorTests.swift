@@ -65,8 +65,20 @@ struct FixedMeasurer: TextMeasuring {
         #expect(abs(app.alert.settings.gap.response - (0.05 + 0.75 * 1.95)) < 1e-9)
     }
 
-    @Test mutating func wheelStepsAndShiftStepsFiner() {
+    @Test mutating func wheelStepsTheFocusedSliderAndShiftStepsFiner() {
         let f = frame("gap.damping")
+        // Unfocused, the wheel scrolls the inspector and leaves the value alone.
+        _ = app.handle(.wheel(dy: -1, at: f.center, time: 99, shift: false))
+        #expect(app.alert.settings.gap.damping == 0.85)
+        #expect(app.inspectorScroll > 0)
+        _ = app.handle(.wheel(dy: 1, at: f.center, time: 99.1, shift: false))  // scroll back
+        #expect(app.inspectorScroll == 0)
+        // Click the knob (no jump) to focus it; then the wheel steps it.
+        let t = track("gap.damping")
+        let knob = Point2(t.minX + (0.85 - 0.05) / 1.95 * t.width, t.midY)
+        _ = app.handle(.pointerDown(knob, time: 99.5, shift: false))
+        _ = app.handle(.pointerUp(knob, time: 99.6))
+        #expect(app.alert.settings.gap.damping == 0.85)
         _ = app.handle(.wheel(dy: 1, at: f.center, time: 100, shift: false))
         #expect(abs(app.alert.settings.gap.damping - 0.86) < 1e-9)
         _ = app.handle(.shift(true, time: 100.1))

@@ -31,7 +31,7 @@ extension UIPass {
     static let valueWidth = 62.0
 
     /// A slider row: label, track, number. Drag the knob (proportional), click the track
-    /// (jump), wheel (steps), Shift (fine), double-click (reset), click the number (type,
+    /// (jump), wheel over the focused slider (steps), Shift (fine), double-click (reset), click the number (type,
     /// Enter applies, Escape abandons, invalid text is refused), Tab focus and arrows.
     /// Returns true when `value` changed.
     mutating func slider(_ id: String, _ label: String, value: inout Double, spec: SliderSpec, frame: Rect) -> Bool {
@@ -62,7 +62,9 @@ extension UIPass {
                 state.active = id
                 state.dragOrigin = (p.x, value)
             }
-        } else if let dy = wheel(in: frame) {
+        } else if state.focus == id, let dy = wheel(in: frame) {
+            // Only the focused slider takes the wheel: scrolling the inspector past a
+            // column of sliders must not retune every spring it crosses.
             consumed = true
             value = spec.clamp(value + dy * (state.shift ? spec.fine : spec.step))
         }
