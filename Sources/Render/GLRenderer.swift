@@ -283,16 +283,18 @@ public final class GLRenderer {
         var ok: GLint = 0
         glGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &ok)
         if ok == 0 {
-            var log = [GLchar](repeating: 0, count: 4096)
-            glGetShaderInfoLog(shader, 4096, nil, &log)
+            let log = infoLog { glGetShaderInfoLog(shader, $0, nil, $1) }
             glDeleteShader(shader)
-            throw RenderError("shader compile failed: \(Self.text(log))")
+            throw RenderError("shader compile failed: \(log)")
         }
         return shader
     }
 
-    private static func text(_ log: [GLchar]) -> String {
-        String(decoding: log.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    /// The driver's message from a glGet…InfoLog call.
+    private static func infoLog(_ read: (GLsizei, UnsafeMutablePointer<GLchar>) -> Void) -> String {
+        var log = [GLchar](repeating: 0, count: 4096)
+        log.withUnsafeMutableBufferPointer { if let base = $0.baseAddress { read(4096, base) } }
+        return String(decoding: log.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func link(vertex: String, fragment: String) throws -> GLuint {
@@ -307,9 +309,7 @@ public final class GLRenderer {
         var ok: GLint = 0
         glGetProgramiv(program, GLenum(GL_LINK_STATUS), &ok)
         if ok == 0 {
-            var log = [GLchar](repeating: 0, count: 4096)
-            glGetProgramInfoLog(program, 4096, nil, &log)
-            throw RenderError("shader link failed: \(Self.text(log))")
+            throw RenderError("shader link failed: \(infoLog { glGetProgramInfoLog(program, $0, nil, $1) })")
         }
         return program
     }

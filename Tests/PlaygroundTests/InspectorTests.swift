@@ -6,11 +6,7 @@ import Scenes
 import Testing
 
 /// Fixed advances (0.5 em a character, 1.2 em a line): layout without fonts.
-struct FixedMeasurer: TextMeasuring {
-    func width(of text: String, style: TextStyle) -> Double { Double(text.count) * style.size * 0.5 }
-    func lineHeight(of style: TextStyle) -> Double { style.size * 1.2 }
-    func ascent(of style: TextStyle) -> Double { style.size }
-}
+typealias FixedMeasurer = FixedAdvanceMeasurer
 
 /// The inspector's sliders, driven through input events (issue 4).
 @Suite struct InspectorSliderTests {

@@ -1,13 +1,8 @@
 import Canvas
 @testable import Scenes
 
-/// A measurer with fixed advances, so layout tests know every width by hand:
-/// each character is 0.5 × size wide, a line is 1.2 × size tall.
-struct FixedMeasurer: TextMeasuring {
-    func width(of text: String, style: TextStyle) -> Double { Double(text.count) * style.size * 0.5 }
-    func lineHeight(of style: TextStyle) -> Double { style.size * 1.2 }
-    func ascent(of style: TextStyle) -> Double { style.size }
-}
+/// Widths known by hand: each character is 0.5 × size wide, a line 1.2 × size tall.
+typealias FixedMeasurer = FixedAdvanceMeasurer
 
 /// Drives a Push Alert through pointer events like a hand would.
 struct Hand {
