@@ -121,9 +121,11 @@ public struct PushAlertApp: Sendable {
         ui = pass.state
         if pass.consumed { return out }
         if case .wheel(let dy, let p, _, _) = event, inspectorFrame.contains(p) {
+            let before = inspectorScroll
             inspectorScroll -= dy * 40
             clampScroll()
-            return out
+            // Controls moved: a test driving them by their frames needs the new ones.
+            return inspectorScroll == before ? out : out + [layoutEvent(atWall: wall)]
         }
         out += shortcut(event, wall: wall) ?? routeToStage(event)
         return out
