@@ -16,7 +16,9 @@ public struct Primitive: Sendable, Equatable {
     public var stroke: Color
     /// Intersection of every clip in force (rounded clips by their bounds), pixels.
     public var clipRect: Rect
-    /// The innermost rounded clip, if any.
+    /// The innermost rounded clip, if any. Nested rounded clips cut only the innermost
+    /// one's corners; the outer ones clip by their bounds (`clipRect`) — enough for a
+    /// rounded panel inside a rectangular slot, not for rounded-in-rounded.
     public var roundClip: Shape?
     /// Glyph: top-left of the bitmap in the atlas.
     public var atlasOrigin: Point2 = .zero
