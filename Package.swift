@@ -29,6 +29,7 @@ let package = Package(
                 swiftSettings: strict),
         .executableTarget(name: "springlab", dependencies: ["Playground"], swiftSettings: strict),
         .testTarget(name: "MotionTests", dependencies: ["Motion"], swiftSettings: strict),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "Motion"], swiftSettings: strict),
         .testTarget(name: "SceneTests", dependencies: ["Scenes", "Canvas", "Motion"], swiftSettings: strict),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Canvas", "Scenes", "Playground"], exclude: ["Golden"],
                     swiftSettings: strict),

@@ -1,0 +1,146 @@
+import Foundation
+
+/// How the distances of a liquid group's shapes are merged (SPEC §5.1).
+public enum LiquidKernel: String, Sendable, CaseIterable, Hashable {
+    /// Normalized quadratic smooth minimum: reaches out at `merge`, pushes equal
+    /// distances together by merge / 4. Flat facing edges bridge across their whole
+    /// width at once.
+    case quadratic
+    /// Normalized cubic smooth minimum: the same reach and push, a softer onset, so the
+    /// neck starts thinner and pinches more in the middle before it snaps.
+    case cubic
+}
+
+/// Shapes whose signed distances melt into one surface through a neck — the metaball
+/// effect of iOS 26's liquid glass containers, as a smooth union.
+public struct LiquidGroup: Hashable, Sendable {
+    public var shapes: [Shape]
+    /// Distance (pt) at which shapes start reaching toward each other.
+    public var merge: Double
+    public var kernel: LiquidKernel
+
+    public init(shapes: [Shape], merge: Double = LiquidGroup.defaultMerge, kernel: LiquidKernel = .quadratic) {
+        self.shapes = shapes
+        self.merge = merge.isFinite ? max(merge, 0) : LiquidGroup.defaultMerge
+        self.kernel = kernel
+    }
+
+    /// SPEC §5.1: merge distance 20 pt.
+    public static let defaultMerge = 20.0
+    /// Parts of one control rest this far apart: the neck holds.
+    public static let joinedGap = 4.0
+    /// Separate actions rest this far apart: their own bubbles.
+    public static let apartGap = 26.0
+    /// A bubble inside its parent sits at this scale.
+    public static let homeScale = 0.72
+
+    /// Smoothing k = merge / 4: equal distances are pushed together by k, so two shapes
+    /// bridge once their gap is below 2k = merge / 2.
+    public var smoothing: Double { merge / 4 }
+
+    /// Signed distance (pt) from `p` to the merged surface: negative inside.
+    ///
+    /// The distances are sorted before folding, so the union cannot depend on the order
+    /// the shapes were listed in (T4) — a plain left fold of a smooth minimum is not
+    /// associative and a third card would change the neck between the first two.
+    public func distance(to p: Point2) -> Double {
+        switch shapes.count {
+        case 0: return .infinity
+        case 1: return shapes[0].distance(to: p)
+        default:
+            var d = shapes.map { $0.distance(to: p) }
+            d.sort()
+            var acc = d[0]
+            for x in d.dropFirst() { acc = LiquidGroup.smoothMin(acc, x, k: smoothing, kernel: kernel) }
+            return acc
+        }
+    }
+
+    /// The smooth minimum of two distances with smoothing k (the push at a = b).
+    /// Quadratic: K = 4k, h = max(K − |a − b|, 0) / K, min − h² K / 4.
+    /// Cubic: K = 6k, min − h³ K / 6. Both leave a and b untouched once |a − b| ≥ K.
+    public static func smoothMin(_ a: Double, _ b: Double, k: Double, kernel: LiquidKernel) -> Double {
+        guard k > 0 else { return min(a, b) }
+        switch kernel {
+        case .quadratic:
+            let K = 4 * k
+            let h = max(K - abs(a - b), 0) / K
+            return min(a, b) - h * h * K / 4
+        case .cubic:
+            let K = 6 * k
+            let h = max(K - abs(a - b), 0) / K
+            return min(a, b) - h * h * h * K / 6
+        }
+    }
+
+    /// Bounds of everything the union can cover: the shapes grown by the merge distance.
+    public var bounds: Rect {
+        guard let first = shapes.first else { return .zero }
+        let b = shapes.dropFirst().reduce(first.rect) { $0.union($1.rect) }
+        return b.insetBy(dx: -merge / 2, dy: -merge / 2)
+    }
+}
+
+/// Measurements of a neck between shapes placed side by side (the `neck` command and the
+/// sandbox's readout), all from the same distance math.
+public enum NeckMeasure {
+    public enum Kind: String, Sendable, CaseIterable { case capsule, circle, card }
+
+    /// `count` shapes of `size`, left to right, `gap` apart, vertically centred on y = 0.
+    public static func row(_ kind: Kind, size: Size, gap: Double, count: Int) -> [Shape] {
+        (0..<max(count, 1)).map { i in
+            let rect = Rect(x: Double(i) * (size.width + gap), y: -size.height / 2, width: size.width, height: size.height)
+            switch kind {
+            case .capsule: return .capsule(rect)
+            case .circle: return .circle(center: rect.center, radius: min(size.width, size.height) / 2)
+            case .card: return .roundedRect(rect, radius: min(22, min(size.width, size.height) / 2))
+            }
+        }
+    }
+
+    /// Width (pt) of the bridge at the middle of the first gap: the vertical extent of the
+    /// merged surface there. 0 when the shapes have snapped apart.
+    public static func waist(_ group: LiquidGroup, gap: Double) -> Double {
+        guard let first = group.shapes.first else { return 0 }
+        let x = first.rect.maxX + gap / 2
+        guard group.distance(to: Point2(x, 0)) < 0 else { return 0 }
+        var lo = 0.0, hi = first.rect.height  // inside at lo, outside at hi
+        while group.distance(to: Point2(x, hi)) < 0 { hi *= 2 }
+        for _ in 0..<60 {
+            let mid = (lo + hi) / 2
+            if group.distance(to: Point2(x, mid)) < 0 { lo = mid } else { hi = mid }
+        }
+        return 2 * lo
+    }
+
+    /// How far (pt) the first shape's facing edge moved toward the second along the centre
+    /// line; half the gap once they have met.
+    public static func reach(_ group: LiquidGroup, gap: Double) -> Double {
+        guard let first = group.shapes.first else { return 0 }
+        let edge = first.rect.maxX
+        if group.distance(to: Point2(edge + gap / 2, 0)) < 0 { return gap / 2 }
+        var lo = edge - 1, hi = edge + gap / 2  // inside at lo, outside at hi
+        for _ in 0..<60 {
+            let mid = (lo + hi) / 2
+            if group.distance(to: Point2(mid, 0)) < 0 { lo = mid } else { hi = mid }
+        }
+        return max(lo - edge, 0)
+    }
+
+    /// The gap (pt) at which the neck snaps: the smallest gap with no bridge, found by
+    /// bisection between touching and the merge distance.
+    public static func snapGap(_ kind: Kind, size: Size, merge: Double, kernel: LiquidKernel, count: Int = 2) -> Double {
+        func bridged(_ g: Double) -> Bool {
+            let group = LiquidGroup(shapes: row(kind, size: size, gap: g, count: count), merge: merge, kernel: kernel)
+            return waist(group, gap: g) > 0
+        }
+        var lo = 0.0, hi = max(merge, 1)
+        guard bridged(lo) else { return 0 }
+        if bridged(hi) { return hi }
+        for _ in 0..<50 {
+            let mid = (lo + hi) / 2
+            if bridged(mid) { lo = mid } else { hi = mid }
+        }
+        return hi
+    }
+}
