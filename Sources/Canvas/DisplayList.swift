@@ -62,6 +62,9 @@ public enum DrawCommand: Hashable, Sendable {
     /// offscreen layer covering `frame`, and re-drawn only when `content` changes. The
     /// inspector is 1,700 primitives that change only when a designer touches them.
     case layer(id: String, frame: Rect, content: [DrawCommand])
+    /// Shapes that melt into one glass surface (SPEC §5). Renderers evaluate the union
+    /// only inside the group's bounds.
+    case liquid(LiquidGroup, LiquidPaint, opacity: Double)
 }
 
 /// What a scene draws for one frame, in points.
@@ -142,6 +145,9 @@ extension DrawCommand {
         case .popClip: return .popClip
         case .layer(let id, let f, let content):
             return .layer(id: id, frame: f.offsetBy(dx: dx, dy: dy), content: content.map { $0.offsetBy(dx: dx, dy: dy) })
+        case .liquid(var g, let paint, let o):
+            g.shapes = g.shapes.map(move)
+            return .liquid(g, paint, opacity: o)
         }
     }
 }

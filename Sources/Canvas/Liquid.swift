@@ -81,6 +81,28 @@ public struct LiquidGroup: Hashable, Sendable {
     }
 }
 
+/// How a liquid group is painted: a translucent glass tint, a thin rim that is brighter
+/// on the side facing the light (up and to the left), and a soft lift shadow — the rim
+/// and shadow follow the merged outline, so they flow unbroken through a neck.
+public struct LiquidPaint: Hashable, Sendable {
+    public var tint: Color
+    public var rim: Color
+    public var shadow: Shadow?
+
+    public init(tint: Color, rim: Color, shadow: Shadow?) {
+        self.tint = tint; self.rim = rim; self.shadow = shadow
+    }
+
+    /// SPEC §5.2: light mode lift shadow black 7 %, radius 18, offset y 8.
+    public static let light = LiquidPaint(tint: Color(r: 1, g: 1, b: 1, a: 0.62), rim: Color(r: 1, g: 1, b: 1, a: 0.95),
+                                          shadow: Shadow(alpha: 0.07, radius: 18, offset: Point2(0, 8)))
+    public static let dark = LiquidPaint(tint: Color(r: 1, g: 1, b: 1, a: 0.10), rim: Color(r: 1, g: 1, b: 1, a: 0.55),
+                                         shadow: Shadow(alpha: 0.30, radius: 18, offset: Point2(0, 8)))
+
+    /// Rim width in points.
+    public static let rimWidth = 1.5
+}
+
 /// Measurements of a neck between shapes placed side by side (the `neck` command and the
 /// sandbox's readout), all from the same distance math.
 public enum NeckMeasure {

@@ -13,6 +13,8 @@ public struct RenderError: Error, CustomStringConvertible, Sendable {
 /// any scale. Glyphs sample the font library's atlas. Requires a current context.
 public final class GLRenderer {
     private var program: GLuint = 0
+    private var liquidProgram: GLuint = 0
+    private var liquidUniforms: [String: GLint] = [:]
     private var vao: GLuint = 0
     private var quad: GLuint = 0
     private var instances: GLuint = 0
@@ -40,6 +42,11 @@ public final class GLRenderer {
         uAtlas = glGetUniformLocation(program, "uAtlas")
         uAtlasSize = glGetUniformLocation(program, "uAtlasSize")
         uLayer = glGetUniformLocation(program, "uLayer")
+        liquidProgram = try Self.link(vertex: LiquidShaders.vertex(header), fragment: LiquidShaders.fragment(header))
+        for name in ["uBounds", "uViewport", "uRects", "uRadii", "uCount", "uK", "uKernel", "uTint", "uRim", "uRimWidth",
+                     "uShadow", "uOpacity", "uClip"] {
+            liquidUniforms[name] = glGetUniformLocation(liquidProgram, name)
+        }
         glGenVertexArrays(1, &vao)
         glBindVertexArray(vao)
         let corners: [Float] = [0, 0, 1, 0, 0, 1, 1, 0, 1, 1, 0, 1]
@@ -50,6 +57,9 @@ public final class GLRenderer {
         glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 8, nil)
         glGenBuffers(1, &instances)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instances)
+        // Allocated up front: a frame that draws only a liquid group still binds it.
+        instanceCapacity = 256
+        glBufferData(GLenum(GL_ARRAY_BUFFER), instanceCapacity * Self.floatsPerInstance * 4, nil, GLenum(GL_STREAM_DRAW))
         let stride = GLsizei(Self.floatsPerInstance * 4)
         for i in 0..<8 {
             let location = GLuint(1 + i)
@@ -73,6 +83,7 @@ public final class GLRenderer {
 
     deinit {
         glDeleteProgram(program)
+        glDeleteProgram(liquidProgram)
         glDeleteBuffers(1, &quad)
         glDeleteBuffers(1, &instances)
         glDeleteVertexArrays(1, &vao)
@@ -156,6 +167,54 @@ public final class GLRenderer {
     }
 
     private func submit(_ prims: [Primitive], width: Int, height: Int) {
+        // Liquid groups need their own program: draw the runs between them as one batch each.
+        var start = 0
+        for (i, p) in prims.enumerated() where p.kind == .liquid {
+            submitShapes(Array(prims[start..<i]), width: width, height: height)
+            drawLiquid(p, width: width, height: height)
+            start = i + 1
+        }
+        submitShapes(Array(prims[start...]), width: width, height: height)
+    }
+
+    private func drawLiquid(_ prim: Primitive, width: Int, height: Int) {
+        guard let g = prim.liquid, let paint = prim.liquidPaint, !g.shapes.isEmpty else { return }
+        let shapes = g.shapes.prefix(LiquidShaders.maxShapes)
+        let b = prim.bounds
+        guard !b.isEmpty else { return }
+        glUseProgram(liquidProgram)
+        func u(_ n: String) -> GLint { liquidUniforms[n] ?? -1 }
+        glUniform4f(u("uBounds"), GLfloat(b.x), GLfloat(b.y), GLfloat(b.width), GLfloat(b.height))
+        glUniform2f(u("uViewport"), GLfloat(width), GLfloat(height))
+        var rects: [GLfloat] = []
+        var radii: [GLfloat] = []
+        for s in shapes {
+            rects += [GLfloat(s.rect.x), GLfloat(s.rect.y), GLfloat(s.rect.width), GLfloat(s.rect.height)]
+            radii += [GLfloat(s.radius), s.continuous ? 1 : 0]
+        }
+        glUniform4fv(u("uRects"), GLsizei(shapes.count), rects)
+        glUniform2fv(u("uRadii"), GLsizei(shapes.count), radii)
+        glUniform1i(u("uCount"), GLint(shapes.count))
+        glUniform1f(u("uK"), GLfloat(g.smoothing))
+        glUniform1i(u("uKernel"), g.kernel == .cubic ? 1 : 0)
+        let t = paint.tint, r = paint.rim
+        glUniform4f(u("uTint"), GLfloat(t.r), GLfloat(t.g), GLfloat(t.b), GLfloat(t.a))
+        glUniform4f(u("uRim"), GLfloat(r.r), GLfloat(r.g), GLfloat(r.b), GLfloat(r.a))
+        glUniform1f(u("uRimWidth"), GLfloat(prim.radius))
+        let s = paint.shadow
+        glUniform4f(u("uShadow"), GLfloat(s?.alpha ?? 0), GLfloat(s?.radius ?? 0), GLfloat(s?.offset.x ?? 0), GLfloat(s?.offset.y ?? 0))
+        glUniform1f(u("uOpacity"), GLfloat(prim.fill.a))
+        let c = prim.clipRect
+        glUniform4f(u("uClip"), GLfloat(c.x), GLfloat(c.y), GLfloat(c.width), GLfloat(c.height))
+        glEnable(GLenum(GL_BLEND))
+        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        glViewport(0, 0, GLsizei(width), GLsizei(height))
+        glBindVertexArray(vao)
+        glDrawArraysInstanced(GLenum(GL_TRIANGLES), 0, 6, 1)
+        glBindVertexArray(0)
+    }
+
+    private func submitShapes(_ prims: [Primitive], width: Int, height: Int) {
         guard !prims.isEmpty else { return }
         fill(prims)
         glEnable(GLenum(GL_BLEND))

@@ -5,7 +5,7 @@ import Foundation
 /// renderer uploads these as instance data; the software renderer shades them with
 /// `Shading`, the same math in Swift. Both renderers consume exactly this list.
 public struct Primitive: Sendable, Equatable {
-    public enum Kind: Float, Sendable { case continuous = 0, circular = 1, glyph = 2, segment = 3, layer = 4 }
+    public enum Kind: Float, Sendable { case continuous = 0, circular = 1, glyph = 2, segment = 3, layer = 4, liquid = 5 }
 
     public var rect: Rect
     public var radius: Double
@@ -23,12 +23,23 @@ public struct Primitive: Sendable, Equatable {
     /// Glyph: top-left of the bitmap in the atlas.
     public var atlasOrigin: Point2 = .zero
     public var shadow: Shadow?
+    /// A liquid group in pixels, with its paint (kind `.liquid`; `fill.a` is the opacity).
+    public var liquid: LiquidGroup?
+    public var liquidPaint: LiquidPaint?
 
     /// A segment's endpoints are stored in `rect` as (x1, y1, x2, y2).
     public var segmentEnds: (Point2, Point2) { (Point2(rect.x, rect.y), Point2(rect.width, rect.height)) }
 
     /// Pixels this primitive can touch (for the software renderer's loops).
     public var bounds: Rect {
+        if kind == .liquid, let g = liquid {
+            var b = g.bounds.insetBy(dx: -1, dy: -1)
+            if let s = liquidPaint?.shadow {
+                let spread = s.radius * 1.5 + 1
+                b = b.union(b.offsetBy(dx: s.offset.x, dy: s.offset.y).insetBy(dx: -spread, dy: -spread))
+            }
+            return b.intersection(clipRect.insetBy(dx: -1, dy: -1))
+        }
         if kind == .segment {
             let (a, b) = segmentEnds
             let r = radius + 1
@@ -132,6 +143,21 @@ public struct Flattener {
                                clipRect: clipRect, roundClip: roundClip))
             case .text(let run, let opacity):
                 appendGlyphs(run, opacity: opacity, offset: offset, clipRect: clipRect, roundClip: roundClip, emit: emit)
+            case .liquid(let group, let paint, let opacity):
+                var g = group
+                g.shapes = group.shapes.map { s in
+                    var m = s; m.rect = px(s.rect); m.radius = s.radius * scale; return m
+                }
+                g.merge = group.merge * scale
+                var p = paint
+                p.shadow = paint.shadow.map { Shadow(alpha: $0.alpha, radius: $0.radius * scale,
+                                                     offset: Point2($0.offset.x * scale, $0.offset.y * scale)) }
+                var prim = Primitive(rect: g.bounds, radius: LiquidPaint.rimWidth * scale, kind: .liquid, strokeWidth: 0,
+                                     fill: Color(r: 1, g: 1, b: 1, a: opacity), stroke: .clear,
+                                     clipRect: clipRect, roundClip: roundClip)
+                prim.liquid = g
+                prim.liquidPaint = p
+                emit(prim)
             case .layer(let id, let frame, let content):
                 // Whole pixels, so the cached texture maps 1:1 onto the screen.
                 let f = px(frame)

@@ -134,3 +134,139 @@ enum Shaders {
         """
     }
 }
+
+/// The liquid pass: one quad over a group's bounds; the fragment shader folds the sorted
+/// distances of up to `maxShapes` shapes with the smooth minimum and paints glass.
+/// Mirrors `LiquidGroup.distance` and `Shading.shadeLiquid` (RenderTests compare them).
+enum LiquidShaders {
+    static let maxShapes = 16
+
+    static func vertex(_ header: String) -> String {
+        header + """
+        layout(location = 0) in vec2 aCorner;
+        uniform vec4 uBounds;
+        uniform vec2 uViewport;
+        out vec2 vPos;
+        void main() {
+            vec2 p = uBounds.xy + aCorner * uBounds.zw;
+            vPos = p;
+            gl_Position = vec4(p.x / uViewport.x * 2.0 - 1.0, 1.0 - p.y / uViewport.y * 2.0, 0.0, 1.0);
+        }
+        """
+    }
+
+    static func fragment(_ header: String) -> String {
+        header + """
+        precision highp float;
+        in vec2 vPos;
+        uniform vec4 uRects[\(maxShapes)];
+        uniform vec2 uRadii[\(maxShapes)];   // radius, continuous (1) or circular (0)
+        uniform int uCount;
+        uniform float uK;
+        uniform int uKernel;                 // 0 quadratic, 1 cubic
+        uniform vec4 uTint;
+        uniform vec4 uRim;
+        uniform float uRimWidth;
+        uniform vec4 uShadow;                // alpha, radius, offset x, offset y
+        uniform float uOpacity;
+        uniform vec4 uClip;
+        out vec4 outColor;
+
+        const float SPAN = 1.28;
+        const float EXPONENT = 2.67;
+
+        float sdRoundRect(vec2 p, vec4 rect, float radius, bool continuous) {
+            vec2 h = max(rect.zw * 0.5, vec2(0.0));
+            vec2 c = rect.xy + rect.zw * 0.5;
+            float shortHalf = min(h.x, h.y);
+            float r = min(max(radius, 0.0), shortHalf);
+            bool superellipse = continuous && r > 0.0 && r < shortHalf * 0.999;
+            float span = superellipse ? min(r * SPAN, shortHalf) : r;
+            vec2 q = abs(p - c) - (h - vec2(span));
+            float inside = min(max(q.x, q.y), 0.0);
+            vec2 o = max(q, vec2(0.0));
+            if (!superellipse || o.x <= 0.0 || o.y <= 0.0) return length(o) + inside - span;
+            float n = EXPONENT;
+            float norm = pow(pow(o.x, n) + pow(o.y, n), 1.0 / n);
+            float grad = length(pow(o, vec2(n - 1.0))) / pow(norm, n - 1.0);
+            return (norm - span) / max(grad, 1e-6);
+        }
+
+        float smin(float a, float b) {
+            if (uK <= 0.0) return min(a, b);
+            if (uKernel == 1) {
+                float K = 6.0 * uK;
+                float h = max(K - abs(a - b), 0.0) / K;
+                return min(a, b) - h * h * h * K / 6.0;
+            }
+            float K = 4.0 * uK;
+            float h = max(K - abs(a - b), 0.0) / K;
+            return min(a, b) - h * h * K / 4.0;
+        }
+
+        float field(vec2 p) {
+            float d[\(maxShapes)];
+            for (int i = 0; i < \(maxShapes); i++) {
+                if (i >= uCount) break;
+                d[i] = sdRoundRect(p, uRects[i], uRadii[i].x, uRadii[i].y > 0.5);
+            }
+            // Insertion sort: the union must not depend on the order of the shapes.
+            for (int i = 1; i < \(maxShapes); i++) {
+                if (i >= uCount) break;
+                float x = d[i];
+                int j = i - 1;
+                while (j >= 0 && d[j] > x) { d[j + 1] = d[j]; j--; }
+                d[j + 1] = x;
+            }
+            float acc = d[0];
+            for (int i = 1; i < \(maxShapes); i++) {
+                if (i >= uCount) break;
+                acc = smin(acc, d[i]);
+            }
+            return acc;
+        }
+
+        float coverage(float d) { return clamp(0.5 - d, 0.0, 1.0); }
+
+        float erfApprox(float x) {
+            float s = x < 0.0 ? -1.0 : 1.0;
+            float ax = abs(x);
+            float t = 1.0 / (1.0 + 0.3275911 * ax);
+            float y = 1.0 - (((((1.061405429 * t - 1.453152027) * t) + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * exp(-ax * ax);
+            return s * y;
+        }
+
+        vec4 premul(vec4 c, float k) { float a = c.a * k; return vec4(c.rgb * a, a); }
+        vec4 over(vec4 top, vec4 under) { return top + under * (1.0 - top.a); }
+
+        void main() {
+            vec2 p = vPos;
+            float clip = coverage(sdRoundRect(p, uClip, 0.0, false));
+            if (clip <= 0.0) discard;
+            float d = field(p);
+            vec4 color = vec4(0.0);
+            if (uShadow.x > 0.0) {
+                float sigma = max(uShadow.y * 0.5, 0.5);
+                float ds = field(p - uShadow.zw);
+                color = vec4(0.0, 0.0, 0.0, uShadow.x * 0.5 * (1.0 - erfApprox(ds / (sigma * 1.41421356))));
+            }
+            float inside = coverage(d);
+            if (inside > 0.0) {
+                color = over(premul(uTint, inside), color);
+                float band = inside - coverage(d + uRimWidth);
+                if (band > 0.0) {
+                    float h = 0.5;
+                    vec2 n = vec2(field(p + vec2(h, 0.0)) - field(p - vec2(h, 0.0)),
+                                  field(p + vec2(0.0, h)) - field(p - vec2(0.0, h)));
+                    float len = length(n);
+                    float facing = len > 0.0 ? max(dot(n / len, vec2(-0.37139, -0.92848)), 0.0) : 0.0;
+                    color = over(premul(uRim, band * (0.35 + 0.65 * facing)), color);
+                }
+            }
+            color *= uOpacity * clip;
+            if (color.a <= 0.0) discard;
+            outColor = color;
+        }
+        """
+    }
+}

@@ -37,6 +37,35 @@ public enum Shading {
         return c
     }
 
+    /// The light comes from above and a little to the left (y grows downward).
+    static let light: (x: Double, y: Double) = (-0.37139, -0.92848)
+
+    /// Glass over the merged outline: lift shadow, translucent tint, and a rim brighter
+    /// where the outline faces the light. Mirrors the liquid fragment shader.
+    static func shadeLiquid(_ g: LiquidGroup, _ paint: LiquidPaint, opacity: Double, rimWidth: Double, at p: Point2) -> RGBA {
+        let d = g.distance(to: p)
+        var color = RGBA.clear
+        if let s = paint.shadow, s.alpha > 0 {
+            let sigma = max(s.radius / 2, 0.5)
+            let ds = g.distance(to: Point2(p.x - s.offset.x, p.y - s.offset.y))
+            color = RGBA(r: 0, g: 0, b: 0, a: s.alpha * 0.5 * (1 - erf(ds / (sigma * 2.0.squareRoot()))))
+        }
+        let inside = SDF.coverage(d)
+        if inside > 0 {
+            color = premultiplied(paint.tint, inside).over(color)
+            let band = inside - SDF.coverage(d + rimWidth)
+            if band > 0 {
+                let h = 0.5
+                let nx = g.distance(to: Point2(p.x + h, p.y)) - g.distance(to: Point2(p.x - h, p.y))
+                let ny = g.distance(to: Point2(p.x, p.y + h)) - g.distance(to: Point2(p.x, p.y - h))
+                let len = (nx * nx + ny * ny).squareRoot()
+                let facing = len > 0 ? max((nx * light.x + ny * light.y) / len, 0) : 0
+                color = premultiplied(paint.rim, band * (0.35 + 0.65 * facing)).over(color)
+            }
+        }
+        return color.scaled(opacity)
+    }
+
     /// The colour `prim` contributes at pixel centre `p` (premultiplied).
     public static func shade(_ prim: Primitive, at p: Point2, atlas: [UInt8], atlasSize: Int) -> RGBA {
         let clip = clipCoverage(prim, p)
@@ -48,6 +77,9 @@ public enum Shading {
             guard ax < atlasSize, ay < atlasSize else { return .clear }
             let coverage = Double(atlas[ay * atlasSize + ax]) / 255
             return premultiplied(prim.fill, coverage * clip)
+        }
+        if prim.kind == .liquid, let g = prim.liquid, let paint = prim.liquidPaint {
+            return shadeLiquid(g, paint, opacity: prim.fill.a, rimWidth: prim.radius, at: p).scaled(clip)
         }
         if prim.kind == .segment {
             let (a, b) = prim.segmentEnds
