@@ -19,10 +19,19 @@ public struct LiquidGroup: Hashable, Sendable {
     public var merge: Double
     public var kernel: LiquidKernel
 
-    public init(shapes: [Shape], merge: Double = LiquidGroup.defaultMerge, kernel: LiquidKernel = .quadratic) {
+    /// Smoothing k: equal distances are pushed together by k, so two shapes bridge once
+    /// their gap is below 2k; the kernel reaches out to 4k. The calibration SPEC §5.1
+    /// suggests, and the default, is k = merge / 4: reach at the merge distance, bridge
+    /// below half of it.
+    public var smoothing: Double
+
+    public init(shapes: [Shape], merge: Double = LiquidGroup.defaultMerge, kernel: LiquidKernel = .quadratic,
+                smoothing: Double? = nil) {
         self.shapes = shapes
         self.merge = merge.isFinite ? max(merge, 0) : LiquidGroup.defaultMerge
         self.kernel = kernel
+        let k = smoothing ?? self.merge / 4
+        self.smoothing = k.isFinite ? max(k, 0) : self.merge / 4
     }
 
     /// SPEC §5.1: merge distance 20 pt.
@@ -33,10 +42,6 @@ public struct LiquidGroup: Hashable, Sendable {
     public static let apartGap = 26.0
     /// A bubble inside its parent sits at this scale.
     public static let homeScale = 0.72
-
-    /// Smoothing k = merge / 4: equal distances are pushed together by k, so two shapes
-    /// bridge once their gap is below 2k = merge / 2.
-    public var smoothing: Double { merge / 4 }
 
     /// Signed distance (pt) from `p` to the merged surface: negative inside.
     ///
@@ -73,11 +78,13 @@ public struct LiquidGroup: Hashable, Sendable {
         }
     }
 
-    /// Bounds of everything the union can cover: the shapes grown by the merge distance.
+    /// Bounds of everything the union can cover: the shapes grown by the most the folds
+    /// can push — k per fold, (n − 1) k in all — plus a pixel for anti-aliasing.
     public var bounds: Rect {
         guard let first = shapes.first else { return .zero }
         let b = shapes.dropFirst().reduce(first.rect) { $0.union($1.rect) }
-        return b.insetBy(dx: -merge / 2, dy: -merge / 2)
+        let push = smoothing * Double(max(shapes.count - 1, 1)) + 1
+        return b.insetBy(dx: -push, dy: -push)
     }
 }
 
@@ -151,12 +158,14 @@ public enum NeckMeasure {
 
     /// The gap (pt) at which the neck snaps: the smallest gap with no bridge, found by
     /// bisection between touching and the merge distance.
-    public static func snapGap(_ kind: Kind, size: Size, merge: Double, kernel: LiquidKernel, count: Int = 2) -> Double {
+    public static func snapGap(_ kind: Kind, size: Size, merge: Double, kernel: LiquidKernel, count: Int = 2,
+                               smoothing: Double? = nil) -> Double {
         func bridged(_ g: Double) -> Bool {
-            let group = LiquidGroup(shapes: row(kind, size: size, gap: g, count: count), merge: merge, kernel: kernel)
+            let group = LiquidGroup(shapes: row(kind, size: size, gap: g, count: count), merge: merge, kernel: kernel,
+                                    smoothing: smoothing)
             return waist(group, gap: g) > 0
         }
-        var lo = 0.0, hi = max(merge, 1)
+        var lo = 0.0, hi = max(merge, 4 * (smoothing ?? merge / 4), 1)
         guard bridged(lo) else { return 0 }
         if bridged(hi) { return hi }
         for _ in 0..<50 {

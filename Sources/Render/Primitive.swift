@@ -149,6 +149,7 @@ public struct Flattener {
                     var m = s; m.rect = px(s.rect); m.radius = s.radius * scale; return m
                 }
                 g.merge = group.merge * scale
+                g.smoothing = group.smoothing * scale
                 var p = paint
                 p.shadow = paint.shadow.map { Shadow(alpha: $0.alpha, radius: $0.radius * scale,
                                                      offset: Point2($0.offset.x * scale, $0.offset.y * scale)) }

@@ -39,6 +39,7 @@ final class AppRunner {
         renderer = try StageRenderer(fonts: fonts, window: window)
         app = PushAlertApp(settings: options.settings, measurer: fonts, theme: options.theme, windowSize: window.size,
                            wall: MonotonicClock.now())
+        app.scene = options.scene
         _ = errors
     }
 
@@ -53,7 +54,7 @@ final class AppRunner {
         emit([SceneEvent("started", time: t0, [("renderer", .string(renderer.backendName)),
                                                 ("scale", .number(window.scale))]), app.layoutEvent(atWall: w0)])
         // The alert arrives a beat after the window opens, so its entrance is seen.
-        var presentAt: Double? = t0 + 0.25
+        var presentAt: Double? = app.scene == .pushAlert ? t0 + 0.25 : nil
         var firstFrame = true
         var running = true
         var idleFrames = 0

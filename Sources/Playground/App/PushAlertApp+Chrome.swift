@@ -8,11 +8,19 @@ extension PushAlertApp {
     @discardableResult
     mutating func runChrome(_ pass: inout UIPass, wall: Double) -> [SceneEvent] {
         let t = sceneTime(atWall: wall)
-        var settings = alert.settings
         var about = showAbout
-        let result = PushAlertInspector.run(&pass, settings: &settings, frame: inspectorFrame, scroll: inspectorScroll,
+        let result: (changes: [SettingChange], height: Double)
+        if scene == .neck {
+            var sandbox = neck
+            result = NeckInspector.run(&pass, sandbox: &sandbox, frame: inspectorFrame, scroll: inspectorScroll,
+                                       showAbout: &about)
+            neck = sandbox
+        } else {
+            var settings = alert.settings
+            result = PushAlertInspector.run(&pass, settings: &settings, frame: inspectorFrame, scroll: inspectorScroll,
                                             showAbout: &about)
-        if settings != alert.settings { alert.settings = settings }
+            if settings != alert.settings { alert.settings = settings }
+        }
         showAbout = about
         inspectorHeightUpdate(result.height)
         var out = result.changes.map { $0.event(at: t) }
@@ -130,16 +138,18 @@ extension PushAlertApp {
         let t = sceneTime(atWall: wall)
         var list = DisplayList(background: theme.page)
         let pose = driveProgress(at: t).map { alert.drivePose(progress: $0) } ?? alert.pose(at: t)
-        let page = alert.draw(pose, theme: theme, pageHeight: stage.height)
+        let page = scene == .neck ? neck.draw(theme: theme, measurer: measurer)
+            : alert.draw(pose, theme: theme, pageHeight: stage.height)
+        if scene == .neck { list.background = page.background }
         list.clip(.rect(stage)) { l in
             l.append(page, dx: pageOrigin.x, dy: pageOrigin.y)
-            if let armedAt, t - armedAt >= 0, t - armedAt < 0.3 {
+            if scene == .pushAlert, let armedAt, t - armedAt >= 0, t - armedAt < 0.3 {
                 let k = (t - armedAt) / 0.3
                 let panel = alert.panelFrame(at: t).offsetBy(dx: pageOrigin.x, dy: pageOrigin.y)
                 l.fill(.roundedRect(panel.insetBy(dx: -2 - 4 * k, dy: -2 - 4 * k), radius: alert.settings.cornerRadius + 2 + 4 * k),
                        Paint(fill: .clear, stroke: Color(hex: 0xFF9F0A), strokeWidth: 2), opacity: 1 - k)
             }
-            if showHUD { drawHUD(into: &l, at: t, wall: wall) }
+            if showHUD && scene == .pushAlert { drawHUD(into: &l, at: t, wall: wall) }
             if showAbout { drawAbout(into: &l) }
         }
         var copy = self

@@ -24,7 +24,16 @@ public struct PushAlertApp: Sendable {
         case looping(start: Double)
     }
 
+    /// The scenes a window can show (SPEC §8 names).
+    public enum SceneKind: String, Sendable, CaseIterable {
+        case pushAlert = "push-alert"
+        case neck
+    }
+
     public var alert: PushAlert
+    /// The neck sandbox (SPEC §5.4), shown when `scene` is `.neck`.
+    public var neck = NeckSandbox()
+    public var scene = SceneKind.pushAlert
     public var theme: Theme
     public private(set) var windowSize: Size
     public private(set) var clock: SceneClock
@@ -62,8 +71,11 @@ public struct PushAlertApp: Sendable {
         Rect(x: 0, y: 0, width: max(windowSize.width - Self.inspectorWidth, 0), height: max(windowSize.height - Self.barHeight, 0))
     }
     public var bar: Rect { Rect(x: 0, y: stage.maxY, width: windowSize.width, height: Self.barHeight) }
-    /// Top-left of the page column: centred horizontally on the stage, at its top.
-    public var pageOrigin: Point2 { Point2(((stage.width - PushAlert.pageWidth) / 2).rounded(), 0) }
+    /// Top-left of the scene's page: centred horizontally on the stage, at its top.
+    public var pageOrigin: Point2 {
+        let width = scene == .neck ? NeckSandbox.pageWidth : PushAlert.pageWidth
+        return Point2(((stage.width - width) / 2).rounded(), 0)
+    }
 
     /// Scene time at wall time `wall`.
     public func sceneTime(atWall wall: Double) -> Double { clock.scene(atWall: wall) }
@@ -150,8 +162,9 @@ public struct PushAlertApp: Sendable {
             let old = alert.settings.reduceMotion
             alert.settings.reduceMotion.toggle()
             return [SettingChange(name: "reduceMotion", old: .bool(old), new: .bool(!old)).event(at: t)]
-        case .digit1: return []
-        case .digit2, .digit3, .digit4:
+        case .digit1: return switchScene(.pushAlert, at: t)
+        case .digit4: return switchScene(.neck, at: t)
+        case .digit2, .digit3:
             return [SceneEvent("sceneUnavailable", time: t, [("key", .string(key.rawValue))])]
         case .tab:
             ui.focus = nextFocus(after: ui.focus)
@@ -159,7 +172,7 @@ public struct PushAlertApp: Sendable {
         case .escape where ui.focus != nil && !alert.isDragging:
             ui.focus = nil
             return []
-        case .enter:
+        case .enter where scene == .pushAlert:
             mode = .live
             return alert.handle(event)
         default: return nil
@@ -176,9 +189,27 @@ public struct PushAlertApp: Sendable {
         return order[(i + 1) % order.count]
     }
 
+    public mutating func switchScene(_ kind: SceneKind, at t: Double) -> [SceneEvent] {
+        guard kind != scene else { return [] }
+        _ = alert.cancelDrag(at: t)
+        scene = kind
+        ui.focus = nil
+        ui.editing = nil
+        inspectorScroll = 0
+        return [SceneEvent("scene", time: t, [("scene", .string(kind.rawValue))])]
+    }
+
     private mutating func routeToStage(_ event: InputEvent) -> [SceneEvent] {
         let o = pageOrigin
         func page(_ p: Point2) -> Point2 { Point2(p.x - o.x, p.y - o.y) }
+        if scene == .neck {
+            switch event {
+            case .pointerDown(let p, let t, let s): return stage.contains(p) ? neck.handle(.pointerDown(page(p), time: t, shift: s)) : []
+            case .pointerMoved(let p, let t): return neck.handle(.pointerMoved(page(p), time: t))
+            case .pointerUp(let p, let t): return neck.handle(.pointerUp(page(p), time: t))
+            default: return neck.handle(event)
+            }
+        }
         let routed: InputEvent
         switch event {
         case .pointerDown(let p, let t, let s):

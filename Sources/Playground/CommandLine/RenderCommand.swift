@@ -9,7 +9,7 @@ import Scenes
 /// X server is needed.
 enum RenderCommand {
     static let specs: [FlagSpec] = [
-        FlagSpec(name: "scene", kind: .choice(["push-alert"])),
+        FlagSpec(name: "scene", kind: .choice(PushAlertApp.SceneKind.allCases.map(\.rawValue))),
         .number("progress", "a number in [0, 1]", { $0 >= 0 && $0 <= 1 }),
         FlagSpec(name: "script", kind: .text(accepts: "a script name (arrives with capture, issue 7)")),
         .number("time", "seconds >= 0", { $0 >= 0 }),
@@ -22,17 +22,20 @@ enum RenderCommand {
 
     static func run(_ arguments: [String], output: inout String, errors: inout String) throws {
         let a = try parseArguments(arguments, specs: specs, command: "render", maxPositional: 0)
-        guard a.has("scene") else { throw UsageError("springlab render: --scene is missing; accepts push-alert") }
+        guard let sceneName = a.words["scene"], let scene = PushAlertApp.SceneKind(rawValue: sceneName) else {
+            throw UsageError("springlab render: --scene is missing; accepts push-alert, neck")
+        }
         if a.has("script") || a.has("time") {
             throw UsageError("springlab render: --script/--time poses arrive with capture (issue 7); use --progress P")
         }
-        guard let progress = a.numbers["progress"] else {
+        let progress = a.numbers["progress"] ?? 0.45
+        if scene == .pushAlert && !a.has("progress") {
             throw UsageError("springlab render: --progress is missing; accepts a number in [0, 1]")
         }
         guard let out = a.words["out"], out.lowercased().hasSuffix(".png") else {
             throw UsageError("springlab render: --out accepts a path ending in .png")
         }
-        let size = try parseSize(a.words["size"] ?? "420x300", flag: "size", command: "render")
+        let size = try parseSize(a.words["size"] ?? (scene == .neck ? "560x360" : "420x300"), flag: "size", command: "render")
         let scale = a.numbers["scale"] ?? 1
         let theme = Theme(rawValue: a.words["theme"] ?? "light") ?? .light
         let backend: Backend = a.words["renderer"] == "software" ? .software : .gl
@@ -40,9 +43,17 @@ enum RenderCommand {
         let fonts = try loadFonts()
         let headless = try openHeadless(backend: backend, errors: &errors)
         let renderer = try StageRenderer(fonts: fonts, window: headless)
-        let alert = PushAlert(settings: PushAlertSettings(), measurer: fonts)
-        let list = alert.draw(alert.drivePose(progress: progress), theme: theme, pageHeight: size.height)
-        let offset = Point2(((size.width - PushAlert.pageWidth) / 2).rounded(), 0)
+        let list: DisplayList
+        let pageWidth: Double
+        if scene == .neck {
+            list = NeckSandbox().draw(theme: theme, measurer: fonts)
+            pageWidth = NeckSandbox.pageWidth
+        } else {
+            let alert = PushAlert(settings: PushAlertSettings(), measurer: fonts)
+            list = alert.draw(alert.drivePose(progress: progress), theme: theme, pageHeight: size.height)
+            pageWidth = PushAlert.pageWidth
+        }
+        let offset = Point2(((size.width - pageWidth) / 2).rounded(), 0)
         let w = Int((size.width * scale).rounded()), h = Int((size.height * scale).rounded())
         let pixels = try renderer.pixels(list, offset: offset, width: w, height: h, scale: scale)
         do { try PNG.write(rgba: pixels, width: w, height: h, to: out) } catch {

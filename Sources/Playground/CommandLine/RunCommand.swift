@@ -6,7 +6,7 @@ import Scenes
 /// `springlab` / `springlab run`: opens the window (SPEC §8).
 enum RunCommand {
     static let specs: [FlagSpec] = [
-        FlagSpec(name: "scene", kind: .choice(["push-alert"])),
+        FlagSpec(name: "scene", kind: .choice(PushAlertApp.SceneKind.allCases.map(\.rawValue))),
         FlagSpec(name: "preset", kind: .text(accepts: "a preset file (arrives with the inspector, issue 4)")),
         FlagSpec(name: "renderer", kind: .choice(["gl", "software"])),
         FlagSpec(name: "size", kind: .text(accepts: "WxH in points, at least 900x560, e.g. 1280x800")),
@@ -37,6 +37,7 @@ enum RunCommand {
         o.tracePath = a.words["trace"]
         o.frameDelay = (a.numbers["frame-delay"] ?? 0) / 1000
         o.quitAfter = a.numbers["quit-after"]
+        o.scene = PushAlertApp.SceneKind(rawValue: a.words["scene"] ?? "push-alert") ?? .pushAlert
         return o
     }
 }
@@ -51,4 +52,5 @@ struct AppOptions {
     var tracePath: String?
     var frameDelay = 0.0
     var quitAfter: Double?
+    var scene = PushAlertApp.SceneKind.pushAlert
 }

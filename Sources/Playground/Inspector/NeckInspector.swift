@@ -1,0 +1,80 @@
+import Canvas
+import Foundation
+import Scenes
+
+/// The neck sandbox's inspector (SPEC §5.4): merge distance, smoothing, kernel, the
+/// shapes, and the live readout of the waist and the snap gap.
+enum NeckInspector {
+    static func run(_ ui: inout UIPass, sandbox: inout NeckSandbox, frame: Rect, scroll: Double,
+                    showAbout: inout Bool) -> (changes: [SettingChange], height: Double) {
+        var changes: [SettingChange] = []
+        ui.pointerRegion = frame
+        ui.fill(.rect(frame), Paint(fill: ui.theme.chrome))
+        ui.fill(.rect(Rect(x: frame.minX, y: frame.minY, width: 1, height: frame.height)), Paint(fill: ui.theme.chromeLine))
+        let x = frame.minX + 16, w = frame.width - 32
+        var y = frame.minY + 14 - scroll
+        let row = PushAlertInspector.rowHeight
+        ui.text("Neck sandbox", in: Rect(x: x, y: y, width: w, height: 20), style: UIPass.heading, color: ui.theme.label)
+        y += 28
+        var merge = sandbox.merge
+        let mergeSpec = SliderSpec(range: 4...60, defaultValue: LiquidGroup.defaultMerge, step: 1, fine: 0.1, decimals: 1, unit: " pt")
+        if ui.slider("neck.merge", "merge", value: &merge, spec: mergeSpec, frame: Rect(x: x, y: y, width: w, height: row)) {
+            changes.append(SettingChange(name: "neck.merge", old: .number(sandbox.merge), new: .number(merge)))
+            sandbox.merge = merge
+        }
+        y += row + 4
+        var k = sandbox.smoothing ?? sandbox.merge / 4
+        let kSpec = SliderSpec(range: 0.5...20, defaultValue: sandbox.merge / 4, step: 0.25, fine: 0.025, decimals: 2, unit: " pt")
+        if ui.slider("neck.smoothing", "smoothing k", value: &k, spec: kSpec, frame: Rect(x: x, y: y, width: w, height: row)) {
+            changes.append(SettingChange(name: "neck.smoothing", old: .number(sandbox.smoothing ?? sandbox.merge / 4), new: .number(k)))
+            // Back on merge / 4 (a double-click reset) it follows the merge again.
+            sandbox.smoothing = abs(k - sandbox.merge / 4) < 1e-9 ? nil : k
+        }
+        y += row + 2
+        ui.text(sandbox.smoothing == nil ? "k follows merge / 4" : "k set by hand · double-click to follow merge",
+                in: Rect(x: x + UIPass.labelWidth, y: y, width: w - UIPass.labelWidth, height: 16), style: UIPass.small,
+                color: ui.theme.secondaryLabel)
+        y += 24
+        ui.text("kernel", in: Rect(x: x, y: y, width: UIPass.labelWidth, height: 28), style: UIPass.label, color: ui.theme.secondaryLabel)
+        var bx = x + UIPass.labelWidth
+        for kernel in LiquidKernel.allCases {
+            if ui.button("neck.kernel.\(kernel.rawValue)", kernel.rawValue.capitalized, frame: Rect(x: bx, y: y, width: 92, height: 28),
+                         selected: sandbox.kernel == kernel), sandbox.kernel != kernel {
+                changes.append(SettingChange(name: "neck.kernel", old: .string(sandbox.kernel.rawValue), new: .string(kernel.rawValue)))
+                sandbox.kernel = kernel
+            }
+            bx += 98
+        }
+        y += 40
+        ui.text("shapes", in: Rect(x: x, y: y, width: UIPass.labelWidth, height: 28), style: UIPass.label, color: ui.theme.secondaryLabel)
+        bx = x + UIPass.labelWidth
+        for kind in NeckMeasure.Kind.allCases {
+            if ui.button("neck.shape.\(kind.rawValue)", kind.rawValue.capitalized, frame: Rect(x: bx, y: y, width: 70, height: 28),
+                         selected: sandbox.pieces.first?.kind == kind) {
+                let size: Size = kind == .card ? Size(120, 60) : (kind == .circle ? Size(40, 40) : Size(80, 30))
+                for i in 0..<min(2, sandbox.pieces.count) { sandbox.pieces[i].kind = kind; sandbox.pieces[i].size = size }
+                changes.append(SettingChange(name: "neck.shape", old: .null, new: .string(kind.rawValue)))
+            }
+            bx += 76
+        }
+        y += 40
+        var field = sandbox.showField
+        if ui.toggle("neck.field", "Merge band (F)", value: &field, frame: Rect(x: x, y: y, width: w, height: row)) {
+            sandbox.showField = field
+        }
+        y += row + 16
+        let readout = [String(format: "gap between the first two   %.1f pt", sandbox.gap),
+                       String(format: "waist   %.1f pt", sandbox.waist),
+                       String(format: "snaps apart at   %.1f pt", sandbox.snapGap)]
+        for line in readout {
+            ui.text(line, in: Rect(x: x, y: y, width: w, height: 18), style: UIPass.value, color: ui.theme.label)
+            y += 22
+        }
+        y += 12
+        if ui.button("about", showAbout ? "Hide about" : "About SpringLab", frame: Rect(x: x, y: y, width: 132, height: 28)) {
+            showAbout.toggle()
+        }
+        y += 44
+        return (changes, y + scroll - frame.minY)
+    }
+}
