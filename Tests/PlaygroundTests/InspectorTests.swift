@@ -249,3 +249,43 @@ typealias FixedMeasurer = FixedAdvanceMeasurer
         #expect(abs((rowY ?? -1) - (16 + app.alert.reservedHeight * pose.gap)) < 1e-9)
     }
 }
+
+/// Scene switching and the neck sandbox's inspector (issue 5, partial).
+@Suite struct SceneSwitchTests {
+    var app = PushAlertApp(settings: PushAlertSettings(), measurer: FixedMeasurer(), theme: .light,
+                           windowSize: Size(1280, 800), wall: 10)
+
+    @Test mutating func keyFourOpensTheNeckSandboxAndOneComesBack() {
+        let e = app.handle(.key(.digit4, time: 11, shift: false))
+        #expect(app.scene == .neck && e.first?["scene"] == .string("neck"))
+        let ids = Set(app.layoutEvent(atWall: 11).fields.map(\.0))
+        #expect(ids.isSuperset(of: ["neck.merge", "neck.smoothing", "neck.kernel.quadratic", "neck.kernel.cubic", "neck.field"]))
+        _ = app.handle(.key(.digit1, time: 12, shift: false))
+        #expect(app.scene == .pushAlert)
+    }
+
+    @Test mutating func theMergeSliderRetunesTheSandbox() {
+        _ = app.handle(.key(.digit4, time: 11, shift: false))
+        let f = app.controlFrames().first { $0.0 == "neck.merge" }?.1 ?? .zero
+        let number = Point2(f.maxX - 31, f.midY)
+        _ = app.handle(.pointerDown(number, time: 12, shift: false))
+        _ = app.handle(.key(.backspace, time: 12.1, shift: false))
+        for _ in 0..<6 { _ = app.handle(.key(.backspace, time: 12.1, shift: false)) }
+        _ = app.handle(.text("40", time: 12.2))
+        let events = app.handle(.key(.enter, time: 12.3, shift: false))
+        #expect(app.neck.merge == 40)
+        #expect(events.first?["name"] == .string("neck.merge"))
+        // k follows merge / 4 = 10, so the pair now snaps apart at 2k = 20 pt.
+        #expect(abs(app.neck.snapGap - 20) < 1e-3)
+    }
+
+    @Test mutating func draggingOnTheStageMovesAPiece() {
+        _ = app.handle(.key(.digit4, time: 11, shift: false))
+        let o = app.pageOrigin
+        let c = app.neck.pieces[2].center
+        _ = app.handle(.pointerDown(Point2(c.x + o.x, c.y + o.y), time: 12, shift: false))
+        _ = app.handle(.pointerMoved(Point2(c.x + o.x - 40, c.y + o.y + 10), time: 12.1))
+        _ = app.handle(.pointerUp(Point2(c.x + o.x - 40, c.y + o.y + 10), time: 12.2))
+        #expect(app.neck.pieces[2].center == Point2(c.x - 40, c.y + 10))
+    }
+}

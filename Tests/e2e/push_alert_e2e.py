@@ -29,7 +29,10 @@ class App:
         self.log = open(os.path.join(self.tmp, "events.log"), "w")
         self.proc = subprocess.Popen([BIN, "run", "--trace", self.trace, "--quit-after", "30", *extra],
                                      env={**env, "SPRINGLAB_DEBUG_EVENTS": "1"}, stdout=self.log, stderr=self.log)
-        self.wait_for(lambda e: e["event"] == "settled" and e.get("state") == "shown", 15)
+        if "neck" in extra:
+            self.wait_for(lambda e: e["event"] == "firstFrame", 15)
+        else:
+            self.wait_for(lambda e: e["event"] == "settled" and e.get("state") == "shown", 15)
         self.layout = next(e for e in self.events() if e["event"] == "layout")
 
     def events(self):
@@ -229,6 +232,17 @@ def server_moves(app):
     app.log.flush()
     with open(app.log.name) as f:
         return [int(line.split("server=")[1].split()[0]) for line in f if "event kind=1 " in line]
+
+@case("neck sandbox: dragging a capsule apart snaps the neck", extra=["--scene", "neck"])
+def _(app):
+    # The sandbox's second capsule sits 4 pt from the first; its centre is at (284, 150)
+    # on the 560 pt page, centred on the stage (window less the 340 pt inspector).
+    x0 = (1280 - 340 - 560) // 2 + 284
+    n = len(app.events())
+    xdo(app.display, "mousemove", x0, 150, "mousedown", "1", "sleep", "0.05", "mousemove", x0 + 4, 150, "sleep", "0.05",
+        "mousemove", x0 + 12, 150, "sleep", "0.05", "mouseup", "1")
+    dropped = app.wait_for(lambda e: e["event"] == "pieceDropped", 5, n)
+    assert abs(dropped["gap"] - 16) < 0.5 and dropped["waist"] == 0, dropped
 
 def median_drag_velocity(app, drags=3):
     """Three identical drags — 6 pt a step, every 10 ms — each judged against its own truth:
