@@ -1,6 +1,6 @@
 /// `springlab help [COMMAND]`: the synopsis of every command, or one command in full.
 enum Help {
-    static let commandNames = ["run", "render", "bench", "spring", "velocity", "help", "about"]
+    static let commandNames = ["run", "render", "bench", "neck", "spring", "velocity", "help", "about"]
 
     static let overview = """
     SpringLab \(SpringLabCommand.version) — a playground for interface motion driven by springs.
@@ -9,6 +9,7 @@ enum Help {
       springlab [run] [options]      the app, Push Alert scene
       springlab render ...           one still of a scene, headless, to PNG
       springlab bench ...            frame times of a scene animating, headless
+      springlab neck ...             waist, snap gap and reach of a liquid neck
       springlab spring ...           sample a spring in closed form, print CSV
       springlab velocity FILE|-      release velocities of recorded pointer samples
       springlab help [COMMAND]       this text, or one command in full ('help about': credits)
@@ -47,7 +48,7 @@ enum Help {
 
         """,
         "run": """
-        usage: springlab [run] [--scene push-alert] [--renderer gl|software] [--size WxH]
+        usage: springlab [run] [--scene push-alert|neck] [--renderer gl|software] [--size WxH]
                          [--scale S] [--theme light|dark] [--reduce-motion] [--trace FILE]
                          [--frame-delay MS] [--quit-after S]
 
@@ -62,7 +63,7 @@ enum Help {
 
         """,
         "render": """
-        usage: springlab render --scene push-alert --progress P [--size WxH] [--scale S]
+        usage: springlab render --scene push-alert|neck [--progress P] [--size WxH] [--scale S]
                                 [--theme light|dark] [--renderer gl|software] --out FILE.png
 
         Draws the stage alone — the 420 pt page centred horizontally, its top at the
@@ -77,6 +78,16 @@ enum Help {
 
         Draws N frames (default 600) of the scene animating at WxH (default 1280x800),
         headless, waiting for the GPU each frame, and prints p50/p99/max/mean in ms.
+
+        """,
+        "neck": """
+        usage: springlab neck --shape capsule|circle|card --size WxH --gap G [--merge 20]
+                              [--count 2] [--kernel quadratic|cubic]
+
+        Places 2 (or 3) shapes of WxH side by side, G pt apart, merges them as a liquid
+        group (smooth union, k = merge / 4) and prints `waist=… snap=… reach=…` in pt:
+        the bridge's width at the middle of the first gap (0 once apart), the gap at which
+        it snaps, and how far the facing edges moved toward each other.
 
         """,
         "about": """
