@@ -95,10 +95,21 @@ public struct LiquidPaint: Hashable, Sendable {
     public var tint: Color
     public var rim: Color
     public var shadow: Shadow?
+    /// Blur radius (pt) of the frosted backdrop: σ = blur / 2.
+    public var blur = 12.0
+    /// Width (pt) of the bezel where the glass bends what is behind it, and how far (pt)
+    /// the backdrop is pulled outward at the very edge.
+    public var bezel = 6.0
+    public var refraction = 4.0
+    /// Debug view: iso-lines of the merged distance field every 4 pt.
+    public var showField = false
 
     public init(tint: Color, rim: Color, shadow: Shadow?) {
         self.tint = tint; self.rim = rim; self.shadow = shadow
     }
+
+    /// Iso-line spacing of the debug view, pt.
+    public static let fieldStep = 4.0
 
     /// SPEC §5.2: light mode lift shadow black 7 %, radius 18, offset y 8.
     public static let light = LiquidPaint(tint: Color(r: 1, g: 1, b: 1, a: 0.62), rim: Color(r: 1, g: 1, b: 1, a: 0.95),

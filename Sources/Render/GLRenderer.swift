@@ -15,6 +15,9 @@ public final class GLRenderer {
     private var program: GLuint = 0
     private var liquidProgram: GLuint = 0
     private var liquidUniforms: [String: GLint] = [:]
+    private var blurProgram: GLuint = 0
+    /// The copied backdrop, its horizontal blur and its full blur, with their framebuffers.
+    private var backdrop: (copy: GLuint, half: GLuint, full: GLuint, halfFBO: GLuint, fullFBO: GLuint, width: Int, height: Int)?
     private var vao: GLuint = 0
     private var quad: GLuint = 0
     private var instances: GLuint = 0
@@ -43,8 +46,9 @@ public final class GLRenderer {
         uAtlasSize = glGetUniformLocation(program, "uAtlasSize")
         uLayer = glGetUniformLocation(program, "uLayer")
         liquidProgram = try Self.link(vertex: LiquidShaders.vertex(header), fragment: LiquidShaders.fragment(header))
+        blurProgram = try Self.link(vertex: BlurShaders.vertex(header), fragment: BlurShaders.fragment(header))
         for name in ["uBounds", "uViewport", "uRects", "uRadii", "uCount", "uK", "uKernel", "uTint", "uRim", "uRimWidth",
-                     "uShadow", "uOpacity", "uClip"] {
+                     "uShadow", "uOpacity", "uClip", "uBackdrop", "uRegion", "uBezel", "uRefraction", "uFieldStep"] {
             liquidUniforms[name] = glGetUniformLocation(liquidProgram, name)
         }
         glGenVertexArrays(1, &vao)
@@ -84,6 +88,11 @@ public final class GLRenderer {
     deinit {
         glDeleteProgram(program)
         glDeleteProgram(liquidProgram)
+        glDeleteProgram(blurProgram)
+        if var b = backdrop {
+            glDeleteTextures(1, &b.copy); glDeleteTextures(1, &b.half); glDeleteTextures(1, &b.full)
+            glDeleteFramebuffers(1, &b.halfFBO); glDeleteFramebuffers(1, &b.fullFBO)
+        }
         glDeleteBuffers(1, &quad)
         glDeleteBuffers(1, &instances)
         glDeleteVertexArrays(1, &vao)
@@ -181,7 +190,14 @@ public final class GLRenderer {
         guard let g = prim.liquid, let paint = prim.liquidPaint, !g.shapes.isEmpty else { return }
         let shapes = g.shapes.prefix(LiquidShaders.maxShapes)
         let b = prim.bounds
-        guard !b.isEmpty else { return }
+        guard !b.isEmpty, let region = SoftwareRasterizer.backdropRegion(prim, width: width, height: height) else { return }
+        var target: GLint = 0
+        glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &target)
+        let blurred = blurBackdrop(region, viewportHeight: height, sigma: max(paint.blur / 2, 0.5))
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(target))
+        glActiveTexture(GLenum(GL_TEXTURE2))
+        glBindTexture(GLenum(GL_TEXTURE_2D), blurred)
+        glActiveTexture(GLenum(GL_TEXTURE0))
         glUseProgram(liquidProgram)
         func u(_ n: String) -> GLint { liquidUniforms[n] ?? -1 }
         glUniform4f(u("uBounds"), GLfloat(b.x), GLfloat(b.y), GLfloat(b.width), GLfloat(b.height))
@@ -206,12 +222,75 @@ public final class GLRenderer {
         glUniform1f(u("uOpacity"), GLfloat(prim.fill.a))
         let c = prim.clipRect
         glUniform4f(u("uClip"), GLfloat(c.x), GLfloat(c.y), GLfloat(c.width), GLfloat(c.height))
+        glUniform1i(u("uBackdrop"), 2)
+        glUniform4f(u("uRegion"), GLfloat(region.x), GLfloat(region.y), GLfloat(region.w), GLfloat(region.h))
+        glUniform1f(u("uBezel"), GLfloat(paint.bezel))
+        glUniform1f(u("uRefraction"), GLfloat(paint.refraction))
+        let step = paint.showField ? LiquidPaint.fieldStep * prim.radius / LiquidPaint.rimWidth : 0
+        glUniform1f(u("uFieldStep"), GLfloat(step))
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         glViewport(0, 0, GLsizei(width), GLsizei(height))
         glBindVertexArray(vao)
         glDrawArraysInstanced(GLenum(GL_TRIANGLES), 0, 6, 1)
         glBindVertexArray(0)
+    }
+
+    /// Copies `region` of the bound framebuffer and blurs it in two passes; returns the
+    /// texture holding the blurred copy (linear filtering, clamped).
+    private func blurBackdrop(_ region: (x: Int, y: Int, w: Int, h: Int), viewportHeight: Int, sigma: Double) -> GLuint {
+        if backdrop == nil || backdrop?.width != region.w || backdrop?.height != region.h {
+            if var old = backdrop {
+                glDeleteTextures(1, &old.copy); glDeleteTextures(1, &old.half); glDeleteTextures(1, &old.full)
+                glDeleteFramebuffers(1, &old.halfFBO); glDeleteFramebuffers(1, &old.fullFBO)
+            }
+            func texture(linear: Bool) -> GLuint {
+                var t: GLuint = 0
+                glGenTextures(1, &t)
+                glBindTexture(GLenum(GL_TEXTURE_2D), t)
+                let filter = linear ? GL_LINEAR : GL_NEAREST
+                glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), filter)
+                glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), filter)
+                glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+                glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+                glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(region.w), GLsizei(region.h), 0, GLenum(GL_RGBA),
+                             GLenum(GL_UNSIGNED_BYTE), nil)
+                return t
+            }
+            func framebuffer(_ t: GLuint) -> GLuint {
+                var f: GLuint = 0
+                glGenFramebuffers(1, &f)
+                glBindFramebuffer(GLenum(GL_FRAMEBUFFER), f)
+                glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), t, 0)
+                return f
+            }
+            var target: GLint = 0
+            glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &target)
+            let copy = texture(linear: false), half = texture(linear: false), full = texture(linear: true)
+            backdrop = (copy, half, full, framebuffer(half), framebuffer(full), region.w, region.h)
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(target))
+        }
+        guard let b = backdrop else { return 0 }
+        // GL rows run bottom-up: the region's top-left row sits at viewport height − y − h.
+        glBindTexture(GLenum(GL_TEXTURE_2D), b.copy)
+        glCopyTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLint(region.x), GLint(viewportHeight - region.y - region.h),
+                            GLsizei(region.w), GLsizei(region.h))
+        glDisable(GLenum(GL_BLEND))
+        glUseProgram(blurProgram)
+        glUniform1i(glGetUniformLocation(blurProgram, "uSource"), 3)
+        glUniform1f(glGetUniformLocation(blurProgram, "uSigma"), GLfloat(sigma))
+        glViewport(0, 0, GLsizei(region.w), GLsizei(region.h))
+        glBindVertexArray(vao)
+        for (source, fbo, dx, dy) in [(b.copy, b.halfFBO, 1, 0), (b.half, b.fullFBO, 0, 1)] {
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
+            glActiveTexture(GLenum(GL_TEXTURE3))
+            glBindTexture(GLenum(GL_TEXTURE_2D), source)
+            glUniform2i(glGetUniformLocation(blurProgram, "uDirection"), GLint(dx), GLint(dy))
+            glDrawArrays(GLenum(GL_TRIANGLES), 0, 6)
+        }
+        glBindVertexArray(0)
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        return b.full
     }
 
     private func submitShapes(_ prims: [Primitive], width: Int, height: Int) {

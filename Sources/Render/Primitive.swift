@@ -33,7 +33,8 @@ public struct Primitive: Sendable, Equatable {
     /// Pixels this primitive can touch (for the software renderer's loops).
     public var bounds: Rect {
         if kind == .liquid, let g = liquid {
-            var b = g.bounds.insetBy(dx: -1, dy: -1)
+            let field = liquidPaint?.showField == true ? g.merge : 0
+            var b = g.bounds.insetBy(dx: -1 - field, dy: -1 - field)
             if let s = liquidPaint?.shadow {
                 let spread = s.radius * 1.5 + 1
                 b = b.union(b.offsetBy(dx: s.offset.x, dy: s.offset.y).insetBy(dx: -spread, dy: -spread))
@@ -151,6 +152,9 @@ public struct Flattener {
                 g.merge = group.merge * scale
                 g.smoothing = group.smoothing * scale
                 var p = paint
+                p.blur = paint.blur * scale
+                p.bezel = paint.bezel * scale
+                p.refraction = paint.refraction * scale
                 p.shadow = paint.shadow.map { Shadow(alpha: $0.alpha, radius: $0.radius * scale,
                                                      offset: Point2($0.offset.x * scale, $0.offset.y * scale)) }
                 var prim = Primitive(rect: g.bounds, radius: LiquidPaint.rimWidth * scale, kind: .liquid, strokeWidth: 0,

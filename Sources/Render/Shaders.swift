@@ -170,6 +170,11 @@ enum LiquidShaders {
         uniform vec4 uShadow;                // alpha, radius, offset x, offset y
         uniform float uOpacity;
         uniform vec4 uClip;
+        uniform sampler2D uBackdrop;         // the blurred region behind the group
+        uniform vec4 uRegion;                // its frame in pixels (top-left origin)
+        uniform float uBezel;
+        uniform float uRefraction;
+        uniform float uFieldStep;            // > 0: debug iso-lines every that many pixels
         out vec4 outColor;
 
         const float SPAN = 1.28;
@@ -251,21 +256,71 @@ enum LiquidShaders {
                 color = vec4(0.0, 0.0, 0.0, uShadow.x * 0.5 * (1.0 - erfApprox(ds / (sigma * 1.41421356))));
             }
             float inside = coverage(d);
+            vec2 normal = vec2(0.0);
+            if (d > -max(uBezel, uRimWidth) - 1.0 && d < 1.0) {
+                float h = 0.5;
+                vec2 n = vec2(field(p + vec2(h, 0.0)) - field(p - vec2(h, 0.0)),
+                              field(p + vec2(0.0, h)) - field(p - vec2(0.0, h)));
+                float len = length(n);
+                if (len > 0.0) normal = n / len;
+            }
             if (inside > 0.0) {
-                color = over(premul(uTint, inside), color);
+                float t = uBezel > 0.0 ? clamp(1.0 + d / uBezel, 0.0, 1.0) : 0.0;
+                vec2 q = p + normal * (uRefraction * t * t);
+                vec2 uv = vec2((q.x - uRegion.x) / uRegion.z, (uRegion.y + uRegion.w - q.y) / uRegion.w);
+                vec4 behind = texture(uBackdrop, uv);
+                vec4 glass = behind * (1.0 - uTint.a) + vec4(uTint.rgb * uTint.a, uTint.a);
+                color = over(glass * inside, color);
                 float band = inside - coverage(d + uRimWidth);
                 if (band > 0.0) {
-                    float h = 0.5;
-                    vec2 n = vec2(field(p + vec2(h, 0.0)) - field(p - vec2(h, 0.0)),
-                                  field(p + vec2(0.0, h)) - field(p - vec2(0.0, h)));
-                    float len = length(n);
-                    float facing = len > 0.0 ? max(dot(n / len, vec2(-0.37139, -0.92848)), 0.0) : 0.0;
+                    float facing = max(dot(normal, vec2(-0.37139, -0.92848)), 0.0);
                     color = over(premul(uRim, band * (0.35 + 0.65 * facing)), color);
                 }
+            }
+            if (uFieldStep > 0.0) {
+                float x = d / uFieldStep;
+                float line = clamp(1.0 - abs(x - floor(x + 0.5)) * uFieldStep, 0.0, 1.0);
+                vec4 c = d < 0.0 ? vec4(0.039, 0.518, 1.0, 1.0) : vec4(1.0, 0.624, 0.039, 1.0);
+                color = over(premul(c, line * 0.8), color);
             }
             color *= uOpacity * clip;
             if (color.a <= 0.0) discard;
             outColor = color;
+        }
+        """
+    }
+}
+
+/// Separable Gaussian blur for the glass backdrop: one direction per pass, clamped to the
+/// region, weights computed in the shader (the same as `SoftwareRasterizer.gaussian`).
+enum BlurShaders {
+    static func vertex(_ header: String) -> String {
+        header + """
+        layout(location = 0) in vec2 aCorner;
+        void main() { gl_Position = vec4(aCorner * 2.0 - 1.0, 0.0, 1.0); }
+        """
+    }
+
+    static func fragment(_ header: String) -> String {
+        header + """
+        precision highp float;
+        uniform sampler2D uSource;
+        uniform ivec2 uDirection;
+        uniform float uSigma;
+        out vec4 outColor;
+        void main() {
+            ivec2 size = textureSize(uSource, 0);
+            ivec2 base = ivec2(gl_FragCoord.xy);
+            int radius = int(ceil(3.0 * uSigma));
+            vec4 acc = vec4(0.0);
+            float total = 0.0;
+            for (int i = -radius; i <= radius; i++) {
+                float w = exp(-float(i * i) / (2.0 * uSigma * uSigma));
+                ivec2 q = clamp(base + uDirection * i, ivec2(0), size - ivec2(1));
+                acc += texelFetch(uSource, q, 0) * w;
+                total += w;
+            }
+            outColor = acc / total;
         }
         """
     }

@@ -40,9 +40,12 @@ public enum Shading {
     /// The light comes from above and a little to the left (y grows downward).
     static let light: (x: Double, y: Double) = (-0.37139, -0.92848)
 
-    /// Glass over the merged outline: lift shadow, translucent tint, and a rim brighter
-    /// where the outline faces the light. Mirrors the liquid fragment shader.
-    static func shadeLiquid(_ g: LiquidGroup, _ paint: LiquidPaint, opacity: Double, rimWidth: Double, at p: Point2) -> RGBA {
+    /// Glass over the merged outline, mirroring the liquid fragment shader: the lift
+    /// shadow; inside, the blurred backdrop (`backdrop(q)`, premultiplied) bent outward
+    /// in the bezel and tinted; a rim brighter where the outline faces the light; and in
+    /// the debug view, iso-lines of the field.
+    static func shadeLiquid(_ g: LiquidGroup, _ paint: LiquidPaint, opacity: Double, rimWidth: Double, at p: Point2,
+                            backdrop: (Point2) -> RGBA) -> RGBA {
         let d = g.distance(to: p)
         var color = RGBA.clear
         if let s = paint.shadow, s.alpha > 0 {
@@ -51,17 +54,35 @@ public enum Shading {
             color = RGBA(r: 0, g: 0, b: 0, a: s.alpha * 0.5 * (1 - erf(ds / (sigma * 2.0.squareRoot()))))
         }
         let inside = SDF.coverage(d)
+        var normal = (x: 0.0, y: 0.0)
+        if d > -max(paint.bezel, rimWidth) - 1 && d < 1 {
+            let h = 0.5
+            let nx = g.distance(to: Point2(p.x + h, p.y)) - g.distance(to: Point2(p.x - h, p.y))
+            let ny = g.distance(to: Point2(p.x, p.y + h)) - g.distance(to: Point2(p.x, p.y - h))
+            let len = (nx * nx + ny * ny).squareRoot()
+            if len > 0 { normal = (nx / len, ny / len) }
+        }
         if inside > 0 {
-            color = premultiplied(paint.tint, inside).over(color)
+            // In the bezel the glass bends the backdrop outward, most at the very edge.
+            let t = paint.bezel > 0 ? min(max(1 + d / paint.bezel, 0), 1) : 0
+            let bend = paint.refraction * t * t
+            let behind = backdrop(Point2(p.x + normal.x * bend, p.y + normal.y * bend))
+            let k = 1 - paint.tint.a
+            let glass = RGBA(r: behind.r * k + paint.tint.r * paint.tint.a, g: behind.g * k + paint.tint.g * paint.tint.a,
+                             b: behind.b * k + paint.tint.b * paint.tint.a, a: behind.a * k + paint.tint.a)
+            color = glass.scaled(inside).over(color)
             let band = inside - SDF.coverage(d + rimWidth)
             if band > 0 {
-                let h = 0.5
-                let nx = g.distance(to: Point2(p.x + h, p.y)) - g.distance(to: Point2(p.x - h, p.y))
-                let ny = g.distance(to: Point2(p.x, p.y + h)) - g.distance(to: Point2(p.x, p.y - h))
-                let len = (nx * nx + ny * ny).squareRoot()
-                let facing = len > 0 ? max((nx * light.x + ny * light.y) / len, 0) : 0
+                let facing = max(normal.x * light.x + normal.y * light.y, 0)
                 color = premultiplied(paint.rim, band * (0.35 + 0.65 * facing)).over(color)
             }
+        }
+        if paint.showField {
+            let step = LiquidPaint.fieldStep * max(rimWidth / LiquidPaint.rimWidth, 1e-6)
+            let x = d / step
+            let line = min(max(1 - abs(x - x.rounded()) * step, 0), 1)
+            let c = d < 0 ? Color(hex: 0x0A84FF) : Color(hex: 0xFF9F0A)
+            color = premultiplied(c, line * 0.8).over(color)
         }
         return color.scaled(opacity)
     }
@@ -79,7 +100,9 @@ public enum Shading {
             return premultiplied(prim.fill, coverage * clip)
         }
         if prim.kind == .liquid, let g = prim.liquid, let paint = prim.liquidPaint {
-            return shadeLiquid(g, paint, opacity: prim.fill.a, rimWidth: prim.radius, at: p).scaled(clip)
+            // Without a backdrop (a caller shading one pixel alone) the glass is the tint.
+            return shadeLiquid(g, paint, opacity: prim.fill.a, rimWidth: prim.radius, at: p, backdrop: { _ in .clear })
+                .scaled(clip)
         }
         if prim.kind == .segment {
             let (a, b) = prim.segmentEnds
@@ -125,6 +148,10 @@ public struct SoftwareRasterizer {
 
     public mutating func draw(_ prims: [Primitive], atlas: [UInt8], atlasSize: Int) {
         for prim in prims {
+            if prim.kind == .liquid {
+                drawLiquid(prim)
+                continue
+            }
             let b = prim.bounds
             let x0 = max(Int(b.minX.rounded(.down)), 0), x1 = min(Int(b.maxX.rounded(.up)), width)
             let y0 = max(Int(b.minY.rounded(.down)), 0), y1 = min(Int(b.maxY.rounded(.up)), height)
@@ -141,6 +168,88 @@ public struct SoftwareRasterizer {
                     pixels[i + 2] = c.b + pixels[i + 2] * k
                     pixels[i + 3] = c.a + pixels[i + 3] * k
                 }
+            }
+        }
+    }
+
+    /// The backdrop region a liquid group blurs: its bounds grown by 3σ, in whole pixels
+    /// inside the image. The GL pass copies exactly this region.
+    public static func backdropRegion(_ prim: Primitive, width: Int, height: Int) -> (x: Int, y: Int, w: Int, h: Int)? {
+        let sigma = max((prim.liquidPaint?.blur ?? 0) / 2, 0.5)
+        let b = prim.bounds.insetBy(dx: -(3 * sigma).rounded(.up), dy: -(3 * sigma).rounded(.up))
+        let x0 = max(Int(b.minX.rounded(.down)), 0), y0 = max(Int(b.minY.rounded(.down)), 0)
+        let x1 = min(Int(b.maxX.rounded(.up)), width), y1 = min(Int(b.maxY.rounded(.up)), height)
+        guard x1 > x0, y1 > y0 else { return nil }
+        return (x0, y0, x1 - x0, y1 - y0)
+    }
+
+    /// Gaussian weights for σ (px), taps −⌈3σ⌉…⌈3σ⌉, summing to 1.
+    public static func gaussian(sigma: Double) -> [Double] {
+        let r = Int((3 * sigma).rounded(.up))
+        let w = (-r...r).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
+        let sum = w.reduce(0, +)
+        return w.map { $0 / sum }
+    }
+
+    private mutating func drawLiquid(_ prim: Primitive) {
+        guard let g = prim.liquid, let paint = prim.liquidPaint,
+              let r = Self.backdropRegion(prim, width: width, height: height) else { return }
+        // Copy, blur horizontally, then vertically — each stage rounded to 8 bits as the
+        // GL pass stores it in RGBA8 textures — so the reference sees what the GPU sees.
+        func q(_ v: Double) -> Double { (min(max(v, 0), 1) * 255).rounded() / 255 }
+        var region = [Double](repeating: 0, count: r.w * r.h * 4)
+        for y in 0..<r.h { for x in 0..<r.w { for c in 0..<4 {
+            region[(y * r.w + x) * 4 + c] = q(pixels[((r.y + y) * width + r.x + x) * 4 + c])
+        } } }
+        let weights = Self.gaussian(sigma: max(paint.blur / 2, 0.5))
+        let radius = weights.count / 2
+        func pass(_ src: [Double], dx: Int, dy: Int) -> [Double] {
+            var out = src
+            for y in 0..<r.h { for x in 0..<r.w {
+                var acc = (0.0, 0.0, 0.0, 0.0)
+                for (k, w) in weights.enumerated() {
+                    let sx = min(max(x + (k - radius) * dx, 0), r.w - 1), sy = min(max(y + (k - radius) * dy, 0), r.h - 1)
+                    let i = (sy * r.w + sx) * 4
+                    acc.0 += src[i] * w; acc.1 += src[i + 1] * w; acc.2 += src[i + 2] * w; acc.3 += src[i + 3] * w
+                }
+                let o = (y * r.w + x) * 4
+                out[o] = q(acc.0); out[o + 1] = q(acc.1); out[o + 2] = q(acc.2); out[o + 3] = q(acc.3)
+            } }
+            return out
+        }
+        let blurred = pass(pass(region, dx: 1, dy: 0), dx: 0, dy: 1)
+        // Bilinear, clamped to the region: GL_LINEAR with GL_CLAMP_TO_EDGE.
+        func texel(_ x: Int, _ y: Int) -> Shading.RGBA {
+            let i = (min(max(y, 0), r.h - 1) * r.w + min(max(x, 0), r.w - 1)) * 4
+            return Shading.RGBA(r: blurred[i], g: blurred[i + 1], b: blurred[i + 2], a: blurred[i + 3])
+        }
+        func sample(_ p: Point2) -> Shading.RGBA {
+            let fx = p.x - Double(r.x) - 0.5, fy = p.y - Double(r.y) - 0.5
+            let x0 = Int(fx.rounded(.down)), y0 = Int(fy.rounded(.down))
+            let tx = fx - Double(x0), ty = fy - Double(y0)
+            let a = texel(x0, y0), b = texel(x0 + 1, y0), c = texel(x0, y0 + 1), d = texel(x0 + 1, y0 + 1)
+            func mix(_ u: Double, _ v: Double, _ t: Double) -> Double { u + (v - u) * t }
+            return Shading.RGBA(r: mix(mix(a.r, b.r, tx), mix(c.r, d.r, tx), ty), g: mix(mix(a.g, b.g, tx), mix(c.g, d.g, tx), ty),
+                                b: mix(mix(a.b, b.b, tx), mix(c.b, d.b, tx), ty), a: mix(mix(a.a, b.a, tx), mix(c.a, d.a, tx), ty))
+        }
+        let bounds = prim.bounds
+        let x0 = max(Int(bounds.minX.rounded(.down)), 0), x1 = min(Int(bounds.maxX.rounded(.up)), width)
+        let y0 = max(Int(bounds.minY.rounded(.down)), 0), y1 = min(Int(bounds.maxY.rounded(.up)), height)
+        guard x0 < x1, y0 < y1 else { return }
+        for y in y0..<y1 {
+            for x in x0..<x1 {
+                let p = Point2(Double(x) + 0.5, Double(y) + 0.5)
+                let clip = Shading.clipCoverage(prim, p)
+                guard clip > 0 else { continue }
+                let c = Shading.shadeLiquid(g, paint, opacity: prim.fill.a, rimWidth: prim.radius, at: p, backdrop: sample)
+                    .scaled(clip)
+                guard c.a > 0 else { continue }
+                let i = (y * width + x) * 4
+                let k = 1 - c.a
+                pixels[i] = c.r + pixels[i] * k
+                pixels[i + 1] = c.g + pixels[i + 1] * k
+                pixels[i + 2] = c.b + pixels[i + 2] * k
+                pixels[i + 3] = c.a + pixels[i + 3] * k
             }
         }
     }

@@ -138,7 +138,9 @@ public struct NeckSandbox: Sendable {
                 list.fill(reach, Paint(fill: .clear, stroke: Color(hex: 0xFF9F0A, alpha: 0.8), strokeWidth: 1))
             }
         }
-        list.commands.append(.liquid(g, dark ? .dark : .light, opacity: 1))
+        var paint: LiquidPaint = dark ? .dark : .light
+        paint.showField = showField
+        list.commands.append(.liquid(g, paint, opacity: 1))
         let label = dark ? Color(hex: 0xF4F3EF) : Color(hex: 0x141414)
         let secondary = dark ? Color(hex: 0xA6A49F) : Color(hex: 0x5C5A56)
         let style = TextStyle(.semibold, size: 13)
