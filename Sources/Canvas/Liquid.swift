@@ -108,8 +108,9 @@ public struct LiquidPaint: Hashable, Sendable {
         self.tint = tint; self.rim = rim; self.shadow = shadow
     }
 
-    /// Iso-line spacing of the debug view, pt.
-    public static let fieldStep = 4.0
+    /// Iso-line spacing of the debug view, pt. Lines are drawn from the outline out to
+    /// the merge distance — the band where shapes reach for each other.
+    public static let fieldStep = 5.0
 
     /// SPEC §5.2: light mode lift shadow black 7 %, radius 18, offset y 8.
     public static let light = LiquidPaint(tint: Color(r: 1, g: 1, b: 1, a: 0.62), rim: Color(r: 1, g: 1, b: 1, a: 0.95),

@@ -48,7 +48,7 @@ public final class GLRenderer {
         liquidProgram = try Self.link(vertex: LiquidShaders.vertex(header), fragment: LiquidShaders.fragment(header))
         blurProgram = try Self.link(vertex: BlurShaders.vertex(header), fragment: BlurShaders.fragment(header))
         for name in ["uBounds", "uViewport", "uRects", "uRadii", "uCount", "uK", "uKernel", "uTint", "uRim", "uRimWidth",
-                     "uShadow", "uOpacity", "uClip", "uBackdrop", "uRegion", "uBezel", "uRefraction", "uFieldStep"] {
+                     "uShadow", "uOpacity", "uClip", "uBackdrop", "uRegion", "uBezel", "uRefraction", "uFieldStep", "uMerge"] {
             liquidUniforms[name] = glGetUniformLocation(liquidProgram, name)
         }
         glGenVertexArrays(1, &vao)
@@ -228,6 +228,7 @@ public final class GLRenderer {
         glUniform1f(u("uRefraction"), GLfloat(paint.refraction))
         let step = paint.showField ? LiquidPaint.fieldStep * prim.radius / LiquidPaint.rimWidth : 0
         glUniform1f(u("uFieldStep"), GLfloat(step))
+        glUniform1f(u("uMerge"), GLfloat(g.merge))
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         glViewport(0, 0, GLsizei(width), GLsizei(height))

@@ -175,6 +175,7 @@ enum LiquidShaders {
         uniform float uBezel;
         uniform float uRefraction;
         uniform float uFieldStep;            // > 0: debug iso-lines every that many pixels
+        uniform float uMerge;
         out vec4 outColor;
 
         const float SPAN = 1.28;
@@ -277,11 +278,12 @@ enum LiquidShaders {
                     color = over(premul(uRim, band * (0.35 + 0.65 * facing)), color);
                 }
             }
-            if (uFieldStep > 0.0) {
+            if (uFieldStep > 0.0 && d >= -0.5 && d <= uMerge) {
                 float x = d / uFieldStep;
-                float line = clamp(1.0 - abs(x - floor(x + 0.5)) * uFieldStep, 0.0, 1.0);
-                vec4 c = d < 0.0 ? vec4(0.039, 0.518, 1.0, 1.0) : vec4(1.0, 0.624, 0.039, 1.0);
-                color = over(premul(c, line * 0.8), color);
+                float nearest = floor(x + 0.5);
+                float line = clamp(1.0 - abs(x - nearest) * uFieldStep, 0.0, 1.0);
+                vec4 c = nearest == 0.0 ? vec4(0.039, 0.518, 1.0, 1.0) : vec4(1.0, 0.624, 0.039, 1.0);
+                color = over(premul(c, line * 0.6), color);
             }
             color *= uOpacity * clip;
             if (color.a <= 0.0) discard;

@@ -77,12 +77,12 @@ public enum Shading {
                 color = premultiplied(paint.rim, band * (0.35 + 0.65 * facing)).over(color)
             }
         }
-        if paint.showField {
+        if paint.showField && d >= -0.5 && d <= g.merge {
             let step = LiquidPaint.fieldStep * max(rimWidth / LiquidPaint.rimWidth, 1e-6)
             let x = d / step
             let line = min(max(1 - abs(x - x.rounded()) * step, 0), 1)
-            let c = d < 0 ? Color(hex: 0x0A84FF) : Color(hex: 0xFF9F0A)
-            color = premultiplied(c, line * 0.8).over(color)
+            let c = x.rounded() == 0 ? Color(hex: 0x0A84FF) : Color(hex: 0xFF9F0A)
+            color = premultiplied(c, line * 0.6).over(color)
         }
         return color.scaled(opacity)
     }

@@ -130,14 +130,6 @@ public struct NeckSandbox: Sendable {
             list.fill(.roundedRect(band, radius: 9), Paint(fill: Color(hex: hex, alpha: dark ? 0.55 : 0.9)))
         }
         let g = group
-        if showField {
-            // The merge band: where each shape starts reaching for its neighbours.
-            for s in g.shapes {
-                let reach = Shape(rect: s.rect.insetBy(dx: -g.merge / 2, dy: -g.merge / 2), radius: s.radius + g.merge / 2,
-                                  continuous: s.continuous)
-                list.fill(reach, Paint(fill: .clear, stroke: Color(hex: 0xFF9F0A, alpha: 0.8), strokeWidth: 1))
-            }
-        }
         var paint: LiquidPaint = dark ? .dark : .light
         paint.showField = showField
         list.commands.append(.liquid(g, paint, opacity: 1))
