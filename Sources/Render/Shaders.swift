@@ -278,7 +278,7 @@ enum LiquidShaders {
                     color = over(premul(uRim, band * (0.35 + 0.65 * facing)), color);
                 }
             }
-            if (uFieldStep > 0.0 && d >= -0.5 && d <= uMerge) {
+            if (uFieldStep > 0.0 && d >= -1.0 && d <= uMerge + uRimWidth) {
                 float x = d / uFieldStep;
                 float nearest = floor(x + 0.5);
                 float line = clamp(1.0 - abs(x - nearest) * uFieldStep, 0.0, 1.0);

@@ -77,7 +77,7 @@ public enum Shading {
                 color = premultiplied(paint.rim, band * (0.35 + 0.65 * facing)).over(color)
             }
         }
-        if paint.showField && d >= -0.5 && d <= g.merge {
+        if paint.showField && d >= -1 && d <= g.merge + rimWidth {
             let step = LiquidPaint.fieldStep * max(rimWidth / LiquidPaint.rimWidth, 1e-6)
             let x = d / step
             let line = min(max(1 - abs(x - x.rounded()) * step, 0), 1)
