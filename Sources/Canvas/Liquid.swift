@@ -96,7 +96,7 @@ public struct LiquidPaint: Hashable, Sendable {
     public var rim: Color
     public var shadow: Shadow?
     /// Blur radius (pt) of the frosted backdrop: σ = blur / 2.
-    public var blur = 12.0
+    public var blur = 8.0
     /// Width (pt) of the bezel where the glass bends what is behind it, and how far (pt)
     /// the backdrop is pulled outward at the very edge.
     public var bezel = 6.0

@@ -124,7 +124,7 @@ public final class GLRenderer {
         var target: GLint = 0
         glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &target)
         // Bring every changed layer up to date first, then draw the frame in one go.
-        for case .layer(let id, let composite, let content, let key) in batches {
+        for case .layer(let id, let composite, let content, let key, _) in batches {
             updateLayer(id, width: Int(composite.rect.width), height: Int(composite.rect.height), content: content, key: key)
         }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(target))
@@ -132,12 +132,29 @@ public final class GLRenderer {
         for batch in batches {
             switch batch {
             case .primitives(let prims): submit(prims, width: width, height: height)
-            case .layer(let id, let composite, _, _):
+            case .layer(let id, let composite, _, _, let opaque):
+                if opaque, let l = layers[id], blit(l.fbo, composite: composite, target: GLuint(target), height: height) {
+                    continue
+                }
                 glActiveTexture(GLenum(GL_TEXTURE1))
                 glBindTexture(GLenum(GL_TEXTURE_2D), layers[id]?.texture ?? 0)
                 submit([composite], width: width, height: height)
             }
         }
+    }
+
+    /// Copies an opaque, unclipped layer straight into the target: on llvmpipe a blit is
+    /// a memory copy, while the composite quad runs the whole fragment shader per pixel.
+    private func blit(_ fbo: GLuint, composite: Primitive, target: GLuint, height: Int) -> Bool {
+        let r = composite.rect
+        guard composite.roundClip == nil, composite.clipRect.intersection(r) == r else { return false }
+        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), fbo)
+        glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), target)
+        let x0 = GLint(r.minX), y0 = GLint(height) - GLint(r.maxY)
+        glBlitFramebuffer(0, 0, GLint(r.width), GLint(r.height), x0, y0, x0 + GLint(r.width), y0 + GLint(r.height),
+                          GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target)
+        return true
     }
 
     private func updateLayer(_ id: String, width: Int, height: Int, content: [Primitive], key: [DrawCommand]) {

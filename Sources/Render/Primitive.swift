@@ -62,7 +62,16 @@ public enum RenderBatch: Sendable {
     /// A layer: `content` in layer-local pixels, composited by `composite` (a primitive
     /// of kind `.layer` covering the layer's pixel frame, carrying the outer clips).
     /// `key` is the layer's commands: the cached pixels are reused while it is equal.
-    case layer(id: String, composite: Primitive, content: [Primitive], key: [DrawCommand])
+    /// `opaque`: the layer's first command paints its whole frame opaque, so its pixels
+    /// may be copied (a blit) instead of blended.
+    case layer(id: String, composite: Primitive, content: [Primitive], key: [DrawCommand], opaque: Bool)
+
+    /// True when `key`'s first command fills `frame` (same coordinates) with opaque paint.
+    static func isOpaque(_ key: [DrawCommand], frame: Rect) -> Bool {
+        guard case .shape(let s, let paint, let opacity)? = key.first else { return false }
+        return opacity >= 1 && paint.fill.a >= 1 && s.radius == 0 && s.rect.minX <= frame.minX && s.rect.minY <= frame.minY
+            && s.rect.maxX >= frame.maxX && s.rect.maxY >= frame.maxY
+    }
 }
 
 /// Turns a display list (points) into primitives (pixels).
@@ -80,7 +89,7 @@ public struct Flattener {
     public func flatten(_ list: DisplayList, offset: Point2 = .zero) -> [Primitive] {
         var out: [Primitive] = []
         var clips: [Shape] = []
-        walk(list.commands, offset: offset, clips: &clips) { prim in out.append(prim) } layer: { _, _, content, _ in
+        walk(list.commands, offset: offset, clips: &clips) { prim in out.append(prim) } layer: { _, _, content, _, _ in
             out += content
         }
         return out
@@ -91,21 +100,22 @@ public struct Flattener {
         var out: [RenderBatch] = []
         var run: [Primitive] = []
         var clips: [Shape] = []
-        walk(list.commands, offset: offset, clips: &clips) { run.append($0) } layer: { id, composite, _, key in
+        walk(list.commands, offset: offset, clips: &clips) { run.append($0) } layer: { id, composite, _, key, frame in
             if !run.isEmpty { out.append(.primitives(run)); run = [] }
             // Content is flattened again in layer-local pixels (origin at the frame's corner).
             var local: [Primitive] = []
             var inner: [Shape] = []
             let origin = Point2(offset.x - composite.rect.x / scale, offset.y - composite.rect.y / scale)
-            walk(key, offset: origin, clips: &inner) { local.append($0) } layer: { _, _, content, _ in local += content }
-            out.append(.layer(id: id, composite: composite, content: local, key: key))
+            walk(key, offset: origin, clips: &inner) { local.append($0) } layer: { _, _, content, _, _ in local += content }
+            out.append(.layer(id: id, composite: composite, content: local, key: key,
+                              opaque: RenderBatch.isOpaque(key, frame: frame)))
         }
         if !run.isEmpty { out.append(.primitives(run)) }
         return out
     }
 
     private func walk(_ commands: [DrawCommand], offset: Point2, clips: inout [Shape],
-                      emit: (Primitive) -> Void, layer: (String, Primitive, [Primitive], [DrawCommand]) -> Void) {
+                      emit: (Primitive) -> Void, layer: (String, Primitive, [Primitive], [DrawCommand], Rect) -> Void) {
         var clipRect = clips.reduce(Rect.infinite) { $0.intersection($1.rect) }
         var roundClip = clips.last(where: { $0.radius > 0 })
         func px(_ r: Rect) -> Rect { r.offsetBy(dx: offset.x, dy: offset.y).scaled(scale) }
@@ -172,8 +182,8 @@ public struct Flattener {
                                           stroke: .clear, clipRect: clipRect, roundClip: roundClip)
                 var expanded: [Primitive] = []
                 var inner = clips + [Shape.rect(pixels)]
-                walk(content, offset: offset, clips: &inner) { expanded.append($0) } layer: { _, _, c, _ in expanded += c }
-                layer(id, composite, expanded, content)
+                walk(content, offset: offset, clips: &inner) { expanded.append($0) } layer: { _, _, c, _, _ in expanded += c }
+                layer(id, composite, expanded, content, frame)
             }
         }
     }

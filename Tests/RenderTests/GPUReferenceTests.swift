@@ -102,6 +102,31 @@ extension RenderSuite {
             }
         }
 
+        @Test func opaqueLayersAreCopiedToTheRightPlace() throws {
+            // A layer whose first command fills it opaque is blitted, not blended: the copy
+            // must land exactly where the direct drawing does (GL's rows run bottom-up).
+            let h = try Headless()
+            var content = DisplayList(background: .white)
+            let frame = Rect(x: 40, y: 30, width: 200, height: 120)
+            content.fill(.rect(frame), Paint(fill: Color(hex: 0xF2F2F4)))
+            content.fill(.roundedRect(Rect(x: 60, y: 50, width: 100, height: 40), radius: 12), Paint(fill: Color(hex: 0x0A84FF)))
+            content.text(TextRun("Blit", origin: Point2(70, 100), style: TextStyle(.semibold, size: 15), color: .black))
+            var layered = DisplayList(background: .white)
+            layered.layer("panel", frame: frame) { $0.commands = content.commands }
+            for scale in [1.0, 2.0] {
+                let w = Int(300 * scale), ht = Int(200 * scale)
+                let flat = Flattener(scale: scale, fonts: h.fonts)
+                guard case .layer(_, _, _, _, let opaque)? = flat.batches(layered).first else { Issue.record("no layer"); return }
+                #expect(opaque)
+                let a = try h.gpu(flat.flatten(content), width: w, height: ht, background: .white)
+                try h.gl.bindOffscreenTarget(width: w, height: ht)
+                h.gl.draw(flat.batches(layered), width: w, height: ht, background: .white, fonts: h.fonts)
+                let b = h.gl.readPixels(width: w, height: ht)
+                let diff = ImageDiff(a, b, width: w, threshold: 2)
+                #expect(diff.maxDifference <= 2, "blit vs direct at \(scale)x: \(diff.maxDifference)/255 at \(diff.worst)")
+            }
+        }
+
         @Test func glesContextDrawsTheSameCard() throws {
             let h = try Headless(esOnly: true)
             #expect(h.window.isES)

@@ -12,7 +12,7 @@ import Scenes
 /// measure the bus, not the frame) — and prints the distribution in milliseconds.
 enum BenchCommand {
     static let specs: [FlagSpec] = [
-        FlagSpec(name: "scene", kind: .choice(["push-alert", "all"])),
+        FlagSpec(name: "scene", kind: .choice(["push-alert", "neck"])),
         .number("frames", "a whole number of frames in [10, 100000]", { $0 >= 10 && $0 <= 100_000 && $0 == $0.rounded() }),
         FlagSpec(name: "size", kind: .text(accepts: "WxH in points, e.g. 1280x800")),
         .number("scale", "a scale in [0.5, 4]", { $0 >= 0.5 && $0 <= 4 }),
@@ -29,6 +29,9 @@ enum BenchCommand {
         let window = try RenderCommand.openHeadless(backend: backend, errors: &errors)
         let renderer = try StageRenderer(fonts: fonts, window: window)
         var app = PushAlertApp(settings: PushAlertSettings(), measurer: fonts, theme: .light, windowSize: size)
+        let neck = a.words["scene"] == "neck"
+        if neck { app.scene = .neck }
+        let home = app.neck.pieces[1].center
         let w = Int(size.width * scale), h = Int(size.height * scale)
         var times: [Double] = []
         times.reserveCapacity(frames)
@@ -37,7 +40,10 @@ enum BenchCommand {
             let start = MonotonicClock.now()
             // Present at the start of every loop so the springs are always moving.
             let t = Double(i) / 60
-            if (t.truncatingRemainder(dividingBy: loop)) < 1.0 / 60 {
+            if neck {
+                // The second capsule slides 0…24 pt away and back: the neck stretches and snaps.
+                app.neck.pieces[1].center = Point2(home.x + 12 - 12 * cos(t * 2 * .pi / 2), home.y)
+            } else if (t.truncatingRemainder(dividingBy: loop)) < 1.0 / 60 {
                 _ = app.alert.closeTapped(at: t)
                 _ = app.update(toWall: t + 0.9)
                 _ = app.alert.present(at: t)
@@ -48,7 +54,7 @@ enum BenchCommand {
         }
         let sorted = times.sorted()
         func pct(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p))] }
-        output += "scene=push-alert renderer=\(renderer.backendName) size=\(w)x\(h) frames=\(frames)\n"
+        output += "scene=\(neck ? "neck" : "push-alert") renderer=\(renderer.backendName) size=\(w)x\(h) frames=\(frames)\n"
         output += String(format: "p50_ms=%.3f\np99_ms=%.3f\nmax_ms=%.3f\nmean_ms=%.3f\n", pct(0.5), pct(0.99),
                          sorted.last ?? 0, times.reduce(0, +) / Double(times.count))
         output += "budget_60hz_ms=16.667 within=\(pct(0.99) <= 16.667)\n"

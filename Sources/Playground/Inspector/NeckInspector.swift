@@ -63,13 +63,11 @@ enum NeckInspector {
             sandbox.showField = field
         }
         y += row + 16
-        let readout = [String(format: "gap between the first two   %.1f pt", sandbox.gap),
-                       String(format: "waist   %.1f pt", sandbox.waist),
-                       String(format: "snaps apart at   %.1f pt", sandbox.snapGap)]
-        for line in readout {
-            ui.text(line, in: Rect(x: x, y: y, width: w, height: 18), style: UIPass.value, color: ui.theme.label)
-            y += 22
-        }
+        // The live waist / gap / snap readout is drawn on the stage, not here: this panel
+        // is a cached layer and would be redrawn on every frame of a drag.
+        ui.text(String(format: "snaps apart at   %.1f pt", sandbox.snapGap), in: Rect(x: x, y: y, width: w, height: 18),
+                style: UIPass.value, color: ui.theme.label)
+        y += 22
         y += 12
         if ui.button("about", showAbout ? "Hide about" : "About SpringLab", frame: Rect(x: x, y: y, width: 132, height: 28)) {
             showAbout.toggle()
