@@ -10,7 +10,12 @@ extension PushAlertApp {
         let t = sceneTime(atWall: wall)
         var about = showAbout
         let result: (changes: [SettingChange], height: Double)
-        if scene == .neck {
+        if scene == .liquid {
+            var pileCopy = pile
+            result = LiquidInspector.run(&pass, pile: &pileCopy, frame: inspectorFrame, scroll: inspectorScroll, at: t,
+                                         showAbout: &about)
+            pile = pileCopy
+        } else if scene == .neck {
             var sandbox = neck
             result = NeckInspector.run(&pass, sandbox: &sandbox, frame: inspectorFrame, scroll: inspectorScroll,
                                        showAbout: &about)
@@ -138,9 +143,13 @@ extension PushAlertApp {
         let t = sceneTime(atWall: wall)
         var list = DisplayList(background: theme.page)
         let pose = driveProgress(at: t).map { alert.drivePose(progress: $0) } ?? alert.pose(at: t)
-        let page = scene == .neck ? neck.draw(theme: theme, measurer: measurer)
-            : alert.draw(pose, theme: theme, pageHeight: stage.height)
-        if scene == .neck { list.background = page.background }
+        let page: DisplayList
+        switch scene {
+        case .neck: page = neck.draw(theme: theme, measurer: measurer)
+        case .liquid: page = pile.draw(at: t, theme: theme, pageHeight: stage.height)
+        case .pushAlert: page = alert.draw(pose, theme: theme, pageHeight: stage.height)
+        }
+        list.background = page.background
         list.clip(.rect(stage)) { l in
             l.append(page, dx: pageOrigin.x, dy: pageOrigin.y)
             if scene == .pushAlert, let armedAt, t - armedAt >= 0, t - armedAt < 0.3 {

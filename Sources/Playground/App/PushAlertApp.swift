@@ -27,12 +27,15 @@ public struct PushAlertApp: Sendable {
     /// The scenes a window can show (SPEC §8 names).
     public enum SceneKind: String, Sendable, CaseIterable {
         case pushAlert = "push-alert"
+        case liquid
         case neck
     }
 
     public var alert: PushAlert
     /// The neck sandbox (SPEC §5.4), shown when `scene` is `.neck`.
     public var neck = NeckSandbox()
+    /// The pile of notices (SPEC §5.3), shown when `scene` is `.liquid`.
+    public var pile: LiquidPile
     public var scene = SceneKind.pushAlert
     public var theme: Theme
     public private(set) var windowSize: Size
@@ -55,6 +58,7 @@ public struct PushAlertApp: Sendable {
 
     public init(settings: PushAlertSettings, measurer: some TextMeasuring, theme: Theme, windowSize: Size, wall: Double = 0) {
         alert = PushAlert(settings: settings, measurer: measurer)
+        pile = LiquidPile(measurer: measurer)
         self.measurer = measurer
         self.theme = theme
         self.windowSize = windowSize
@@ -73,7 +77,7 @@ public struct PushAlertApp: Sendable {
     public var bar: Rect { Rect(x: 0, y: stage.maxY, width: windowSize.width, height: Self.barHeight) }
     /// Top-left of the scene's page: centred horizontally on the stage, at its top.
     public var pageOrigin: Point2 {
-        let width = scene == .neck ? NeckSandbox.pageWidth : PushAlert.pageWidth
+        let width = scene == .neck ? NeckSandbox.pageWidth : (scene == .liquid ? LiquidPile.pageWidth : PushAlert.pageWidth)
         return Point2(((stage.width - width) / 2).rounded(), 0)
     }
 
@@ -164,7 +168,8 @@ public struct PushAlertApp: Sendable {
             return [SettingChange(name: "reduceMotion", old: .bool(old), new: .bool(!old)).event(at: t)]
         case .digit1: return switchScene(.pushAlert, at: t)
         case .digit4: return switchScene(.neck, at: t)
-        case .digit2, .digit3:
+        case .digit3: return switchScene(.liquid, at: t)
+        case .digit2:
             return [SceneEvent("sceneUnavailable", time: t, [("key", .string(key.rawValue))])]
         case .tab:
             ui.focus = nextFocus(after: ui.focus)
@@ -202,6 +207,14 @@ public struct PushAlertApp: Sendable {
     private mutating func routeToStage(_ event: InputEvent) -> [SceneEvent] {
         let o = pageOrigin
         func page(_ p: Point2) -> Point2 { Point2(p.x - o.x, p.y - o.y) }
+        if scene == .liquid {
+            switch event {
+            case .pointerDown(let p, let t, let s): return stage.contains(p) ? pile.handle(.pointerDown(page(p), time: t, shift: s)) : []
+            case .pointerMoved(let p, let t): return pile.handle(.pointerMoved(page(p), time: t))
+            case .pointerUp(let p, let t): return pile.handle(.pointerUp(page(p), time: t))
+            default: return pile.handle(event)
+            }
+        }
         if scene == .neck {
             switch event {
             case .pointerDown(let p, let t, let s): return stage.contains(p) ? neck.handle(.pointerDown(page(p), time: t, shift: s)) : []
@@ -271,10 +284,14 @@ public struct PushAlertApp: Sendable {
 
     // MARK: Time
 
-    public mutating func update(toWall wall: Double) -> [SceneEvent] { alert.update(to: sceneTime(atWall: wall)) }
+    public mutating func update(toWall wall: Double) -> [SceneEvent] {
+        let t = sceneTime(atWall: wall)
+        return alert.update(to: t) + pile.update(to: t)
+    }
 
     public func isAnimating(atWall wall: Double) -> Bool {
-        mode != .live || alert.isAnimating(at: sceneTime(atWall: wall))
+        let t = sceneTime(atWall: wall)
+        return mode != .live || alert.isAnimating(at: t) || pile.isAnimating(at: t)
     }
 
     mutating func noteFrame(ms: Double, fps: Double) { frameMs = ms; self.fps = fps }

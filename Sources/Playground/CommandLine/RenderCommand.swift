@@ -11,7 +11,7 @@ enum RenderCommand {
     static let specs: [FlagSpec] = [
         FlagSpec(name: "scene", kind: .choice(PushAlertApp.SceneKind.allCases.map(\.rawValue))),
         .number("progress", "a number in [0, 1]", { $0 >= 0 && $0 <= 1 }),
-        FlagSpec(name: "script", kind: .text(accepts: "a script name (arrives with capture, issue 7)")),
+        FlagSpec(name: "script", kind: .choice(["spread", "gather", "swipe-left"])),
         .number("time", "seconds >= 0", { $0 >= 0 }),
         FlagSpec(name: "size", kind: .text(accepts: "WxH in points, each 16…8192, e.g. 420x300")),
         .number("scale", "a scale in [0.5, 4]", { $0 >= 0.5 && $0 <= 4 }),
@@ -23,10 +23,10 @@ enum RenderCommand {
     static func run(_ arguments: [String], output: inout String, errors: inout String) throws {
         let a = try parseArguments(arguments, specs: specs, command: "render", maxPositional: 0)
         guard let sceneName = a.words["scene"], let scene = PushAlertApp.SceneKind(rawValue: sceneName) else {
-            throw UsageError("springlab render: --scene is missing; accepts push-alert, neck")
+            throw UsageError("springlab render: --scene is missing; accepts push-alert, liquid, neck")
         }
-        if a.has("script") || a.has("time") {
-            throw UsageError("springlab render: --script/--time poses arrive with capture (issue 7); use --progress P")
+        if (a.has("script") || a.has("time")) && scene != .liquid {
+            throw UsageError("springlab render: --script/--time poses exist for --scene liquid so far; use --progress P")
         }
         let progress = a.numbers["progress"] ?? 0.45
         if scene == .pushAlert && !a.has("progress") {
@@ -35,7 +35,8 @@ enum RenderCommand {
         guard let out = a.words["out"], out.lowercased().hasSuffix(".png") else {
             throw UsageError("springlab render: --out accepts a path ending in .png")
         }
-        let size = try parseSize(a.words["size"] ?? (scene == .neck ? "560x360" : "420x300"), flag: "size", command: "render")
+        let size = try parseSize(a.words["size"] ?? (scene == .neck ? "560x360" : (scene == .liquid ? "420x640" : "420x300")),
+                                 flag: "size", command: "render")
         let scale = a.numbers["scale"] ?? 1
         let theme = Theme(rawValue: a.words["theme"] ?? "light") ?? .light
         let backend: Backend = a.words["renderer"] == "software" ? .software : .gl
@@ -48,6 +49,10 @@ enum RenderCommand {
         if scene == .neck {
             list = NeckSandbox().draw(theme: theme, measurer: fonts)
             pageWidth = NeckSandbox.pageWidth
+        } else if scene == .liquid {
+            list = pilePose(script: a.words["script"], time: a.numbers["time"] ?? 0.15, measurer: fonts, theme: theme,
+                            height: size.height)
+            pageWidth = LiquidPile.pageWidth
         } else {
             let alert = PushAlert(settings: PushAlertSettings(), measurer: fonts)
             list = alert.draw(alert.drivePose(progress: progress), theme: theme, pageHeight: size.height)
@@ -59,6 +64,33 @@ enum RenderCommand {
         do { try PNG.write(rgba: pixels, width: w, height: h, to: out) } catch {
             throw RuntimeError("springlab render: \(error)")
         }
+    }
+
+    /// The pile posed by a script at `time` seconds into it (resting, collapsed, without one).
+    static func pilePose(script: String?, time: Double, measurer: FontLibrary, theme: Theme, height: Double) -> DisplayList {
+        var pile = LiquidPile(measurer: measurer)
+        var t = time
+        switch script {
+        case "spread":
+            _ = pile.spread(at: 0)
+        case "gather":
+            _ = pile.spread(at: 0)
+            _ = pile.update(to: 1.5)
+            _ = pile.gather(at: 1.5)
+            t += 1.5
+        case "swipe-left":
+            _ = pile.spread(at: 0)
+            _ = pile.update(to: 1.5)
+            let y = pile.cardFrame(1, at: 1.5).midY
+            _ = pile.handle(.pointerDown(Point2(300, y), time: 1.5, shift: false))
+            for k in 1...6 { _ = pile.handle(.pointerMoved(Point2(300 - 24 * Double(k), y), time: 1.5 + 0.016 * Double(k))) }
+            _ = pile.handle(.pointerUp(Point2(156, y), time: 1.5 + 0.1))
+            t += 1.6
+        default:
+            t = 0
+        }
+        _ = pile.update(to: t)
+        return pile.draw(at: t, theme: theme, pageHeight: height)
     }
 
     /// A hidden window on SDL's offscreen driver: a real GL context over EGL, no X.

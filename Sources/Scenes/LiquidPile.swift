@@ -1,0 +1,321 @@
+import Canvas
+import Foundation
+import Motion
+
+/// The pile of notices (SPEC §5.3), newest first: collapsed, the front card with up to
+/// two peeks behind it, all one liquid shape; spread, a list under a header whose two
+/// glass bubbles bud out of the top card. Cards swipe away sideways.
+///
+/// This first slice has collapse/spread/gather, the budding header and the swipe with
+/// both commit rules. Clear all, arrivals, app removals, the press sink and refill are
+/// still to come (see the issue).
+public struct LiquidPile: Sendable {
+    public static let pageWidth = 420.0
+    public static let padding = 16.0
+    public static let cardWidth = pageWidth - 2 * padding
+    public static let cardRadius = 22.0
+    public static let cardPadding = 14.0
+    public static let tileSize = 38.0
+    public static let listGap = 12.0
+    public static let headerHeight = 44.0
+    public static let bubbleHeight = 30.0
+    /// The pile merges at 8 pt — below the 12 pt list gap, so cards at rest in the list are
+    /// separate and neck only while spreading or gathering.
+    public static let merge = 8.0
+    public static let peekStep = 10.0
+    public static let titleStyle = TextStyle(.semibold, size: 15)
+    public static let messageStyle = TextStyle(.regular, size: 13)
+    public static let timeStyle = TextStyle(.regular, size: 12)
+    public static let bubbleStyle = TextStyle(.semibold, size: 13)
+
+    public struct Card: Sendable {
+        public var notice: Notice
+        /// x: top y of the card, y: width scale (1 in the list, peeks narrower).
+        public var frame: AnimatedValue<Point2>
+        public var offset: AnimatedValue<Double>
+        public var opacity: AnimatedValue<Double>
+        public var height: Double
+        public var messageLines: [String]
+        /// Scene time at which a thrown card leaves the list.
+        public var leavesAt: Double?
+    }
+
+    public struct Bubble: Sendable {
+        public var id: String
+        /// x, y: centre; home is inside the top card at scale 0.72.
+        public var center: AnimatedValue<Point2>
+        public var scale: AnimatedValue<Double>
+        public var width: Double
+        public var label: String
+        /// Going home: removed once melted in (its motion complete).
+        public var homing = false
+    }
+
+    public private(set) var cards: [Card] = []
+    /// Thrown cards that have left the list but are still flying off.
+    public private(set) var flying: [Card] = []
+    public private(set) var bubbles: [Bubble] = []
+    public private(set) var expanded = false
+    public var reduceMotion = false
+    let measurer: any TextMeasuring
+    private var swipe = SwipeGesture()
+    private var swipedIndex: Int?
+    private var dragStart = 0.0
+    private var pressedBubble: String?
+
+    public init(notices: [Notice] = Notice.samples, measurer: some TextMeasuring) {
+        self.measurer = measurer
+        for n in notices { cards.append(makeCard(n)) }
+        layOut(at: 0, animated: false)
+    }
+
+    private func makeCard(_ n: Notice) -> Card {
+        let textWidth = Self.cardWidth - 2 * Self.cardPadding - Self.tileSize - 12
+        var lines = n.message.map { TextLayout.wrap($0, width: textWidth, style: Self.messageStyle, measurer: measurer) } ?? []
+        if lines.count > 2 {
+            // Two lines at most: the second ends in an ellipsis that fits.
+            var second = lines[1]
+            while !second.isEmpty && measurer.width(of: second + "…", style: Self.messageStyle) > textWidth { second.removeLast() }
+            lines = [lines[0], second.trimmingCharacters(in: .whitespaces) + "…"]
+        }
+        let titleHeight = measurer.lineHeight(of: Self.titleStyle)
+        let messageHeight = lines.isEmpty ? 0 : 4 + Double(lines.count) * measurer.lineHeight(of: Self.messageStyle)
+        let height = 2 * Self.cardPadding + max(Self.tileSize, titleHeight + messageHeight)
+        return Card(notice: n, frame: AnimatedValue(Point2(Self.padding, 1)), offset: AnimatedValue(0.0),
+                    opacity: AnimatedValue(1.0), height: height, messageLines: lines)
+    }
+
+    // MARK: Layout
+
+    /// Where card `i` rests: (top y, width scale, opacity), collapsed or in the list.
+    public func restingFrame(of i: Int) -> (y: Double, scale: Double, opacity: Double) {
+        let top = Self.padding
+        if expanded {
+            var y = top + Self.headerHeight
+            for k in 0..<i { y += cards[k].height + Self.listGap }
+            return (y, 1, 1)
+        }
+        let depth = min(i, 2)
+        let scale = max((Self.cardWidth - 20 * Double(depth)) / Self.cardWidth, 0.5)
+        return (top + Self.peekStep * Double(depth), scale, i <= 2 ? 1 : 0)
+    }
+
+    private mutating func layOut(at t: Double, animated: Bool, role: MotionRole = .reveal) {
+        let curve = role.curve(reduceMotion: reduceMotion)
+        for i in cards.indices {
+            let r = restingFrame(of: i)
+            if animated {
+                cards[i].frame.animate(to: Point2(r.y, r.scale), curve: curve, at: t)
+                cards[i].opacity.animate(to: r.opacity, curve: curve, at: t)
+            } else {
+                cards[i].frame.set(Point2(r.y, r.scale), at: t)
+                cards[i].opacity.set(r.opacity, at: t)
+            }
+        }
+    }
+
+    /// Frame (page points) of card `i` at `t`. Peeks are cut to the front card's height.
+    public func cardFrame(_ i: Int, at t: Double) -> Rect {
+        let f = cards[i].frame.value(at: t)
+        let w = Self.cardWidth * f.y
+        let frontHeight = cards.first?.height ?? cards[i].height
+        let collapsedness = 1 - min(max((f.y - restingScale(i)) / max(1 - restingScale(i), 1e-9), 0), 1)
+        let h = expanded || i == 0 ? cards[i].height : frontHeight * collapsedness + cards[i].height * (1 - collapsedness)
+        return Rect(x: Self.padding + (Self.cardWidth - w) / 2 + cards[i].offset.value(at: t), y: f.x, width: w, height: h)
+    }
+
+    private func restingScale(_ i: Int) -> Double { max((Self.cardWidth - 20 * Double(min(i, 2))) / Self.cardWidth, 0.5) }
+
+    /// Frames of the header bubbles' resting places in the list.
+    func bubbleSlot(_ id: String) -> Rect {
+        let y = Self.padding + (Self.headerHeight - Self.bubbleHeight) / 2 - 4
+        let close = Rect(x: Self.padding + Self.cardWidth - Self.bubbleHeight, y: y, width: Self.bubbleHeight, height: Self.bubbleHeight)
+        if id == "clear" { return close }
+        let w = (measurer.width(of: "Show less", style: Self.bubbleStyle) + 28).rounded()
+        return Rect(x: close.minX - 8 - w, y: y, width: w, height: Self.bubbleHeight)
+    }
+
+    /// A bubble's home: inside the top card, centred under its slot.
+    func bubbleHome(_ id: String, at t: Double) -> Point2 {
+        let slot = bubbleSlot(id)
+        let top = cards.isEmpty ? Rect(x: Self.padding, y: Self.padding, width: Self.cardWidth, height: 60) : cardFrame(0, at: t)
+        return Point2(slot.midX, top.minY + Self.bubbleHeight * LiquidGroup.homeScale / 2 + 6)
+    }
+
+    // MARK: Spread and gather
+
+    /// Click on the pile: it spreads into a list on the reveal motion; the header's
+    /// bubbles bud out of the top card 0.06 s later, 0.05 s apart, on (0.62, bounce 0.22).
+    public mutating func spread(at t: Double) -> [SceneEvent] {
+        guard !expanded, !cards.isEmpty else { return [] }
+        expanded = true
+        layOut(at: t, animated: true, role: .reveal)
+        bubbles.removeAll { !$0.homing }
+        var events = [SceneEvent("expanded", time: t)]
+        let out = reduceMotion ? MotionRole.reveal.curve(reduceMotion: true) : .spring(Spring(duration: 0.62, bounce: 0.22))
+        for (k, id) in ["showLess", "clear"].enumerated() {
+            let home = bubbleHome(id, at: t)
+            var b = Bubble(id: id, center: AnimatedValue(home), scale: AnimatedValue(LiquidGroup.homeScale),
+                           width: bubbleSlot(id).width, label: id == "clear" ? "×" : "Show less")
+            let delay = 0.06 + 0.05 * Double(k)
+            b.center.animate(to: bubbleSlot(id).center, curve: out, at: t, delay: delay)
+            b.scale.animate(to: 1, curve: out, at: t, delay: delay)
+            bubbles.removeAll { $0.id == id }
+            bubbles.append(b)
+            events.append(SceneEvent("budOut", time: t + delay, [("id", .string(id))]))
+        }
+        return events
+    }
+
+    /// Show less or Escape: gather on the dismiss motion; the bubbles go home last first,
+    /// 0.04 s apart, on (0.5, bounce 0), and are removed once melted in.
+    public mutating func gather(at t: Double) -> [SceneEvent] {
+        guard expanded else { return [] }
+        expanded = false
+        layOut(at: t, animated: true, role: .dismiss)
+        var events = [SceneEvent("collapsed", time: t)]
+        let home = reduceMotion ? MotionRole.dismiss.curve(reduceMotion: true) : .spring(Spring(duration: 0.5, bounce: 0))
+        for (k, i) in bubbles.indices.reversed().enumerated() {
+            let delay = 0.04 * Double(k)
+            bubbles[i].homing = true
+            bubbles[i].center.animate(to: bubbleHome(bubbles[i].id, at: t + 0.5), curve: home, at: t, delay: delay)
+            bubbles[i].scale.animate(to: LiquidGroup.homeScale, curve: home, at: t, delay: delay)
+            events.append(SceneEvent("budHome", time: t + delay, [("id", .string(bubbles[i].id))]))
+        }
+        return events
+    }
+
+    // MARK: Input
+
+    public mutating func handle(_ event: InputEvent) -> [SceneEvent] {
+        switch event {
+        case .pointerDown(let p, let t, _):
+            if let b = bubbles.first(where: { !$0.homing && bubbleFrame($0, at: t).contains(p) }) {
+                pressedBubble = b.id
+                return []
+            }
+            guard let i = cards.indices.first(where: { cardFrame($0, at: t).contains(p) && (expanded || $0 == 0) }) else { return [] }
+            swipedIndex = i
+            swipe.press(at: p, time: t, currentOffset: cards[i].offset.value(at: t))
+            dragStart = t
+            return []
+        case .pointerMoved(let p, let t):
+            guard let i = swipedIndex else { return [] }
+            var events: [SceneEvent] = []
+            if swipe.move(to: p, time: t) {
+                dragStart = t
+                events.append(SceneEvent("dragBegan", time: t, [("id", .number(Double(cards[i].notice.id)))]))
+            }
+            if let x = swipe.offset(for: p) {
+                // The first 100 ms ease onto the pointer with the press spring — it also
+                // takes over a card still springing home — then it follows 1:1.
+                if t - dragStart < 0.1 {
+                    cards[i].offset.animate(to: x, curve: MotionRole.press.curve(reduceMotion: reduceMotion), at: t)
+                } else {
+                    cards[i].offset.set(x, at: t)
+                }
+            }
+            return events
+        case .pointerUp(let p, let t):
+            if let id = pressedBubble {
+                pressedBubble = nil
+                if let b = bubbles.first(where: { $0.id == id }), bubbleFrame(b, at: t).contains(p), id == "showLess" {
+                    return gather(at: t)
+                }
+                return []
+            }
+            guard let i = swipedIndex else { return [] }
+            swipedIndex = nil
+            if let v = swipe.release(time: t) { return release(i, at: t, velocity: v.x) }
+            // A click, not a drag: a collapsed pile spreads.
+            return expanded ? [] : spread(at: t)
+        case .key(.escape, let t, _):
+            if swipe.cancel(), let i = swipedIndex {
+                swipedIndex = nil
+                cards[i].offset.animate(to: 0, curve: MotionRole.settle.curve(reduceMotion: reduceMotion), at: t)
+                return [SceneEvent("dragCancelled", time: t)]
+            }
+            return gather(at: t)
+        case .focusLost(let t), .captureLost(let t):
+            if swipe.cancel(), let i = swipedIndex {
+                swipedIndex = nil
+                cards[i].offset.animate(to: 0, curve: MotionRole.settle.curve(reduceMotion: reduceMotion), at: t)
+                return [SceneEvent("dragCancelled", time: t)]
+            }
+            return []
+        default:
+            return []
+        }
+    }
+
+    /// Release rule: commit past 40 % of the width, or when the card coast (r 0.99)
+    /// passes 40 % the same way at more than 250 pt/s.
+    public static func commits(offset x: Double, velocity v: Double) -> Bool {
+        let line = 0.4 * cardWidth
+        if abs(x) >= line { return true }
+        let coast = Projection.decelerating(position: x, velocity: v, rate: Projection.cardRate)
+        return abs(v) > 250 && abs(coast) >= line && (coast > 0) == (v > 0)
+    }
+
+    private mutating func release(_ i: Int, at t: Double, velocity v: Double) -> [SceneEvent] {
+        let x = cards[i].offset.value(at: t)
+        let commit = Self.commits(offset: x, velocity: v)
+        var events = [SceneEvent("dragEnded", time: t, [("id", .number(Double(cards[i].notice.id))), ("translation", .number(x)),
+                                                         ("velocity", .numbers([v, 0])),
+                                                         ("decision", .string(commit ? "commit" : "return"))])]
+        if commit {
+            let side: Double = x != 0 ? (x > 0 ? 1 : -1) : (v >= 0 ? 1 : -1)
+            let target = side * (1.5 * Self.cardWidth + 60)
+            cards[i].offset.animate(to: target, curve: .spring(Spring(duration: 0.28, bounce: 0)), at: t, velocity: v)
+            cards[i].leavesAt = t + 0.16
+            events.append(SceneEvent("cardDismissed", time: t, [("id", .number(Double(cards[i].notice.id))), ("how", .string("swipe"))]))
+        } else {
+            let u = ReleaseVelocity.relative(velocity: v, distance: -x, duration: MotionRole.settle.durationAndBounce.duration,
+                                             reduceMotion: reduceMotion)
+            cards[i].offset.animate(to: 0, curve: MotionRole.settle.curve(reduceMotion: reduceMotion), at: t, velocity: u * -x)
+        }
+        return events
+    }
+
+    // MARK: Time
+
+    /// Removes thrown cards whose time to leave has come (the rest close up while the
+    /// thrown one still flies) and bubbles that have melted home.
+    public mutating func update(to t: Double) -> [SceneEvent] {
+        var events: [SceneEvent] = []
+        if let i = cards.firstIndex(where: { ($0.leavesAt ?? .infinity) <= t }) {
+            var gone = cards.remove(at: i)
+            gone.frame.set(Point2(restingTop(ofRemoved: i, height: gone.height), gone.frame.value(at: t).y), at: t)
+            flying.append(gone)
+            events.append(SceneEvent("cardRemoved", time: t, [("id", .number(Double(gone.notice.id)))]))
+            layOut(at: t, animated: true, role: .settle)
+            if cards.isEmpty { expanded = false; bubbles.removeAll() }
+        }
+        flying.removeAll { $0.offset.isSettled(at: t) }
+        bubbles.removeAll { $0.homing && $0.center.isSettled(at: t) && $0.scale.isSettled(at: t) }
+        return events
+    }
+
+    /// Where a card that just left the list keeps flying: the slot it had.
+    private func restingTop(ofRemoved i: Int, height: Double) -> Double {
+        var y = Self.padding + (expanded ? Self.headerHeight : 0)
+        if expanded { for k in 0..<i { y += cards[k].height + Self.listGap } }
+        return y
+    }
+
+    /// A flying card's frame at `t`.
+    public func flyingFrame(_ card: Card, at t: Double) -> Rect {
+        Rect(x: Self.padding + card.offset.value(at: t), y: card.frame.value(at: t).x, width: Self.cardWidth, height: card.height)
+    }
+
+    public func isAnimating(at t: Double) -> Bool {
+        !flying.isEmpty || swipedIndex != nil || cards.contains { !$0.frame.isSettled(at: t) || !$0.offset.isSettled(at: t) }
+            || bubbles.contains { !$0.center.isSettled(at: t) || !$0.scale.isSettled(at: t) }
+    }
+
+    public func bubbleFrame(_ b: Bubble, at t: Double) -> Rect {
+        let c = b.center.value(at: t), s = b.scale.value(at: t)
+        let w = b.width * s, h = Self.bubbleHeight * s
+        return Rect(x: c.x - w / 2, y: c.y - h / 2, width: w, height: h)
+    }
+}
