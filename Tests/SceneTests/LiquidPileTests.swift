@@ -115,7 +115,7 @@ import Testing
     }
 
     @Test func relativeTimes() {
-        let ref = Date(timeIntervalSince1970: 1_796_000_000)  // 2026-11-30 09:33 UTC; −12 days is 18 Nov
+        let ref = Date(timeIntervalSince1970: 1_796_000_000)  // 2026-11-30 00:53 UTC; −12 days is 18 Nov
         #expect(Notice.relativeTime(age: 59, reference: ref) == "now")
         #expect(Notice.relativeTime(age: 4 * 60 + 10, reference: ref) == "4m")
         #expect(Notice.relativeTime(age: 2 * 3600, reference: ref) == "2h")
