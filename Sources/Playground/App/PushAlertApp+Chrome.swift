@@ -66,8 +66,9 @@ extension PushAlertApp {
         let y = bar.minY + (Self.barHeight - 30) / 2
         var x = 16.0
         func next(_ w: Double, gap: Double = 6) -> Rect { defer { x += w + gap }; return Rect(x: x, y: y, width: w, height: 30) }
-        if ui.button("showAlert", "Show alert", frame: next(96, gap: 16), prominent: alert.phase != .shown) {
+        if ui.button("showAlert", "Show alert", frame: next(96, gap: 16), prominent: scene == .pushAlert && alert.phase != .shown) {
             mode = .live
+            out += switchScene(.pushAlert, at: t)
             out += alert.present(at: t)
         }
         if ui.button("stepBack", "←", frame: next(34)) { out += step(frames: -1, wall: wall) }

@@ -48,7 +48,7 @@ enum Help {
 
         """,
         "run": """
-        usage: springlab [run] [--scene push-alert|neck] [--renderer gl|software] [--size WxH]
+        usage: springlab [run] [--scene push-alert|liquid|neck] [--renderer gl|software] [--size WxH]
                          [--scale S] [--theme light|dark] [--reduce-motion] [--trace FILE]
                          [--frame-delay MS] [--quit-after S]
 
@@ -63,7 +63,8 @@ enum Help {
 
         """,
         "render": """
-        usage: springlab render --scene push-alert|neck [--progress P] [--size WxH] [--scale S]
+        usage: springlab render --scene push-alert|liquid|neck [--progress P | --script spread|gather|swipe-left
+                                [--time T]] [--size WxH] [--scale S]
                                 [--theme light|dark] [--renderer gl|software] --out FILE.png
 
         Draws the stage alone — the 420 pt page centred horizontally, its top at the
