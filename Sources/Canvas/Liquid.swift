@@ -45,20 +45,24 @@ public struct LiquidGroup: Hashable, Sendable {
 
     /// Signed distance (pt) from `p` to the merged surface: negative inside.
     ///
-    /// The distances are sorted before folding, so the union cannot depend on the order
-    /// the shapes were listed in (T4) — a plain left fold of a smooth minimum is not
-    /// associative and a third card would change the neck between the first two.
+    /// The three nearest distances are folded, nearest first, so the union cannot depend
+    /// on the order the shapes were listed in (T4) — a plain left fold of a smooth minimum
+    /// is not associative, and a third card would change the neck between the first two.
+    /// Stopping at three keeps the shader's cost flat as a pile grows; a fourth shape can
+    /// only matter where four outlines meet within the kernel's reach at once.
     public func distance(to p: Point2) -> Double {
-        switch shapes.count {
-        case 0: return .infinity
-        case 1: return shapes[0].distance(to: p)
-        default:
-            var d = shapes.map { $0.distance(to: p) }
-            d.sort()
-            var acc = d[0]
-            for x in d.dropFirst() { acc = LiquidGroup.smoothMin(acc, x, k: smoothing, kernel: kernel) }
-            return acc
+        guard !shapes.isEmpty else { return .infinity }
+        var m1 = Double.infinity, m2 = Double.infinity, m3 = Double.infinity
+        for s in shapes {
+            // The box is never further than the shape: skip shapes that cannot be nearest.
+            if SDF.box(p, rect: s.rect) >= m3 { continue }
+            let d = s.distance(to: p)
+            if d < m1 { m3 = m2; m2 = m1; m1 = d } else if d < m2 { m3 = m2; m2 = d } else if d < m3 { m3 = d }
         }
+        var acc = m1
+        if m2.isFinite { acc = LiquidGroup.smoothMin(acc, m2, k: smoothing, kernel: kernel) }
+        if m3.isFinite { acc = LiquidGroup.smoothMin(acc, m3, k: smoothing, kernel: kernel) }
+        return acc
     }
 
     /// The smooth minimum of two distances with smoothing k (the push at a = b).

@@ -17,7 +17,8 @@ public final class GLRenderer {
     private var liquidUniforms: [String: GLint] = [:]
     private var blurProgram: GLuint = 0
     /// The copied backdrop, its horizontal blur and its full blur, with their framebuffers.
-    private var backdrop: (copy: GLuint, half: GLuint, full: GLuint, halfFBO: GLuint, fullFBO: GLuint, width: Int, height: Int)?
+    private var backdrop: (copy: GLuint, copyFBO: GLuint, small: GLuint, smallFBO: GLuint, half: GLuint, full: GLuint,
+                           halfFBO: GLuint, fullFBO: GLuint, width: Int, height: Int)?
     private var vao: GLuint = 0
     private var quad: GLuint = 0
     private var instances: GLuint = 0
@@ -89,10 +90,7 @@ public final class GLRenderer {
         glDeleteProgram(program)
         glDeleteProgram(liquidProgram)
         glDeleteProgram(blurProgram)
-        if var b = backdrop {
-            glDeleteTextures(1, &b.copy); glDeleteTextures(1, &b.half); glDeleteTextures(1, &b.full)
-            glDeleteFramebuffers(1, &b.halfFBO); glDeleteFramebuffers(1, &b.fullFBO)
-        }
+        if let b = backdrop { Self.delete(b) }
         glDeleteBuffers(1, &quad)
         glDeleteBuffers(1, &instances)
         glDeleteVertexArrays(1, &vao)
@@ -205,7 +203,6 @@ public final class GLRenderer {
 
     private func drawLiquid(_ prim: Primitive, width: Int, height: Int) {
         guard let g = prim.liquid, let paint = prim.liquidPaint, !g.shapes.isEmpty else { return }
-        let shapes = g.shapes.prefix(LiquidShaders.maxShapes)
         let b = prim.bounds
         guard !b.isEmpty, let region = SoftwareRasterizer.backdropRegion(prim, width: width, height: height) else { return }
         var target: GLint = 0
@@ -217,17 +214,7 @@ public final class GLRenderer {
         glActiveTexture(GLenum(GL_TEXTURE0))
         glUseProgram(liquidProgram)
         func u(_ n: String) -> GLint { liquidUniforms[n] ?? -1 }
-        glUniform4f(u("uBounds"), GLfloat(b.x), GLfloat(b.y), GLfloat(b.width), GLfloat(b.height))
         glUniform2f(u("uViewport"), GLfloat(width), GLfloat(height))
-        var rects: [GLfloat] = []
-        var radii: [GLfloat] = []
-        for s in shapes {
-            rects += [GLfloat(s.rect.x), GLfloat(s.rect.y), GLfloat(s.rect.width), GLfloat(s.rect.height)]
-            radii += [GLfloat(s.radius), s.continuous ? 1 : 0]
-        }
-        glUniform4fv(u("uRects"), GLsizei(shapes.count), rects)
-        glUniform2fv(u("uRadii"), GLsizei(shapes.count), radii)
-        glUniform1i(u("uCount"), GLint(shapes.count))
         glUniform1f(u("uK"), GLfloat(g.smoothing))
         glUniform1i(u("uKernel"), g.kernel == .cubic ? 1 : 0)
         let t = paint.tint, r = paint.rim
@@ -250,7 +237,32 @@ public final class GLRenderer {
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         glViewport(0, 0, GLsizei(width), GLsizei(height))
         glBindVertexArray(vao)
-        glDrawArraysInstanced(GLenum(GL_TRIANGLES), 0, 6, 1)
+        // Strips: each pixel is shaded once, with only the shapes that can reach it — those
+        // within the kernel's reach, the shadow's offset and blur, the debug band and the
+        // rim's sampling. A shape further than that changes nothing there, so the union is
+        // exactly the whole group's while a tall pile costs per strip what two cards do.
+        let reach = 4 * g.smoothing + (s.map { $0.radius * 1.5 + max(abs($0.offset.x), abs($0.offset.y)) } ?? 0)
+            + (paint.showField ? g.merge : 0) + max(paint.refraction, 1) + 2
+        let stripHeight = 48.0
+        var y = b.minY
+        while y < b.maxY {
+            let strip = Rect(x: b.minX, y: y, width: b.width, height: min(stripHeight, b.maxY - y))
+            y += stripHeight
+            let near = g.shapes.filter { !$0.rect.insetBy(dx: -reach, dy: -reach).intersection(strip).isEmpty }
+                .prefix(LiquidShaders.maxShapes)
+            guard !near.isEmpty else { continue }
+            var rects: [GLfloat] = []
+            var radii: [GLfloat] = []
+            for shape in near {
+                rects += [GLfloat(shape.rect.x), GLfloat(shape.rect.y), GLfloat(shape.rect.width), GLfloat(shape.rect.height)]
+                radii += [GLfloat(shape.radius), shape.continuous ? 1 : 0]
+            }
+            glUniform4f(u("uBounds"), GLfloat(strip.x), GLfloat(strip.y), GLfloat(strip.width), GLfloat(strip.height))
+            glUniform4fv(u("uRects"), GLsizei(near.count), rects)
+            glUniform2fv(u("uRadii"), GLsizei(near.count), radii)
+            glUniform1i(u("uCount"), GLint(near.count))
+            glDrawArraysInstanced(GLenum(GL_TRIANGLES), 0, 6, 1)
+        }
         glBindVertexArray(0)
     }
 
@@ -258,11 +270,8 @@ public final class GLRenderer {
     /// texture holding the blurred copy (linear filtering, clamped).
     private func blurBackdrop(_ region: (x: Int, y: Int, w: Int, h: Int), viewportHeight: Int, sigma: Double) -> GLuint {
         if backdrop == nil || backdrop?.width != region.w || backdrop?.height != region.h {
-            if var old = backdrop {
-                glDeleteTextures(1, &old.copy); glDeleteTextures(1, &old.half); glDeleteTextures(1, &old.full)
-                glDeleteFramebuffers(1, &old.halfFBO); glDeleteFramebuffers(1, &old.fullFBO)
-            }
-            func texture(linear: Bool) -> GLuint {
+            if let old = backdrop { Self.delete(old) }
+            func texture(linear: Bool, width: Int, height: Int) -> GLuint {
                 var t: GLuint = 0
                 glGenTextures(1, &t)
                 glBindTexture(GLenum(GL_TEXTURE_2D), t)
@@ -271,7 +280,7 @@ public final class GLRenderer {
                 glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), filter)
                 glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
                 glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
-                glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(region.w), GLsizei(region.h), 0, GLenum(GL_RGBA),
+                glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0, GLenum(GL_RGBA),
                              GLenum(GL_UNSIGNED_BYTE), nil)
                 return t
             }
@@ -284,8 +293,12 @@ public final class GLRenderer {
             }
             var target: GLint = 0
             glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &target)
-            let copy = texture(linear: false), half = texture(linear: false), full = texture(linear: true)
-            backdrop = (copy, half, full, framebuffer(half), framebuffer(full), region.w, region.h)
+            let w2 = region.w / 2, h2 = region.h / 2
+            let copy = texture(linear: false, width: region.w, height: region.h)
+            let small = texture(linear: false, width: w2, height: h2)
+            let half = texture(linear: false, width: w2, height: h2), full = texture(linear: true, width: w2, height: h2)
+            backdrop = (copy, framebuffer(copy), small, framebuffer(small), half, full, framebuffer(half), framebuffer(full),
+                        region.w, region.h)
             glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(target))
         }
         guard let b = backdrop else { return 0 }
@@ -293,13 +306,19 @@ public final class GLRenderer {
         glBindTexture(GLenum(GL_TEXTURE_2D), b.copy)
         glCopyTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLint(region.x), GLint(viewportHeight - region.y - region.h),
                             GLsizei(region.w), GLsizei(region.h))
+        // Halve: a linear blit at exactly 2:1 samples each 2×2 block at its shared corner,
+        // an exact average.
+        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), b.copyFBO)
+        glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), b.smallFBO)
+        glBlitFramebuffer(0, 0, GLint(region.w), GLint(region.h), 0, 0, GLint(region.w / 2), GLint(region.h / 2),
+                          GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_LINEAR))
         glDisable(GLenum(GL_BLEND))
         glUseProgram(blurProgram)
         glUniform1i(glGetUniformLocation(blurProgram, "uSource"), 3)
-        glUniform1f(glGetUniformLocation(blurProgram, "uSigma"), GLfloat(sigma))
-        glViewport(0, 0, GLsizei(region.w), GLsizei(region.h))
+        glUniform1f(glGetUniformLocation(blurProgram, "uSigma"), GLfloat(sigma / 2))
+        glViewport(0, 0, GLsizei(region.w / 2), GLsizei(region.h / 2))
         glBindVertexArray(vao)
-        for (source, fbo, dx, dy) in [(b.copy, b.halfFBO, 1, 0), (b.half, b.fullFBO, 0, 1)] {
+        for (source, fbo, dx, dy) in [(b.small, b.halfFBO, 1, 0), (b.half, b.fullFBO, 0, 1)] {
             glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
             glActiveTexture(GLenum(GL_TEXTURE3))
             glBindTexture(GLenum(GL_TEXTURE_2D), source)
@@ -309,6 +328,14 @@ public final class GLRenderer {
         glBindVertexArray(0)
         glActiveTexture(GLenum(GL_TEXTURE0))
         return b.full
+    }
+
+    private static func delete(_ b: (copy: GLuint, copyFBO: GLuint, small: GLuint, smallFBO: GLuint, half: GLuint, full: GLuint,
+                                     halfFBO: GLuint, fullFBO: GLuint, width: Int, height: Int)) {
+        var textures = [b.copy, b.small, b.half, b.full]
+        var fbos = [b.copyFBO, b.smallFBO, b.halfFBO, b.fullFBO]
+        glDeleteTextures(GLsizei(textures.count), &textures)
+        glDeleteFramebuffers(GLsizei(fbos.count), &fbos)
     }
 
     private func submitShapes(_ prims: [Primitive], width: Int, height: Int) {

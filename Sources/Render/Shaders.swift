@@ -210,25 +210,19 @@ enum LiquidShaders {
             return min(a, b) - h * h * K / 4.0;
         }
 
+        // LiquidGroup.distance: the three nearest distances folded nearest first.
         float field(vec2 p) {
-            float d[\(maxShapes)];
+            float m1 = 1e9, m2 = 1e9, m3 = 1e9;
             for (int i = 0; i < \(maxShapes); i++) {
                 if (i >= uCount) break;
-                d[i] = sdRoundRect(p, uRects[i], uRadii[i].x, uRadii[i].y > 0.5);
+                float d = sdRoundRect(p, uRects[i], uRadii[i].x, uRadii[i].y > 0.5);
+                if (d < m1) { m3 = m2; m2 = m1; m1 = d; }
+                else if (d < m2) { m3 = m2; m2 = d; }
+                else if (d < m3) { m3 = d; }
             }
-            // Insertion sort: the union must not depend on the order of the shapes.
-            for (int i = 1; i < \(maxShapes); i++) {
-                if (i >= uCount) break;
-                float x = d[i];
-                int j = i - 1;
-                while (j >= 0 && d[j] > x) { d[j + 1] = d[j]; j--; }
-                d[j + 1] = x;
-            }
-            float acc = d[0];
-            for (int i = 1; i < \(maxShapes); i++) {
-                if (i >= uCount) break;
-                acc = smin(acc, d[i]);
-            }
+            float acc = m1;
+            if (m2 < 1e8) acc = smin(acc, m2);
+            if (m3 < 1e8) acc = smin(acc, m3);
             return acc;
         }
 
@@ -251,7 +245,8 @@ enum LiquidShaders {
             if (clip <= 0.0) discard;
             float d = field(p);
             vec4 color = vec4(0.0);
-            if (uShadow.x > 0.0) {
+            // Under fully covered glass the shadow cannot show: skip its second field.
+            if (uShadow.x > 0.0 && d > -0.5) {
                 float sigma = max(uShadow.y * 0.5, 0.5);
                 float ds = field(p - uShadow.zw);
                 color = vec4(0.0, 0.0, 0.0, uShadow.x * 0.5 * (1.0 - erfApprox(ds / (sigma * 1.41421356))));

@@ -48,7 +48,7 @@ public enum Shading {
                             backdrop: (Point2) -> RGBA) -> RGBA {
         let d = g.distance(to: p)
         var color = RGBA.clear
-        if let s = paint.shadow, s.alpha > 0 {
+        if let s = paint.shadow, s.alpha > 0, d > -0.5 {
             let sigma = max(s.radius / 2, 0.5)
             let ds = g.distance(to: Point2(p.x - s.offset.x, p.y - s.offset.y))
             color = RGBA(r: 0, g: 0, b: 0, a: s.alpha * 0.5 * (1 - erf(ds / (sigma * 2.0.squareRoot()))))
@@ -178,8 +178,11 @@ public struct SoftwareRasterizer {
         let sigma = max((prim.liquidPaint?.blur ?? 0) / 2, 0.5)
         let b = prim.bounds.insetBy(dx: -(3 * sigma).rounded(.up), dy: -(3 * sigma).rounded(.up))
         let x0 = max(Int(b.minX.rounded(.down)), 0), y0 = max(Int(b.minY.rounded(.down)), 0)
-        let x1 = min(Int(b.maxX.rounded(.up)), width), y1 = min(Int(b.maxY.rounded(.up)), height)
-        guard x1 > x0, y1 > y0 else { return nil }
+        var x1 = min(Int(b.maxX.rounded(.up)), width), y1 = min(Int(b.maxY.rounded(.up)), height)
+        // Even sizes: the blur runs at half resolution on exact 2×2 averages.
+        if (x1 - x0) % 2 == 1 { x1 = x1 < width ? x1 + 1 : x1 - 1 }
+        if (y1 - y0) % 2 == 1 { y1 = y1 < height ? y1 + 1 : y1 - 1 }
+        guard x1 - x0 >= 2, y1 - y0 >= 2 else { return nil }
         return (x0, y0, x1 - x0, y1 - y0)
     }
 
@@ -194,25 +197,32 @@ public struct SoftwareRasterizer {
     private mutating func drawLiquid(_ prim: Primitive) {
         guard let g = prim.liquid, let paint = prim.liquidPaint,
               let r = Self.backdropRegion(prim, width: width, height: height) else { return }
-        // Copy, blur horizontally, then vertically — each stage rounded to 8 bits as the
-        // GL pass stores it in RGBA8 textures — so the reference sees what the GPU sees.
+        // Copy, halve (2×2 averages), blur horizontally, then vertically — each stage
+        // rounded to 8 bits as the GL pass stores it in RGBA8 textures — so the reference
+        // sees what the GPU sees. Half resolution: a frosted backdrop has no detail to
+        // lose, and it is a quarter of the pixels for the blur.
         func q(_ v: Double) -> Double { (min(max(v, 0), 1) * 255).rounded() / 255 }
-        var region = [Double](repeating: 0, count: r.w * r.h * 4)
-        for y in 0..<r.h { for x in 0..<r.w { for c in 0..<4 {
-            region[(y * r.w + x) * 4 + c] = q(pixels[((r.y + y) * width + r.x + x) * 4 + c])
+        let hw = r.w / 2, hh = r.h / 2
+        var region = [Double](repeating: 0, count: hw * hh * 4)
+        for y in 0..<hh { for x in 0..<hw { for c in 0..<4 {
+            var sum = 0.0
+            for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+                sum += q(pixels[((r.y + 2 * y + dy) * width + r.x + 2 * x + dx) * 4 + c])
+            }
+            region[(y * hw + x) * 4 + c] = q(sum / 4)
         } } }
-        let weights = Self.gaussian(sigma: max(paint.blur / 2, 0.5))
+        let weights = Self.gaussian(sigma: max(paint.blur / 4, 0.5))
         let radius = weights.count / 2
         func pass(_ src: [Double], dx: Int, dy: Int) -> [Double] {
             var out = src
-            for y in 0..<r.h { for x in 0..<r.w {
+            for y in 0..<hh { for x in 0..<hw {
                 var acc = (0.0, 0.0, 0.0, 0.0)
                 for (k, w) in weights.enumerated() {
-                    let sx = min(max(x + (k - radius) * dx, 0), r.w - 1), sy = min(max(y + (k - radius) * dy, 0), r.h - 1)
-                    let i = (sy * r.w + sx) * 4
+                    let sx = min(max(x + (k - radius) * dx, 0), hw - 1), sy = min(max(y + (k - radius) * dy, 0), hh - 1)
+                    let i = (sy * hw + sx) * 4
                     acc.0 += src[i] * w; acc.1 += src[i + 1] * w; acc.2 += src[i + 2] * w; acc.3 += src[i + 3] * w
                 }
-                let o = (y * r.w + x) * 4
+                let o = (y * hw + x) * 4
                 out[o] = q(acc.0); out[o + 1] = q(acc.1); out[o + 2] = q(acc.2); out[o + 3] = q(acc.3)
             } }
             return out
@@ -220,11 +230,11 @@ public struct SoftwareRasterizer {
         let blurred = pass(pass(region, dx: 1, dy: 0), dx: 0, dy: 1)
         // Bilinear, clamped to the region: GL_LINEAR with GL_CLAMP_TO_EDGE.
         func texel(_ x: Int, _ y: Int) -> Shading.RGBA {
-            let i = (min(max(y, 0), r.h - 1) * r.w + min(max(x, 0), r.w - 1)) * 4
+            let i = (min(max(y, 0), hh - 1) * hw + min(max(x, 0), hw - 1)) * 4
             return Shading.RGBA(r: blurred[i], g: blurred[i + 1], b: blurred[i + 2], a: blurred[i + 3])
         }
         func sample(_ p: Point2) -> Shading.RGBA {
-            let fx = p.x - Double(r.x) - 0.5, fy = p.y - Double(r.y) - 0.5
+            let fx = (p.x - Double(r.x)) / 2 - 0.5, fy = (p.y - Double(r.y)) / 2 - 0.5
             let x0 = Int(fx.rounded(.down)), y0 = Int(fy.rounded(.down))
             let tx = fx - Double(x0), ty = fy - Double(y0)
             let a = texel(x0, y0), b = texel(x0 + 1, y0), c = texel(x0, y0 + 1), d = texel(x0 + 1, y0 + 1)
