@@ -7,6 +7,19 @@ public protocol TextMeasuring: Sendable {
     func lineHeight(of style: TextStyle) -> Double
     /// Ascent above the baseline, points.
     func ascent(of style: TextStyle) -> Double
+    /// Pen position before each character of `text` and the total at the end, points.
+    func advances(of text: String, style: TextStyle) -> [Double]
+}
+
+extension TextMeasuring {
+    /// Pen position before each character of `text` and the total at the end, points —
+    /// for drawing a word letter by letter. Implementations with kerning override it.
+    public func advances(of text: String, style: TextStyle) -> [Double] {
+        var out: [Double] = [0]
+        var prefix = ""
+        for ch in text { prefix.append(ch); out.append(width(of: prefix, style: style)) }
+        return out
+    }
 }
 
 /// Word wrapping that never truncates and never inserts an ellipsis.

@@ -44,10 +44,27 @@ extension LiquidPile {
             let f = bubbleFrame(b, at: t)
             let s = b.scale.value(at: t)
             guard s > 0.8 else { continue }
-            let style = TextStyle(.semibold, size: 13)
-            let w = measurer.width(of: b.label, style: style), h = measurer.lineHeight(of: style)
+            let style = Self.bubbleStyle
+            let shown = (s - 0.8) / 0.2
+            let h = measurer.lineHeight(of: style)
+            // The × stretching into Clear all: red fills in with the stretch, the × fades,
+            // and the letters arrive one by one, 22 ms apart.
+            let base = bubbleSlot(b.id).width
+            let stretch = b.id == "clear" ? min(max((b.width.value(at: t) - base) / max(clearWidth - base, 1), 0), 1) : 0
+            if stretch > 0 {
+                list.fill(.capsule(f), Paint(fill: Self.clearRed), opacity: stretch * shown)
+                let advances = measurer.advances(of: Self.clearLabel, style: style)
+                let x0 = f.midX - (advances.last ?? 0) / 2
+                let since = clearArmedAt.map { t - $0 } ?? 0.3
+                for (i, ch) in Self.clearLabel.enumerated() where i < advances.count {
+                    let a = min(max((since - Self.letterStagger * Double(i)) / 0.08, 0), 1) * stretch * shown
+                    list.text(TextRun(String(ch), origin: Point2(x0 + advances[i], f.midY - h / 2), style: style, color: .white),
+                              opacity: a)
+                }
+            }
+            let w = measurer.width(of: b.label, style: style)
             list.text(TextRun(b.label, origin: Point2(f.midX - w / 2, f.midY - h / 2), style: style, color: label),
-                      opacity: (s - 0.8) / 0.2)
+                      opacity: shown * (1 - stretch))
         }
         return list
     }

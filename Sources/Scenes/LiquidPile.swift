@@ -38,6 +38,8 @@ public struct LiquidPile: Sendable {
         public var messageLines: [String]
         /// Scene time at which a thrown card leaves the list.
         public var leavesAt: Double?
+        /// Scene time at which Clear all sends this card off.
+        public var clearsAt: Double?
     }
 
     public struct Bubble: Sendable {
@@ -45,29 +47,41 @@ public struct LiquidPile: Sendable {
         /// x, y: centre; home is inside the top card at scale 0.72.
         public var center: AnimatedValue<Point2>
         public var scale: AnimatedValue<Double>
-        public var width: Double
+        /// Width at scale 1 (the × stretches into "Clear all").
+        public var width: AnimatedValue<Double>
         public var label: String
         /// Going home: removed once melted in (its motion complete).
         public var homing = false
     }
 
-    public private(set) var cards: [Card] = []
+    public internal(set) var cards: [Card] = []
     /// Thrown cards that have left the list but are still flying off.
-    public private(set) var flying: [Card] = []
-    public private(set) var bubbles: [Bubble] = []
-    public private(set) var expanded = false
+    public internal(set) var flying: [Card] = []
+    public internal(set) var bubbles: [Bubble] = []
+    public internal(set) var expanded = false
     public var reduceMotion = false
     let measurer: any TextMeasuring
     private var swipe = SwipeGesture()
     private var swipedIndex: Int?
     private var dragStart = 0.0
-    private var pressedBubble: String?
+    var pressedBubble: String?
+    /// Clear all: when the × became "Clear all" (nil when folded), and when clearing began.
+    public internal(set) var clearArmedAt: Double?
+    public internal(set) var clearingSince: Double?
+    /// When the pile last became empty (it refills a second later).
+    var emptiedAt: Double?
+    var nextID = 100
 
     public init(notices: [Notice] = Notice.samples, measurer: some TextMeasuring) {
         self.measurer = measurer
         for n in notices { cards.append(makeCard(n)) }
         layOut(at: 0, animated: false)
     }
+
+    func makeCardPublic(_ n: Notice) -> Card { makeCard(n) }
+
+    /// Moves every card to where it rests now, on the reveal motion.
+    mutating func relayout(at t: Double) { layOut(at: t, animated: true, role: .reveal) }
 
     private func makeCard(_ n: Notice) -> Card {
         let textWidth = Self.cardWidth - 2 * Self.cardPadding - Self.tileSize - 12
@@ -156,7 +170,7 @@ public struct LiquidPile: Sendable {
         for (k, id) in ["showLess", "clear"].enumerated() {
             let home = bubbleHome(id, at: t)
             var b = Bubble(id: id, center: AnimatedValue(home), scale: AnimatedValue(LiquidGroup.homeScale),
-                           width: bubbleSlot(id).width, label: id == "clear" ? "×" : "Show less")
+                           width: AnimatedValue(bubbleSlot(id).width), label: id == "clear" ? "×" : "Show less")
             let delay = 0.06 + 0.05 * Double(k)
             b.center.animate(to: bubbleSlot(id).center, curve: out, at: t, delay: delay)
             b.scale.animate(to: 1, curve: out, at: t, delay: delay)
@@ -170,7 +184,8 @@ public struct LiquidPile: Sendable {
     /// Show less or Escape: gather on the dismiss motion; the bubbles go home last first,
     /// 0.04 s apart, on (0.5, bounce 0), and are removed once melted in.
     public mutating func gather(at t: Double) -> [SceneEvent] {
-        guard expanded else { return [] }
+        guard expanded, clearingSince == nil else { return [] }
+        var pre = disarmClear(at: t, reason: "gather")
         expanded = false
         layOut(at: t, animated: true, role: .dismiss)
         var events = [SceneEvent("collapsed", time: t)]
@@ -182,7 +197,8 @@ public struct LiquidPile: Sendable {
             bubbles[i].scale.animate(to: LiquidGroup.homeScale, curve: home, at: t, delay: delay)
             events.append(SceneEvent("budHome", time: t + delay, [("id", .string(bubbles[i].id))]))
         }
-        return events
+        pre += events
+        return pre
     }
 
     // MARK: Input
@@ -190,10 +206,13 @@ public struct LiquidPile: Sendable {
     public mutating func handle(_ event: InputEvent) -> [SceneEvent] {
         switch event {
         case .pointerDown(let p, let t, _):
+            guard clearingSince == nil else { return [] }
             if let b = bubbles.first(where: { !$0.homing && bubbleFrame($0, at: t).contains(p) }) {
                 pressedBubble = b.id
                 return []
             }
+            // A click anywhere else in the stack folds an armed Clear all first, and only that.
+            if clearArmedAt != nil { return disarmClear(at: t, reason: "click") }
             guard let i = cards.indices.first(where: { cardFrame($0, at: t).contains(p) && (expanded || $0 == 0) }) else { return [] }
             swipedIndex = i
             swipe.press(at: p, time: t, currentOffset: cards[i].offset.value(at: t))
@@ -219,10 +238,9 @@ public struct LiquidPile: Sendable {
         case .pointerUp(let p, let t):
             if let id = pressedBubble {
                 pressedBubble = nil
-                if let b = bubbles.first(where: { $0.id == id }), bubbleFrame(b, at: t).contains(p), id == "showLess" {
-                    return gather(at: t)
-                }
-                return []
+                guard let b = bubbles.first(where: { $0.id == id }), bubbleFrame(b, at: t).contains(p) else { return [] }
+                if id == "showLess" { return gather(at: t) }
+                return clearArmedAt == nil ? armClear(at: t) : clearAll(at: t)
             }
             guard let i = swipedIndex else { return [] }
             swipedIndex = nil
@@ -292,6 +310,7 @@ public struct LiquidPile: Sendable {
             if cards.isEmpty { expanded = false; bubbles.removeAll() }
         }
         flying.removeAll { $0.offset.isSettled(at: t) }
+        events += advanceClear(to: t)
         bubbles.removeAll { $0.homing && $0.center.isSettled(at: t) && $0.scale.isSettled(at: t) }
         return events
     }
@@ -315,7 +334,14 @@ public struct LiquidPile: Sendable {
 
     public func bubbleFrame(_ b: Bubble, at t: Double) -> Rect {
         let c = b.center.value(at: t), s = b.scale.value(at: t)
-        let w = b.width * s, h = Self.bubbleHeight * s
-        return Rect(x: c.x - w / 2, y: c.y - h / 2, width: w, height: h)
+        let base = bubbleSlot(b.id).width
+        let w = b.width.value(at: t) * s, h = Self.bubbleHeight * s
+        // Stretching keeps the right edge: the × grows leftward into "Clear all", and
+        // Show less steps aside by as much.
+        var cx = c.x + base * s / 2 - w / 2
+        if b.id == "showLess", let clear = bubbles.first(where: { $0.id == "clear" }) {
+            cx -= (clear.width.value(at: t) - bubbleSlot("clear").width) * clear.scale.value(at: t)
+        }
+        return Rect(x: cx - w / 2, y: c.y - h / 2, width: w, height: h)
     }
 }

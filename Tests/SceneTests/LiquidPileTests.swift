@@ -123,3 +123,93 @@ import Testing
         #expect(Notice.relativeTime(age: 12 * 86_400, reference: ref) == "18 Nov")
     }
 }
+
+/// SPEC §5.3 Clear all, arrivals and refill.
+@Suite struct LiquidPileClearTests {
+    let m = FixedMeasurer()
+
+    func spreadPile() -> LiquidPile {
+        var pile = LiquidPile(measurer: m)
+        _ = pile.spread(at: 0)
+        _ = pile.update(to: 2)
+        return pile
+    }
+
+    func click(_ pile: inout LiquidPile, bubble id: String, at t: Double) -> [SceneEvent] {
+        guard let b = pile.bubbles.first(where: { $0.id == id }) else { return [] }
+        let c = pile.bubbleFrame(b, at: t).center
+        return pile.handle(.pointerDown(c, time: t, shift: false)) + pile.handle(.pointerUp(c, time: t + 0.02))
+    }
+
+    @Test func firstClickArmsAndStretchesTheCloseIntoClearAll() {
+        var pile = spreadPile()
+        let before = pile.bubbleFrame(pile.bubbles[1], at: 2)
+        let e = click(&pile, bubble: "clear", at: 2)
+        #expect(e.map(\.name) == ["clearArmed"])
+        _ = pile.update(to: 4.5)  // before the 3 s fold-back
+        let after = pile.bubbleFrame(pile.bubbles[1], at: 4.5)
+        // "Clear all" at 13 pt: 9 × 6.5 + 28 = 86.5 → 87 wide, right edge kept.
+        #expect(abs(after.width - 87) < 1e-3, "\(after)")
+        #expect(abs(after.maxX - before.maxX) < 1e-3)
+        // Show less stepped aside by the stretch, so the two never overlap.
+        #expect(pile.bubbleFrame(pile.bubbles[0], at: 4.5).maxX <= after.minX - 7.9)
+    }
+
+    @Test func armedFoldsBackByItselfAfterThreeSeconds() {
+        var pile = spreadPile()
+        _ = click(&pile, bubble: "clear", at: 2)
+        #expect(pile.update(to: 4.9).isEmpty)
+        let e = pile.update(to: 5.05)
+        #expect(e.first?.name == "clearDisarmed" && e.first?["reason"] == .string("timeout"))
+        #expect(abs((e.first?.time ?? 0) - 5.02) < 1e-9)
+    }
+
+    @Test func aClickElsewhereFoldsItFirstAndDoesNothingElse() {
+        var pile = spreadPile()
+        _ = click(&pile, bubble: "clear", at: 2)
+        let c = pile.cardFrame(2, at: 2.5).center
+        let e = pile.handle(.pointerDown(c, time: 2.5, shift: false)) + pile.handle(.pointerUp(c, time: 2.52))
+        #expect(e.map(\.name) == ["clearDisarmed"])
+        #expect(pile.clearArmedAt == nil && pile.expanded)
+    }
+
+    @Test func clearingLeavesFromTheBottomWithTheTopCardLast() {
+        var pile = spreadPile()
+        _ = click(&pile, bubble: "clear", at: 2)
+        let ids = pile.cards.map(\.notice.id)
+        let e = click(&pile, bubble: "clear", at: 2.5)
+        #expect(e.map(\.name) == ["cleared"])
+        var dismissed: [SceneEvent] = []
+        for k in 0...100 { dismissed += pile.update(to: 2.52 + Double(k) * 0.01).filter { $0.name == "cardDismissed" } }
+        #expect(dismissed.map { Int($0["id"]?.number ?? -1) } == Array(ids.dropFirst().reversed()) + [ids[0]])
+        #expect(dismissed.allSatisfy { $0["how"] == .string("clear") })
+        // 70 ms apart from the bottom (the first at once), the top card at 0.62 s.
+        for (k, d) in dismissed.dropLast().enumerated() { #expect(abs(d.time - (2.52 + 0.07 * Double(k))) < 1e-9) }
+        #expect(abs((dismissed.last?.time ?? 0) - (2.52 + 0.62)) < 1e-9)
+        #expect(pile.cards.isEmpty && !pile.expanded)
+    }
+
+    @Test func anEmptiedPileRefillsASecondLater() {
+        var pile = spreadPile()
+        _ = click(&pile, bubble: "clear", at: 2)
+        _ = click(&pile, bubble: "clear", at: 2.5)
+        var arrived: [SceneEvent] = []
+        for k in 0...400 { arrived += pile.update(to: 2.6 + Double(k) * 0.01).filter { $0.name == "arrived" } }
+        #expect(arrived.count == Notice.samples.count)
+        #expect(pile.cards.map(\.notice.id) == Notice.samples.map(\.id))
+    }
+
+    @Test func anArrivalDropsInFromAbove() {
+        var pile = LiquidPile(measurer: m)
+        let e = pile.addSampleNotice(at: 1)
+        #expect(e.first?.name == "arrived")
+        #expect(abs(pile.cards[0].frame.value(at: 1).x - (16 - 52.8)) < 1e-9)  // collapsed: from −52.8 pt
+        #expect(pile.cards[0].frame.value(at: 1).y == 0.72)
+        _ = pile.update(to: 4)
+        #expect(abs(pile.cardFrame(0, at: 4).minY - 16) < 1e-6)
+        var list = LiquidPile(measurer: m)
+        _ = list.spread(at: 0)
+        _ = list.addSampleNotice(at: 2)
+        #expect(abs(list.cards[0].frame.value(at: 2).x - (16 + 44 - 12)) < 1e-9)  // in the list: from −12 pt
+    }
+}

@@ -11,7 +11,7 @@ enum RenderCommand {
     static let specs: [FlagSpec] = [
         FlagSpec(name: "scene", kind: .choice(PushAlertApp.SceneKind.allCases.map(\.rawValue))),
         .number("progress", "a number in [0, 1]", { $0 >= 0 && $0 <= 1 }),
-        FlagSpec(name: "script", kind: .choice(["spread", "gather", "swipe-left"])),
+        FlagSpec(name: "script", kind: .choice(["spread", "gather", "swipe-left", "clear-all", "arrival"])),
         .number("time", "seconds >= 0", { $0 >= 0 }),
         FlagSpec(name: "size", kind: .text(accepts: "WxH in points, each 16…8192, e.g. 420x300")),
         .number("scale", "a scale in [0.5, 4]", { $0 >= 0.5 && $0 <= 4 }),
@@ -86,6 +86,20 @@ enum RenderCommand {
             for k in 1...6 { _ = pile.handle(.pointerMoved(Point2(300 - 24 * Double(k), y), time: 1.5 + 0.016 * Double(k))) }
             _ = pile.handle(.pointerUp(Point2(156, y), time: 1.5 + 0.1))
             t += 1.6
+        case "clear-all":
+            _ = pile.spread(at: 0)
+            _ = pile.update(to: 1.5)
+            let close = pile.bubbles.first { $0.id == "clear" }.map { pile.bubbleFrame($0, at: 1.5).center } ?? .zero
+            for k in 0..<2 {  // arm, then clear
+                let at = 1.5 + 0.6 * Double(k)
+                _ = pile.update(to: at)
+                let c = pile.bubbles.first { $0.id == "clear" }.map { pile.bubbleFrame($0, at: at).center } ?? close
+                _ = pile.handle(.pointerDown(c, time: at, shift: false))
+                _ = pile.handle(.pointerUp(c, time: at + 0.05))
+            }
+            t += 1.5
+        case "arrival":
+            _ = pile.addSampleNotice(at: 0)
         default:
             t = 0
         }

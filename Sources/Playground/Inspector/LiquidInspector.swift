@@ -18,11 +18,17 @@ enum LiquidInspector {
             _ = pile.spread(at: t)
         }
         if ui.button("pile.gather", "Gather", frame: Rect(x: x + 98, y: y, width: 90, height: 28)) { _ = pile.gather(at: t) }
+        if ui.button("pile.add", "+ notice", frame: Rect(x: x + 196, y: y, width: 90, height: 28)) {
+            _ = pile.addSampleNotice(at: t)
+        }
         y += 40
         let lines = ["spread: reveal (0.50, bounce 0.20)", "gather: dismiss (0.30, bounce 0.08)",
                      "buds out: (0.62, bounce 0.22), +0.06 s, 0.05 s apart", "buds home: (0.50, 0), last first, 0.04 s apart",
                      "swipe: commit past 40 % or coast (r 0.99) past 40 %", "throw: (0.28, 0), leaves the list 0.16 s later",
-                     "merge 8 pt — below the 12 pt list gap"]
+                     "merge 8 pt — below the 12 pt list gap",
+                     "clear all: × → red capsule, letters 22 ms apart, folds after 3 s",
+                     "clearing: from the bottom 70 ms apart, top card last at 0.62 s",
+                     "arrival: drops in from −52.8 pt (list −12) on reveal"]
         for line in lines {
             ui.text(line, in: Rect(x: x, y: y, width: w, height: 18), style: UIPass.small, color: ui.theme.secondaryLabel)
             y += 20

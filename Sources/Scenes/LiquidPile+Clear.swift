@@ -1,0 +1,122 @@
+import Canvas
+import Motion
+
+/// Clear all, arrivals and refill (SPEC §5.3).
+extension LiquidPile {
+    static let clearLabel = "Clear all"
+    /// Letters of "Clear all" arrive one by one, this far apart (s).
+    static let letterStagger = 0.022
+    /// An armed Clear all folds back by itself after this long (s).
+    static let clearTimeout = 3.0
+    /// Cards under the top one leave from the bottom this far apart (s)…
+    static let clearStagger = 0.07
+    /// …and the top card leaves last, carrying the header, after this long (s).
+    static let topCardLeaves = 0.62
+    /// An emptied pile refills itself after this long (s).
+    static let refillDelay = 1.0
+    /// The one red, Clear all's (SPEC §5.2).
+    public static let clearRed = Color(hex: 0xFF0000)
+
+    var clearWidth: Double { (measurer.width(of: Self.clearLabel, style: Self.bubbleStyle) + 28).rounded() }
+
+    /// First click on ×: it stretches into a red "Clear all" capsule on the morph motion.
+    mutating func armClear(at t: Double) -> [SceneEvent] {
+        guard let i = bubbles.firstIndex(where: { $0.id == "clear" }) else { return [] }
+        clearArmedAt = t
+        bubbles[i].width.animate(to: clearWidth, curve: MotionRole.morph.curve(reduceMotion: reduceMotion), at: t)
+        return [SceneEvent("clearArmed", time: t)]
+    }
+
+    /// Folds "Clear all" back into the ×.
+    mutating func disarmClear(at t: Double, reason: String) -> [SceneEvent] {
+        guard clearArmedAt != nil else { return [] }
+        clearArmedAt = nil
+        if let i = bubbles.firstIndex(where: { $0.id == "clear" }) {
+            bubbles[i].width.animate(to: bubbleSlot("clear").width, curve: MotionRole.morph.curve(reduceMotion: reduceMotion), at: t)
+        }
+        return [SceneEvent("clearDisarmed", time: t, [("reason", .string(reason))])]
+    }
+
+    /// Second click: the header melts into the top card while the cards under it leave
+    /// one after another from the bottom, 70 ms apart; the top card leaves last, after
+    /// 0.62 s, carrying the header. Each card is removed as it clears.
+    mutating func clearAll(at t: Double) -> [SceneEvent] {
+        clearArmedAt = nil
+        clearingSince = t
+        let home = MotionRole.dismiss.curve(reduceMotion: reduceMotion)
+        for i in bubbles.indices {
+            bubbles[i].homing = true
+            bubbles[i].center.animate(to: bubbleHome(bubbles[i].id, at: t), curve: home, at: t)
+            bubbles[i].scale.animate(to: LiquidGroup.homeScale, curve: home, at: t)
+            bubbles[i].width.animate(to: bubbleSlot(bubbles[i].id).width, curve: home, at: t)
+        }
+        let n = cards.count
+        for i in cards.indices {
+            cards[i].clearsAt = i == 0 ? t + Self.topCardLeaves : t + Self.clearStagger * Double(n - 1 - i)
+        }
+        return [SceneEvent("cleared", time: t, [("count", .number(Double(n)))])]
+    }
+
+    /// Sends off cards whose clearing time has come, folds an armed Clear all after 3 s,
+    /// and refills an emptied pile a second later.
+    mutating func advanceClear(to t: Double) -> [SceneEvent] {
+        var events: [SceneEvent] = []
+        if let armed = clearArmedAt, t - armed >= Self.clearTimeout {
+            events += disarmClear(at: armed + Self.clearTimeout, reason: "timeout")
+        }
+        while let i = cards.indices.last(where: { (cards[$0].clearsAt ?? .infinity) <= t }) {
+            var card = cards.remove(at: i)
+            let at = card.clearsAt ?? t
+            let frame = cardFrame(for: card, at: at)
+            card.frame.set(Point2(frame.minY, 1), at: at)
+            card.offset.animate(to: 1.5 * Self.cardWidth + 60, curve: MotionRole.dismiss.curve(reduceMotion: reduceMotion), at: at)
+            card.clearsAt = nil
+            flying.append(card)
+            events.append(SceneEvent("cardDismissed", time: at, [("id", .number(Double(card.notice.id))), ("how", .string("clear"))]))
+        }
+        if clearingSince != nil && cards.isEmpty {
+            clearingSince = nil
+            expanded = false
+            bubbles.removeAll()
+        }
+        if cards.isEmpty {
+            if emptiedAt == nil { emptiedAt = t }
+            if let e = emptiedAt, t - e >= Self.refillDelay, flying.isEmpty {
+                emptiedAt = nil
+                for n in Notice.samples.reversed() { events += insert(n, at: e + Self.refillDelay) }
+            }
+        } else {
+            emptiedAt = nil
+        }
+        return events
+    }
+
+    private func cardFrame(for card: Card, at t: Double) -> Rect {
+        let f = card.frame.value(at: t)
+        return Rect(x: Self.padding, y: f.x, width: Self.cardWidth, height: card.height)
+    }
+
+    /// A notice inserted at the front drops in from above — 52.8 pt collapsed, 12 in the
+    /// list — growing out of the pile on the reveal motion.
+    public mutating func insert(_ notice: Notice, at t: Double) -> [SceneEvent] {
+        var n = notice
+        if cards.contains(where: { $0.notice.id == n.id }) { n.id = nextID; nextID += 1 }
+        var card = makeCardPublic(n)
+        let rest = Self.padding + (expanded ? Self.headerHeight : 0)
+        card.frame.set(Point2(rest - (expanded ? 12 : 52.8), LiquidGroup.homeScale), at: t)
+        card.opacity.set(0, at: t)
+        cards.insert(card, at: 0)
+        relayout(at: t)
+        return [SceneEvent("arrived", time: t, [("id", .number(Double(n.id)))])]
+    }
+
+    /// The next sample notice for "+ notice".
+    public mutating func addSampleNotice(at t: Double) -> [SceneEvent] {
+        let sample = Notice.samples[(nextID - 100) % Notice.samples.count]
+        var n = sample
+        n.id = nextID
+        n.age = 0
+        nextID += 1
+        return insert(n, at: t)
+    }
+}
