@@ -315,6 +315,24 @@ public struct LiquidPile: Sendable {
         return events
     }
 
+    /// Resting frames of every card and header bubble by id (page points): for the trace's
+    /// `layout`, so a test can click what the pile will show once settled.
+    public func restingFrames() -> [(String, Rect)] {
+        var out: [(String, Rect)] = []
+        for i in cards.indices {
+            let r = restingFrame(of: i)
+            guard r.opacity > 0 else { continue }
+            let w = Self.cardWidth * r.scale
+            let h = expanded || i == 0 ? cards[i].height : cards[0].height
+            out.append(("card.\(cards[i].notice.id)", Rect(x: Self.padding + (Self.cardWidth - w) / 2, y: r.y, width: w, height: h)))
+        }
+        if expanded {
+            out.append(("bubble.showLess", bubbleSlot("showLess")))
+            out.append(("bubble.clear", bubbleSlot("clear")))
+        }
+        return out
+    }
+
     /// Where a card that just left the list keeps flying: the slot it had.
     private func restingTop(ofRemoved i: Int, height: Double) -> Double {
         var y = Self.padding + (expanded ? Self.headerHeight : 0)

@@ -29,7 +29,7 @@ class App:
         self.log = open(os.path.join(self.tmp, "events.log"), "w")
         self.proc = subprocess.Popen([BIN, "run", "--trace", self.trace, "--quit-after", "30", *extra],
                                      env={**env, "SPRINGLAB_DEBUG_EVENTS": "1"}, stdout=self.log, stderr=self.log)
-        if "neck" in extra:
+        if "neck" in extra or "liquid" in extra:
             self.wait_for(lambda e: e["event"] == "firstFrame", 15)
         else:
             self.wait_for(lambda e: e["event"] == "settled" and e.get("state") == "shown", 15)
@@ -243,6 +243,40 @@ def _(app):
         "mousemove", x0 + 12, 150, "sleep", "0.05", "mouseup", "1")
     dropped = app.wait_for(lambda e: e["event"] == "pieceDropped", 5, n)
     assert abs(dropped["gap"] - 16) < 0.5 and dropped["waist"] == 0, dropped
+
+@case("liquid pile: spread, swipe a card away, clear all", extra=["--scene", "liquid"])
+def _(app):
+    def latest_layout():
+        return [e for e in app.events() if e["event"] == "layout"][-1]
+    def centre(frame):
+        return int(frame[0] + frame[2] / 2), int(frame[1] + frame[3] / 2)
+    n = len(app.events())
+    x, y = centre(latest_layout()["card.1"])
+    xdo(app.display, "mousemove", x, y, "click", "1")
+    app.wait_for(lambda e: e["event"] == "expanded", 5, n)
+    time.sleep(1.0)
+    layout = latest_layout()
+    # Throw the second card left: 24 pt every 16 ms.
+    cx, cy = centre(layout["card.2"])
+    cmd = ["mousemove", cx, cy, "mousedown", "1"]
+    for k in range(1, 8):
+        cmd += ["sleep", "0.016", "mousemove", cx - 24 * k, cy]
+    xdo(app.display, *cmd, "mouseup", "1")
+    gone = app.wait_for(lambda e: e["event"] == "cardDismissed", 5, n)
+    assert gone["id"] == 2 and gone["how"] == "swipe", gone
+    app.wait_for(lambda e: e["event"] == "cardRemoved", 5, n)
+    time.sleep(0.8)
+    bx, by = centre(latest_layout()["bubble.clear"])
+    m = len(app.events())
+    xdo(app.display, "mousemove", bx, by, "click", "1")
+    app.wait_for(lambda e: e["event"] == "clearArmed", 5, m)
+    time.sleep(0.5)
+    # The armed capsule grew leftward from the same right edge: click near that edge.
+    xdo(app.display, "mousemove", bx + 5, by, "click", "1")
+    app.wait_for(lambda e: e["event"] == "cleared", 5, m)
+    app.wait_for(lambda e: e["event"] == "arrived", 5, m)  # refilled a second after it emptied
+    cleared = [e for e in app.events()[m:] if e["event"] == "cardDismissed" and e["how"] == "clear"]
+    assert len(cleared) == 4, cleared
 
 def median_drag_velocity(app, drags=3):
     """Three identical drags — 6 pt a step, every 10 ms — each judged against its own truth:

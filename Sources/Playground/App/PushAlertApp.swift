@@ -104,6 +104,7 @@ public struct PushAlertApp: Sendable {
         var frames = [("panel", resting.panelFrame(at: 0).offsetBy(dx: o.x, dy: o.y)),
                       ("close", resting.closeFrame(at: 0).offsetBy(dx: o.x, dy: o.y)),
                       ("pill", resting.pillFrame(at: 0).offsetBy(dx: o.x, dy: o.y))]
+        if scene == .liquid { frames += pile.restingFrames().map { ($0.0, $0.1.offsetBy(dx: o.x, dy: o.y)) } }
         var copy = self
         var pass = UIPass(state: copy.ui, event: nil, theme: theme, measurer: measurer, drawing: false)
         copy.runChrome(&pass, wall: 0)
@@ -208,12 +209,14 @@ public struct PushAlertApp: Sendable {
         let o = pageOrigin
         func page(_ p: Point2) -> Point2 { Point2(p.x - o.x, p.y - o.y) }
         if scene == .liquid {
+            let events: [SceneEvent]
             switch event {
-            case .pointerDown(let p, let t, let s): return stage.contains(p) ? pile.handle(.pointerDown(page(p), time: t, shift: s)) : []
-            case .pointerMoved(let p, let t): return pile.handle(.pointerMoved(page(p), time: t))
-            case .pointerUp(let p, let t): return pile.handle(.pointerUp(page(p), time: t))
-            default: return pile.handle(event)
+            case .pointerDown(let p, let t, let s): events = stage.contains(p) ? pile.handle(.pointerDown(page(p), time: t, shift: s)) : []
+            case .pointerMoved(let p, let t): events = pile.handle(.pointerMoved(page(p), time: t))
+            case .pointerUp(let p, let t): events = pile.handle(.pointerUp(page(p), time: t))
+            default: events = pile.handle(event)
             }
+            return withPileLayout(events, at: event.time)
         }
         if scene == .neck {
             switch event {
@@ -286,7 +289,17 @@ public struct PushAlertApp: Sendable {
 
     public mutating func update(toWall wall: Double) -> [SceneEvent] {
         let t = sceneTime(atWall: wall)
-        return alert.update(to: t) + pile.update(to: t)
+        return alert.update(to: t) + withPileLayout(pile.update(to: t), at: t)
+    }
+
+    /// The pile's layout changes with what happens to it: follow such events with a fresh
+    /// `layout` (resting frames), so a test always knows where the cards will be.
+    private func withPileLayout(_ events: [SceneEvent], at t: Double) -> [SceneEvent] {
+        let moving: Set<String> = ["expanded", "collapsed", "cardRemoved", "arrived", "cleared"]
+        guard scene == .liquid, events.contains(where: { moving.contains($0.name) }) else { return events }
+        var layout = layoutEvent(atWall: 0)
+        layout.time = t
+        return events + [layout]
     }
 
     public func isAnimating(atWall wall: Double) -> Bool {
