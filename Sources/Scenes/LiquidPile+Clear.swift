@@ -60,7 +60,7 @@ extension LiquidPile {
     /// Sends off cards whose clearing time has come, folds an armed Clear all after 3 s,
     /// and refills an emptied pile a second later.
     mutating func advanceClear(to t: Double) -> [SceneEvent] {
-        var events: [SceneEvent] = []
+        var events = finishMelting(at: t)
         if let armed = clearArmedAt, t - armed >= Self.clearTimeout {
             events += disarmClear(at: armed + Self.clearTimeout, reason: "timeout")
         }
@@ -108,6 +108,27 @@ extension LiquidPile {
         cards.insert(card, at: 0)
         relayout(at: t)
         return [SceneEvent("arrived", time: t, [("id", .number(Double(n.id)))])]
+    }
+
+    /// A notice removed by the app (not swiped) melts into the pile: it sinks into the
+    /// front card's place at the home scale and fades, then leaves; the rest close up.
+    public mutating func removeByApp(id: Int, at t: Double) -> [SceneEvent] {
+        guard let i = cards.firstIndex(where: { $0.notice.id == id && !$0.melting }) else { return [] }
+        let into = Point2(Self.padding + (expanded ? Self.headerHeight : 0), LiquidGroup.homeScale)
+        let curve = MotionRole.dismiss.curve(reduceMotion: reduceMotion)
+        cards[i].melting = true
+        cards[i].frame.animate(to: into, curve: curve, at: t)
+        cards[i].opacity.animate(to: 0, curve: curve, at: t)
+        return [SceneEvent("cardDismissed", time: t, [("id", .number(Double(id))), ("how", .string("app"))])]
+    }
+
+    /// Drops cards that have melted in, and lays out the rest.
+    mutating func finishMelting(at t: Double) -> [SceneEvent] {
+        let done = cards.filter { $0.melting && $0.frame.isSettled(at: t) && $0.opacity.isSettled(at: t) }
+        guard !done.isEmpty else { return [] }
+        cards.removeAll { c in done.contains { $0.notice.id == c.notice.id } }
+        relayout(at: t)
+        return done.map { SceneEvent("cardRemoved", time: t, [("id", .number(Double($0.notice.id)))]) }
     }
 
     /// The next sample notice for "+ notice".

@@ -11,7 +11,8 @@ extension LiquidPile {
             let c = Point2(80 + Double(i) * 140, 120 + Double(i % 2) * 90)
             list.fill(.circle(center: c, radius: 70), Paint(fill: tint.color.opacity(dark ? 0.35 : 0.55)))
         }
-        let paint: LiquidPaint = dark ? .dark : .light
+        var paint: LiquidPaint = dark ? .dark : .light
+        paint.showField = showField
         var shapes: [Shape] = []
         for i in cards.indices.reversed() where cards[i].opacity.value(at: t) > 0.01 {
             shapes.append(.roundedRect(cardFrame(i, at: t), radius: Self.cardRadius))
@@ -32,9 +33,20 @@ extension LiquidPile {
         for i in cards.indices.reversed() {
             let f = cardFrame(i, at: t)
             let spread = min(max((cards[i].frame.value(at: t).y - restingScale(for: i)) / max(1 - restingScale(for: i), 1e-9), 0), 1)
-            let words = i == 0 ? 1 : spread
-            let uncovered = i == 0 ? Rect.infinite
+            var words = i == 0 ? 1 : spread
+            var uncovered = i == 0 ? Rect.infinite
                 : Rect(x: -10_000, y: cardFrame(i - 1, at: t).maxY, width: 20_000, height: 20_000)
+            if i == 1 && !expanded {
+                // The top card dragged aside in the pile: the second card's words show only
+                // in the columns it has uncovered, never printed over the top card's words.
+                let top = cardFrame(0, at: t)
+                let dx = cards[0].offset.value(at: t)
+                if abs(dx) > 0.5 {
+                    words = min(abs(dx) / 40, 1)
+                    uncovered = dx > 0 ? Rect(x: -10_000, y: -10_000, width: top.minX + 10_000, height: 20_000)
+                        : Rect(x: top.maxX, y: -10_000, width: 20_000, height: 20_000)
+                }
+            }
             list.clip(.rect(uncovered)) { l in
                 drawContent(cards[i], frame: f, opacity: words * cards[i].opacity.value(at: t), theme: theme, into: &l)
             }

@@ -40,6 +40,11 @@ public struct LiquidPile: Sendable {
         public var leavesAt: Double?
         /// Scene time at which Clear all sends this card off.
         public var clearsAt: Double?
+        /// 0 at rest, 1 pressed: the card sinks toward `pressAnchor` (SPEC §5.3 press).
+        public var press = AnimatedValue(0.0)
+        public var pressAnchor = Point2.zero
+        /// Removed by the app: it melts into the pile, and leaves once melted in.
+        public var melting = false
     }
 
     public struct Bubble: Sendable {
@@ -60,6 +65,8 @@ public struct LiquidPile: Sendable {
     public internal(set) var bubbles: [Bubble] = []
     public internal(set) var expanded = false
     public var reduceMotion = false
+    /// Debug view (F): iso-lines of the merged field.
+    public var showField = false
     let measurer: any TextMeasuring
     private var swipe = SwipeGesture()
     private var swipedIndex: Int?
@@ -116,7 +123,7 @@ public struct LiquidPile: Sendable {
 
     private mutating func layOut(at t: Double, animated: Bool, role: MotionRole = .reveal) {
         let curve = role.curve(reduceMotion: reduceMotion)
-        for i in cards.indices {
+        for i in cards.indices where !cards[i].melting {
             let r = restingFrame(of: i)
             if animated {
                 cards[i].frame.animate(to: Point2(r.y, r.scale), curve: curve, at: t)
@@ -135,7 +142,19 @@ public struct LiquidPile: Sendable {
         let frontHeight = cards.first?.height ?? cards[i].height
         let collapsedness = 1 - min(max((f.y - restingScale(i)) / max(1 - restingScale(i), 1e-9), 0), 1)
         let h = expanded || i == 0 ? cards[i].height : frontHeight * collapsedness + cards[i].height * (1 - collapsedness)
-        return Rect(x: Self.padding + (Self.cardWidth - w) / 2 + cards[i].offset.value(at: t), y: f.x, width: w, height: h)
+        let rect = Rect(x: Self.padding + (Self.cardWidth - w) / 2 + cards[i].offset.value(at: t), y: f.x, width: w, height: h)
+        let press = cards[i].press.value(at: t)
+        guard press != 0 else { return rect }
+        // Press: sink about 2.5 pt per edge — scale clamp(1 − 5/√(w·h), 0.92, 0.985) —
+        // leaning toward the pointer (the anchor sits 0.6 of the way from centre to it).
+        let s = 1 - press * (1 - Self.pressScale(rect.size))
+        let a = cards[i].pressAnchor
+        return Rect(x: a.x + (rect.minX - a.x) * s, y: a.y + (rect.minY - a.y) * s, width: rect.width * s, height: rect.height * s)
+    }
+
+    /// The pressed scale of a glass shape of `size`.
+    public static func pressScale(_ size: Size) -> Double {
+        min(max(1 - 5 / (size.width * size.height).squareRoot(), 0.92), 0.985)
     }
 
     private func restingScale(_ i: Int) -> Double { max((Self.cardWidth - 20 * Double(min(i, 2))) / Self.cardWidth, 0.5) }
@@ -217,12 +236,16 @@ public struct LiquidPile: Sendable {
             swipedIndex = i
             swipe.press(at: p, time: t, currentOffset: cards[i].offset.value(at: t))
             dragStart = t
+            let c = cardFrame(i, at: t).center
+            cards[i].pressAnchor = Point2(c.x + 0.6 * (p.x - c.x), c.y + 0.6 * (p.y - c.y))
+            cards[i].press.animate(to: 1, curve: MotionRole.press.curve(reduceMotion: reduceMotion), at: t)
             return []
         case .pointerMoved(let p, let t):
             guard let i = swipedIndex else { return [] }
             var events: [SceneEvent] = []
             if swipe.move(to: p, time: t) {
                 dragStart = t
+                cards[i].press.animate(to: 0, curve: MotionRole.release.curve(reduceMotion: reduceMotion), at: t)
                 events.append(SceneEvent("dragBegan", time: t, [("id", .number(Double(cards[i].notice.id)))]))
             }
             if let x = swipe.offset(for: p) {
@@ -244,9 +267,13 @@ public struct LiquidPile: Sendable {
             }
             guard let i = swipedIndex else { return [] }
             swipedIndex = nil
+            cards[i].press.animate(to: 0, curve: MotionRole.release.curve(reduceMotion: reduceMotion), at: t)
             if let v = swipe.release(time: t) { return release(i, at: t, velocity: v.x) }
             // A click, not a drag: a collapsed pile spreads.
             return expanded ? [] : spread(at: t)
+        case .key(.f, let t, _):
+            showField.toggle()
+            return [SceneEvent("debugField", time: t, [("shown", .bool(showField))])]
         case .key(.escape, let t, _):
             if swipe.cancel(), let i = swipedIndex {
                 swipedIndex = nil

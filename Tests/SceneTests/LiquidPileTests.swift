@@ -213,3 +213,66 @@ import Testing
         #expect(abs(list.cards[0].frame.value(at: 2).x - (16 + 44 - 12)) < 1e-9)  // in the list: from −12 pt
     }
 }
+
+/// SPEC §5.3: press, app removal, and the words behind a dragged top card.
+@Suite struct LiquidPileTouchTests {
+    let m = FixedMeasurer()
+
+    @Test func pressSinksAboutTwoAndAHalfPointsLeaningTowardThePointer() {
+        var pile = LiquidPile(notices: [Notice.samples[2]], measurer: m)
+        let rest = pile.cardFrame(0, at: 0)
+        // clamp(1 − 5/√(w·h), 0.92, 0.985) for this card.
+        let s = min(max(1 - 5 / (rest.width * rest.height).squareRoot(), 0.92), 0.985)
+        let pointer = Point2(rest.maxX - 20, rest.midY)
+        _ = pile.handle(.pointerDown(pointer, time: 1, shift: false))
+        let pressed = pile.cardFrame(0, at: 2)
+        #expect(abs(pressed.width - rest.width * s) < 1e-6)
+        // Sinks 2.5 pt per edge in the geometric mean (exactly, while unclamped): the
+        // width loses 2.5·√(w/h) per side and the height 2.5·√(h/w).
+        let perEdge = ((rest.width - pressed.width) / 2 * (rest.height - pressed.height) / 2).squareRoot()
+        #expect(abs(perEdge - 2.5) < 1e-6)
+        // …and leans toward the pointer: the side it pressed moved in less.
+        #expect(rest.maxX - pressed.maxX < pressed.minX - rest.minX)
+        _ = pile.handle(.pointerUp(pointer, time: 2))
+        #expect(abs(pile.cardFrame(0, at: 4).width - rest.width) < 1e-6)
+    }
+
+    @Test func anAppRemovalMeltsIntoThePileThenLeaves() {
+        var pile = LiquidPile(measurer: m)
+        _ = pile.spread(at: 0)
+        _ = pile.update(to: 2)
+        let e = pile.removeByApp(id: 4, at: 2)
+        #expect(e.first?["how"] == .string("app"))
+        #expect(pile.cards.contains { $0.notice.id == 4 })  // still melting
+        var removed: [SceneEvent] = []
+        for k in 0...300 { removed += pile.update(to: 2 + Double(k) * 0.01).filter { $0.name == "cardRemoved" } }
+        #expect(removed.count == 1 && !pile.cards.contains { $0.notice.id == 4 })
+    }
+
+    @Test func theSecondCardsWordsShowOnlyInUncoveredColumns() {
+        var pile = LiquidPile(measurer: m)
+        let y = pile.cardFrame(0, at: 0).midY
+        _ = pile.handle(.pointerDown(Point2(200, y), time: 1, shift: false))
+        _ = pile.handle(.pointerMoved(Point2(210, y), time: 1.02))
+        _ = pile.handle(.pointerMoved(Point2(330, y), time: 1.3))
+        let t = 1.3
+        let top = pile.cardFrame(0, at: t)
+        let second = pile.cards[1].notice.title
+        let list = pile.draw(at: t, theme: .light, pageHeight: 400)
+        // The second card's title is drawn, but inside a clip that ends where the top card begins.
+        var clips: [Shape] = []
+        var found = false
+        for c in list.commands {
+            switch c {
+            case .pushClip(let s): clips.append(s)
+            case .popClip: _ = clips.popLast()
+            case .text(let run, let o) where run.text == second && o > 0:
+                found = true
+                let allowed = clips.reduce(Rect.infinite) { $0.intersection($1.rect) }
+                #expect(allowed.maxX <= top.minX + 1e-9, "words may not print over the top card")
+            default: break
+            }
+        }
+        #expect(found)
+    }
+}

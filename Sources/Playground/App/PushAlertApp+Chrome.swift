@@ -12,9 +12,11 @@ extension PushAlertApp {
         let result: (changes: [SettingChange], height: Double)
         if scene == .liquid {
             var pileCopy = pile
+            var pileEvents: [SceneEvent] = []
             result = LiquidInspector.run(&pass, pile: &pileCopy, frame: inspectorFrame, scroll: inspectorScroll, at: t,
-                                         showAbout: &about)
+                                         showAbout: &about, events: &pileEvents)
             pile = pileCopy
+            liquidEvents = pileEvents
         } else if scene == .neck {
             var sandbox = neck
             result = NeckInspector.run(&pass, sandbox: &sandbox, frame: inspectorFrame, scroll: inspectorScroll,
@@ -28,7 +30,8 @@ extension PushAlertApp {
         }
         showAbout = about
         inspectorHeightUpdate(result.height)
-        var out = result.changes.map { $0.event(at: t) }
+        var out = result.changes.map { $0.event(at: t) } + liquidEvents
+        liquidEvents = []
         pass.pointerRegion = .infinite
         // Drawing: the inspector's commands become one cached layer, the transport's another.
         if let drawn = pass.list {

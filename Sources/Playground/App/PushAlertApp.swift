@@ -53,6 +53,8 @@ public struct PushAlertApp: Sendable {
     /// Scene time of the last arming, for the cue: a ring that pulses once around the
     /// panel (the desktop's stand-in for a haptic tick).
     var armedAt: Double?
+    /// Events the pile raised from inspector buttons during a pass.
+    var liquidEvents: [SceneEvent] = []
     var frameMs = 0.0
     var fps = 0.0
 

@@ -6,7 +6,7 @@ import Scenes
 /// (The full set of liquid spring groups arrives with the rest of the pile.)
 enum LiquidInspector {
     static func run(_ ui: inout UIPass, pile: inout LiquidPile, frame: Rect, scroll: Double, at t: Double,
-                    showAbout: inout Bool) -> (changes: [SettingChange], height: Double) {
+                    showAbout: inout Bool, events: inout [SceneEvent]) -> (changes: [SettingChange], height: Double) {
         ui.pointerRegion = frame
         ui.fill(.rect(frame), Paint(fill: ui.theme.chrome))
         ui.fill(.rect(Rect(x: frame.minX, y: frame.minY, width: 1, height: frame.height)), Paint(fill: ui.theme.chromeLine))
@@ -15,11 +15,20 @@ enum LiquidInspector {
         ui.text("Liquid pile", in: Rect(x: x, y: y, width: w, height: 20), style: UIPass.heading, color: ui.theme.label)
         y += 30
         if ui.button("pile.spread", "Spread", frame: Rect(x: x, y: y, width: 90, height: 28), selected: pile.expanded) {
-            _ = pile.spread(at: t)
+            events += pile.spread(at: t)
         }
-        if ui.button("pile.gather", "Gather", frame: Rect(x: x + 98, y: y, width: 90, height: 28)) { _ = pile.gather(at: t) }
+        if ui.button("pile.gather", "Gather", frame: Rect(x: x + 98, y: y, width: 90, height: 28)) { events += pile.gather(at: t) }
         if ui.button("pile.add", "+ notice", frame: Rect(x: x + 196, y: y, width: 90, height: 28)) {
-            _ = pile.addSampleNotice(at: t)
+            events += pile.addSampleNotice(at: t)
+        }
+        y += 36
+        if ui.button("pile.remove", "Remove by app", frame: Rect(x: x, y: y, width: 132, height: 28)),
+           let last = pile.cards.last(where: { !$0.melting }) {
+            events += pile.removeByApp(id: last.notice.id, at: t)
+        }
+        var field = pile.showField
+        if ui.toggle("pile.field", "Field (F)", value: &field, frame: Rect(x: x + 150, y: y, width: w - 150, height: 28)) {
+            pile.showField = field
         }
         y += 40
         let lines = ["spread: reveal (0.50, bounce 0.20)", "gather: dismiss (0.30, bounce 0.08)",
