@@ -57,8 +57,8 @@ public enum Shading {
         var normal = (x: 0.0, y: 0.0)
         if d > -max(paint.bezel, rimWidth) - 1 && d < 1 {
             let h = 0.5
-            let nx = g.distance(to: Point2(p.x + h, p.y)) - g.distance(to: Point2(p.x - h, p.y))
-            let ny = g.distance(to: Point2(p.x, p.y + h)) - g.distance(to: Point2(p.x, p.y - h))
+            let nx = g.distance(to: Point2(p.x + h, p.y)) - d
+            let ny = g.distance(to: Point2(p.x, p.y + h)) - d
             let len = (nx * nx + ny * ny).squareRoot()
             if len > 0 { normal = (nx / len, ny / len) }
         }
