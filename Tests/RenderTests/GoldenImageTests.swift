@@ -59,6 +59,44 @@ extension RenderSuite {
 
 /// Text through SDL_ttf: measuring, the atlas, and a missing font (issue 3).
 extension RenderSuite {
+    /// Golden images of the glass scenes: the pile at rest and mid-spread (necks between
+    /// the cards), and the neck sandbox — light and dark.
+    @Suite struct LiquidGoldenTests {
+        static let cases: [(String, Theme)] = [("rest", .light), ("spread", .light), ("spread", .dark), ("neck", .light),
+                                                ("neck", .dark)]
+
+        @Test(arguments: cases)
+        func glass(pose: String, theme: Theme) throws {
+            let h = try Headless()
+            let renderer = try StageRenderer(fonts: h.fonts, window: h.window)
+            let list: DisplayList
+            let size: Size
+            switch pose {
+            case "neck":
+                list = NeckSandbox().draw(theme: theme, measurer: h.fonts)
+                size = Size(560, 360)
+            default:
+                list = RenderCommand.pilePose(script: pose == "rest" ? nil : pose, time: 0.25, measurer: h.fonts, theme: theme,
+                                              height: 520)
+                size = Size(420, 520)
+            }
+            let w = Int(size.width), ht = Int(size.height)
+            let pixels = try renderer.pixels(list, offset: .zero, width: w, height: ht, scale: 1)
+            let name = "liquid-\(pose)-\(theme.rawValue).png"
+            let path = (Headless.goldenDirectory as NSString).appendingPathComponent(name)
+            if ProcessInfo.processInfo.environment["SPRINGLAB_UPDATE_GOLDEN"] == "1" {
+                try PNG.write(rgba: pixels, width: w, height: ht, to: path)
+                return
+            }
+            let golden = try PNG.read(path)
+            let diff = ImageDiff(pixels, golden.rgba, width: w, threshold: 2)
+            if diff.maxDifference > 2 { try? PNG.write(rgba: pixels, width: w, height: ht, to: "/tmp/actual-" + name) }
+            #expect(diff.maxDifference <= 2, "\(name): worst \(diff.maxDifference)/255 at \(diff.worst)")
+        }
+    }
+}
+
+extension RenderSuite {
     @Suite struct FontTests {
         @Test func missingFontNamesThePath() {
             do {
