@@ -23,7 +23,7 @@ extension LiquidPile {
     mutating func armClear(at t: Double) -> [SceneEvent] {
         guard let i = bubbles.firstIndex(where: { $0.id == "clear" }) else { return [] }
         clearArmedAt = t
-        bubbles[i].width.animate(to: clearWidth, curve: MotionRole.morph.curve(reduceMotion: reduceMotion), at: t)
+        bubbles[i].width.animate(to: clearWidth, curve: curve(for: .morph), at: t)
         return [SceneEvent("clearArmed", time: t)]
     }
 
@@ -32,7 +32,7 @@ extension LiquidPile {
         guard clearArmedAt != nil else { return [] }
         clearArmedAt = nil
         if let i = bubbles.firstIndex(where: { $0.id == "clear" }) {
-            bubbles[i].width.animate(to: bubbleSlot("clear").width, curve: MotionRole.morph.curve(reduceMotion: reduceMotion), at: t)
+            bubbles[i].width.animate(to: bubbleSlot("clear").width, curve: curve(for: .morph), at: t)
         }
         return [SceneEvent("clearDisarmed", time: t, [("reason", .string(reason))])]
     }
@@ -43,7 +43,7 @@ extension LiquidPile {
     mutating func clearAll(at t: Double) -> [SceneEvent] {
         clearArmedAt = nil
         clearingSince = t
-        let home = MotionRole.dismiss.curve(reduceMotion: reduceMotion)
+        let home = curve(for: .dismiss)
         for i in bubbles.indices {
             bubbles[i].homing = true
             bubbles[i].center.animate(to: bubbleHome(bubbles[i].id, at: t), curve: home, at: t)
@@ -69,7 +69,7 @@ extension LiquidPile {
             let at = card.clearsAt ?? t
             let frame = cardFrame(for: card, at: at)
             card.frame.set(Point2(frame.minY, 1), at: at)
-            card.offset.animate(to: 1.5 * Self.cardWidth + 60, curve: MotionRole.dismiss.curve(reduceMotion: reduceMotion), at: at)
+            card.offset.animate(to: 1.5 * Self.cardWidth + 60, curve: curve(for: .dismiss), at: at)
             card.clearsAt = nil
             flying.append(card)
             events.append(SceneEvent("cardDismissed", time: at, [("id", .number(Double(card.notice.id))), ("how", .string("clear"))]))
@@ -115,7 +115,7 @@ extension LiquidPile {
     public mutating func removeByApp(id: Int, at t: Double) -> [SceneEvent] {
         guard let i = cards.firstIndex(where: { $0.notice.id == id && !$0.melting }) else { return [] }
         let into = Point2(Self.padding + (expanded ? Self.headerHeight : 0), LiquidGroup.homeScale)
-        let curve = MotionRole.dismiss.curve(reduceMotion: reduceMotion)
+        let curve = curve(for: .dismiss)
         cards[i].melting = true
         cards[i].frame.animate(to: into, curve: curve, at: t)
         cards[i].opacity.animate(to: 0, curve: curve, at: t)

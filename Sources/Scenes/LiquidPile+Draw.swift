@@ -19,7 +19,7 @@ extension LiquidPile {
         }
         for b in bubbles { shapes.append(.capsule(bubbleFrame(b, at: t))) }
         if !shapes.isEmpty {
-            list.commands.append(.liquid(LiquidGroup(shapes: shapes, merge: Self.merge), paint, opacity: 1))
+            list.commands.append(.liquid(LiquidGroup(shapes: shapes, merge: settings.merge, kernel: settings.kernel), paint, opacity: 1))
         }
         for card in flying {
             let f = flyingFrame(card, at: t)

@@ -65,6 +65,7 @@ public struct LiquidPile: Sendable {
     public internal(set) var bubbles: [Bubble] = []
     public internal(set) var expanded = false
     public var reduceMotion = false
+    public var settings = LiquidPileSettings()
     /// Debug view (F): iso-lines of the merged field.
     public var showField = false
     let measurer: any TextMeasuring
@@ -121,8 +122,24 @@ public struct LiquidPile: Sendable {
         return (top + Self.peekStep * Double(depth), scale, i <= 2 ? 1 : 0)
     }
 
+    /// The curve for a designer-tuned spring, or the role's Reduce Motion substitute.
+    func curve(_ setting: SpringSetting, _ role: MotionRole) -> MotionCurve {
+        reduceMotion ? role.curve(reduceMotion: true) : setting.curve
+    }
+
+    func curve(for role: MotionRole) -> MotionCurve {
+        switch role {
+        case .reveal: return curve(settings.reveal, .reveal)
+        case .dismiss: return curve(settings.dismiss, .dismiss)
+        case .settle, .release: return curve(settings.settle, .settle)
+        case .press: return curve(settings.press, .press)
+        case .morph: return curve(settings.morph, .morph)
+        default: return role.curve(reduceMotion: reduceMotion)
+        }
+    }
+
     private mutating func layOut(at t: Double, animated: Bool, role: MotionRole = .reveal) {
-        let curve = role.curve(reduceMotion: reduceMotion)
+        let curve = curve(for: role)
         for i in cards.indices where !cards[i].melting {
             let r = restingFrame(of: i)
             if animated {
@@ -185,7 +202,7 @@ public struct LiquidPile: Sendable {
         layOut(at: t, animated: true, role: .reveal)
         bubbles.removeAll { !$0.homing }
         var events = [SceneEvent("expanded", time: t)]
-        let out = reduceMotion ? MotionRole.reveal.curve(reduceMotion: true) : .spring(Spring(duration: 0.62, bounce: 0.22))
+        let out = curve(settings.split, .reveal)
         for (k, id) in ["showLess", "clear"].enumerated() {
             let home = bubbleHome(id, at: t)
             var b = Bubble(id: id, center: AnimatedValue(home), scale: AnimatedValue(LiquidGroup.homeScale),
@@ -208,7 +225,7 @@ public struct LiquidPile: Sendable {
         expanded = false
         layOut(at: t, animated: true, role: .dismiss)
         var events = [SceneEvent("collapsed", time: t)]
-        let home = reduceMotion ? MotionRole.dismiss.curve(reduceMotion: true) : .spring(Spring(duration: 0.5, bounce: 0))
+        let home = curve(settings.home, .dismiss)
         for (k, i) in bubbles.indices.reversed().enumerated() {
             let delay = 0.04 * Double(k)
             bubbles[i].homing = true
@@ -238,21 +255,21 @@ public struct LiquidPile: Sendable {
             dragStart = t
             let c = cardFrame(i, at: t).center
             cards[i].pressAnchor = Point2(c.x + 0.6 * (p.x - c.x), c.y + 0.6 * (p.y - c.y))
-            cards[i].press.animate(to: 1, curve: MotionRole.press.curve(reduceMotion: reduceMotion), at: t)
+            cards[i].press.animate(to: 1, curve: curve(for: .press), at: t)
             return []
         case .pointerMoved(let p, let t):
             guard let i = swipedIndex else { return [] }
             var events: [SceneEvent] = []
             if swipe.move(to: p, time: t) {
                 dragStart = t
-                cards[i].press.animate(to: 0, curve: MotionRole.release.curve(reduceMotion: reduceMotion), at: t)
+                cards[i].press.animate(to: 0, curve: curve(for: .release), at: t)
                 events.append(SceneEvent("dragBegan", time: t, [("id", .number(Double(cards[i].notice.id)))]))
             }
             if let x = swipe.offset(for: p) {
                 // The first 100 ms ease onto the pointer with the press spring — it also
                 // takes over a card still springing home — then it follows 1:1.
                 if t - dragStart < 0.1 {
-                    cards[i].offset.animate(to: x, curve: MotionRole.press.curve(reduceMotion: reduceMotion), at: t)
+                    cards[i].offset.animate(to: x, curve: curve(for: .press), at: t)
                 } else {
                     cards[i].offset.set(x, at: t)
                 }
@@ -267,7 +284,7 @@ public struct LiquidPile: Sendable {
             }
             guard let i = swipedIndex else { return [] }
             swipedIndex = nil
-            cards[i].press.animate(to: 0, curve: MotionRole.release.curve(reduceMotion: reduceMotion), at: t)
+            cards[i].press.animate(to: 0, curve: curve(for: .release), at: t)
             if let v = swipe.release(time: t) { return release(i, at: t, velocity: v.x) }
             // A click, not a drag: a collapsed pile spreads.
             return expanded ? [] : spread(at: t)
@@ -277,14 +294,14 @@ public struct LiquidPile: Sendable {
         case .key(.escape, let t, _):
             if swipe.cancel(), let i = swipedIndex {
                 swipedIndex = nil
-                cards[i].offset.animate(to: 0, curve: MotionRole.settle.curve(reduceMotion: reduceMotion), at: t)
+                cards[i].offset.animate(to: 0, curve: curve(for: .settle), at: t)
                 return [SceneEvent("dragCancelled", time: t)]
             }
             return gather(at: t)
         case .focusLost(let t), .captureLost(let t):
             if swipe.cancel(), let i = swipedIndex {
                 swipedIndex = nil
-                cards[i].offset.animate(to: 0, curve: MotionRole.settle.curve(reduceMotion: reduceMotion), at: t)
+                cards[i].offset.animate(to: 0, curve: curve(for: .settle), at: t)
                 return [SceneEvent("dragCancelled", time: t)]
             }
             return []
@@ -315,9 +332,9 @@ public struct LiquidPile: Sendable {
             cards[i].leavesAt = t + 0.16
             events.append(SceneEvent("cardDismissed", time: t, [("id", .number(Double(cards[i].notice.id))), ("how", .string("swipe"))]))
         } else {
-            let u = ReleaseVelocity.relative(velocity: v, distance: -x, duration: MotionRole.settle.durationAndBounce.duration,
+            let u = ReleaseVelocity.relative(velocity: v, distance: -x, duration: settings.settle.response,
                                              reduceMotion: reduceMotion)
-            cards[i].offset.animate(to: 0, curve: MotionRole.settle.curve(reduceMotion: reduceMotion), at: t, velocity: u * -x)
+            cards[i].offset.animate(to: 0, curve: curve(for: .settle), at: t, velocity: u * -x)
         }
         return events
     }

@@ -289,3 +289,31 @@ typealias FixedMeasurer = FixedAdvanceMeasurer
         #expect(app.neck.pieces[2].center == Point2(c.x - 40, c.y + 10))
     }
 }
+
+/// The pile's inspector: its springs are tunable and a change drives the next motion.
+@Suite struct LiquidInspectorTests {
+    var app = PushAlertApp(settings: PushAlertSettings(), measurer: FixedMeasurer(), theme: .light,
+                           windowSize: Size(1280, 800), wall: 10)
+
+    @Test mutating func revealResponseDrivesTheNextSpread() {
+        _ = app.handle(.key(.digit3, time: 11, shift: false))
+        let ids = Set(app.layoutEvent(atWall: 11).fields.map(\.0))
+        for g in ["reveal", "dismiss", "settle", "split", "home", "morph", "press"] {
+            #expect(ids.isSuperset(of: ["\(g).response", "\(g).damping", "\(g).reset"]), "\(g)")
+        }
+        let f = app.controlFrames().first { $0.0 == "reveal.response" }?.1 ?? .zero
+        _ = app.handle(.pointerDown(Point2(f.maxX - 31, f.midY), time: 12, shift: false))
+        for _ in 0..<8 { _ = app.handle(.key(.backspace, time: 12.1, shift: false)) }
+        _ = app.handle(.text("1.2", time: 12.2))
+        let events = app.handle(.key(.enter, time: 12.3, shift: false))
+        #expect(events.first?["name"] == .string("reveal.response"))
+        #expect(app.pile.settings.reveal.response == 1.2)
+        var pile = app.pile
+        _ = pile.spread(at: 0)
+        // Card 1 travels from its peek (y 26) to the list (16 + 44 + height of card 0 + 12)
+        // on the (1.2, 0.8) spring.
+        let target = 16 + 44 + pile.cards[0].height + 12
+        let expected = 26 + (target - 26) * Spring(response: 1.2, dampingRatio: 0.8).step(at: 0.3)
+        #expect(abs(pile.cards[1].frame.value(at: 0.3).x - expected) < 1e-9)
+    }
+}

@@ -21,13 +21,7 @@ struct SettingChange: Equatable {
 /// tunables. Immediate mode: `run` lays out, handles the pass's event and draws, over
 /// the caller's settings.
 enum PushAlertInspector {
-    struct Group {
-        var id: String
-        var title: String
-        var first: (label: String, path: WritableKeyPath<PushAlertSettings, Double>, spec: SliderSpec)
-        var damping: WritableKeyPath<PushAlertSettings, Double>
-        var spring: (PushAlertSettings) -> Spring
-    }
+    typealias Group = SpringGroup<PushAlertSettings>
 
     static let defaults = PushAlertSettings()
 
@@ -99,7 +93,7 @@ enum PushAlertInspector {
         y += 12
 
         for group in groups {
-            changes += runGroup(&ui, group, settings: &settings, x: x, y: &y, width: w)
+            changes += group.run(&ui, settings: &settings, defaults: defaults, x: x, y: &y, width: w)
         }
 
         ui.text("Push Alert", in: Rect(x: x, y: y, width: w, height: 20), style: UIPass.heading, color: ui.theme.label)
@@ -132,44 +126,4 @@ enum PushAlertInspector {
         return (changes, y + scroll - frame.minY)
     }
 
-    private static func runGroup(_ ui: inout UIPass, _ g: Group, settings: inout PushAlertSettings, x: Double,
-                                 y: inout Double, width w: Double) -> [SettingChange] {
-        var changes: [SettingChange] = []
-        ui.text(g.title, in: Rect(x: x, y: y, width: w - 60, height: 22), style: UIPass.heading, color: ui.theme.label)
-        if ui.button("\(g.id).reset", "Reset", frame: Rect(x: x + w - 56, y: y, width: 56, height: 22)) {
-            let d = defaults
-            for path in [g.first.path, g.damping] where settings[keyPath: path] != d[keyPath: path] {
-                let name = path == g.damping ? "\(g.id).damping" : "\(g.id).\(g.first.label)"
-                changes.append(SettingChange(name: name, old: .number(settings[keyPath: path]), new: .number(d[keyPath: path])))
-                settings[keyPath: path] = d[keyPath: path]
-            }
-        }
-        y += 26
-        var first = settings[keyPath: g.first.path]
-        let oldFirst = first
-        if ui.slider("\(g.id).\(g.first.label)", g.first.label, value: &first, spec: g.first.spec,
-                     frame: Rect(x: x, y: y, width: w, height: rowHeight)) {
-            settings[keyPath: g.first.path] = first
-            changes.append(SettingChange(name: "\(g.id).\(g.first.label)", old: .number(oldFirst), new: .number(first)))
-        }
-        y += rowHeight + 2
-        var damping = settings[keyPath: g.damping]
-        let oldDamping = damping
-        let spec = SliderSpec.damping(defaults[keyPath: g.damping])
-        if ui.slider("\(g.id).damping", "damping", value: &damping, spec: spec, frame: Rect(x: x, y: y, width: w, height: rowHeight)) {
-            settings[keyPath: g.damping] = damping
-            changes.append(SettingChange(name: "\(g.id).damping", old: .number(oldDamping), new: .number(damping)))
-        }
-        y += rowHeight + 6
-        let spring = g.spring(settings)
-        let derived = String(format: "k %.1f   c %.2f   settle %.0f ms%@", spring.stiffness, spring.damping,
-                             spring.settleDuration * 1000, spring.dampingRatio > 1 ? "   overdamped" : "")
-        let plotWidth = 96.0
-        ui.text(derived, in: Rect(x: x, y: y, width: w - plotWidth - 8, height: 36), style: UIPass.small,
-                color: ui.theme.secondaryLabel)
-        let plotFrame = Rect(x: x + w - plotWidth, y: y, width: plotWidth, height: 36)
-        ui.plot([(spring, ui.accent)], frame: plotFrame, summary: CurveSummary([spring]), marks: false)
-        y += 36 + 18
-        return changes
-    }
 }

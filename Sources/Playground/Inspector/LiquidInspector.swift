@@ -5,6 +5,22 @@ import Scenes
 /// The pile's inspector: its motions as the spec names them, and controls to drive it.
 /// (The full set of liquid spring groups arrives with the rest of the pile.)
 enum LiquidInspector {
+    typealias Group = SpringGroup<LiquidPileSettings>
+
+    /// The pile's springs, named as SPEC §5.3 uses them.
+    static var groups: [Group] {
+        func group(_ id: String, _ title: String, _ path: WritableKeyPath<LiquidPileSettings, SpringSetting>) -> Group {
+            let d = LiquidPileSettings()[keyPath: path]
+            return Group(id: id, title: title,
+                         first: ("response", path.appending(path: \.response), .response(d.response)),
+                         damping: path.appending(path: \.damping), spring: { $0[keyPath: path].spring })
+        }
+        return [group("reveal", "Reveal  (spread, arrivals)", \.reveal), group("dismiss", "Dismiss  (gather, clear)", \.dismiss),
+                group("settle", "Settle  (swipe returns)", \.settle), group("split", "Split  (buds out)", \.split),
+                group("home", "Home  (buds melt in)", \.home), group("morph", "Morph  (× → Clear all)", \.morph),
+                group("press", "Press  (sink under the pointer)", \.press)]
+    }
+
     static func run(_ ui: inout UIPass, pile: inout LiquidPile, frame: Rect, scroll: Double, at t: Double,
                     showAbout: inout Bool, events: inout [SceneEvent]) -> (changes: [SettingChange], height: Double) {
         ui.pointerRegion = frame
@@ -31,22 +47,38 @@ enum LiquidInspector {
             pile.showField = field
         }
         y += 40
-        let lines = ["spread: reveal (0.50, bounce 0.20)", "gather: dismiss (0.30, bounce 0.08)",
-                     "buds out: (0.62, bounce 0.22), +0.06 s, 0.05 s apart", "buds home: (0.50, 0), last first, 0.04 s apart",
-                     "swipe: commit past 40 % or coast (r 0.99) past 40 %", "throw: (0.28, 0), leaves the list 0.16 s later",
-                     "merge 8 pt — below the 12 pt list gap",
-                     "clear all: × → red capsule, letters 22 ms apart, folds after 3 s",
-                     "clearing: from the bottom 70 ms apart, top card last at 0.62 s",
-                     "arrival: drops in from −52.8 pt (list −12) on reveal"]
-        for line in lines {
-            ui.text(line, in: Rect(x: x, y: y, width: w, height: 18), style: UIPass.small, color: ui.theme.secondaryLabel)
-            y += 20
+        var changes: [SettingChange] = []
+        var settings = pile.settings
+        let defaults = LiquidPileSettings()
+        for g in groups {
+            changes += g.run(&ui, settings: &settings, defaults: defaults, x: x, y: &y, width: w)
         }
+        ui.text("Merge", in: Rect(x: x, y: y, width: w, height: 20), style: UIPass.heading, color: ui.theme.label)
+        y += 26
+        var merge = settings.merge
+        let spec = SliderSpec(range: 2...24, defaultValue: defaults.merge, step: 0.5, fine: 0.05, decimals: 1, unit: " pt")
+        if ui.slider("pile.merge", "merge", value: &merge, spec: spec, frame: Rect(x: x, y: y, width: w, height: 30)) {
+            changes.append(SettingChange(name: "pile.merge", old: .number(settings.merge), new: .number(merge)))
+            settings.merge = merge
+        }
+        y += 36
+        var bx = x + UIPass.labelWidth
+        ui.text("kernel", in: Rect(x: x, y: y, width: UIPass.labelWidth, height: 28), style: UIPass.label, color: ui.theme.secondaryLabel)
+        for kernel in LiquidKernel.allCases {
+            if ui.button("pile.kernel.\(kernel.rawValue)", kernel.rawValue.capitalized, frame: Rect(x: bx, y: y, width: 92, height: 28),
+                         selected: settings.kernel == kernel), settings.kernel != kernel {
+                changes.append(SettingChange(name: "pile.kernel", old: .string(settings.kernel.rawValue), new: .string(kernel.rawValue)))
+                settings.kernel = kernel
+            }
+            bx += 98
+        }
+        y += 40
+        if settings != pile.settings { pile.settings = settings }
         y += 12
         if ui.button("about", showAbout ? "Hide about" : "About SpringLab", frame: Rect(x: x, y: y, width: 132, height: 28)) {
             showAbout.toggle()
         }
         y += 44
-        return ([], y + scroll - frame.minY)
+        return (changes, y + scroll - frame.minY)
     }
 }

@@ -1,0 +1,26 @@
+import Canvas
+import Motion
+
+/// Every spring and setting of the liquid pile (SPEC §5.3), as response and damping ratio,
+/// with the spec's defaults (duration/bounce converted: ζ = 1 − bounce).
+public struct LiquidPileSettings: Hashable, Sendable {
+    /// Spreading into the list, arrivals: the reveal motion (0.50, bounce 0.20).
+    public var reveal = SpringSetting(0.50, 0.80)
+    /// Gathering, Clear all's exit, app removals: the dismiss motion (0.30, bounce 0.08).
+    public var dismiss = SpringSetting(0.30, 0.92)
+    /// A card settling home after a swipe that did not commit: elastic (0.42, bounce 0.38).
+    public var settle = SpringSetting(0.42, 0.62)
+    /// Bubbles budding out of the top card (0.62, bounce 0.22).
+    public var split = SpringSetting(0.62, 0.78)
+    /// Bubbles going home (0.50, bounce 0).
+    public var home = SpringSetting(0.50, 1.0)
+    /// × stretching into Clear all (0.40, bounce 0.20).
+    public var morph = SpringSetting(0.40, 0.80)
+    /// A press arriving under the pointer: tight (0.14, bounce 0).
+    public var press = SpringSetting(0.14, 1.0)
+    /// The pile merges at 8 pt, below the 12 pt list gap.
+    public var merge = 8.0
+    public var kernel = LiquidKernel.quadratic
+
+    public init() {}
+}
