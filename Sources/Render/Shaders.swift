@@ -3,6 +3,44 @@
 /// them pixel by pixel). Written once, prefixed with `#version 330 core` or
 /// `#version 300 es` depending on the context.
 enum Shaders {
+    /// GLSL shared by both programs: the rounded-rectangle distance (`SDF.roundedRect` in
+    /// Canvas/Shape.swift, line for line), pixel coverage and the erf for soft shadows.
+    static let sdfFunctions = """
+        const float SPAN = 1.28;
+        const float EXPONENT = 2.67;
+
+        // SDF.roundedRect in Canvas/Shape.swift.
+        float sdRoundRect(vec2 p, vec4 rect, float radius, bool continuous) {
+            vec2 h = max(rect.zw * 0.5, vec2(0.0));
+            vec2 c = rect.xy + rect.zw * 0.5;
+            float shortHalf = min(h.x, h.y);
+            float r = min(max(radius, 0.0), shortHalf);
+            bool superellipse = continuous && r > 0.0 && r < shortHalf * 0.999;
+            float span = superellipse ? min(r * SPAN, shortHalf) : r;
+            vec2 q = abs(p - c) - (h - vec2(span));
+            float inside = min(max(q.x, q.y), 0.0);
+            vec2 o = max(q, vec2(0.0));
+            if (!superellipse || o.x <= 0.0 || o.y <= 0.0) {
+                return length(o) + inside - span;
+            }
+            float n = EXPONENT;
+            float norm = pow(pow(o.x, n) + pow(o.y, n), 1.0 / n);
+            vec2 g = pow(o, vec2(n - 1.0));
+            float grad = length(g) / pow(norm, n - 1.0);
+            return (norm - span) / max(grad, 1e-6);
+        }
+
+        float coverage(float d) { return clamp(0.5 - d, 0.0, 1.0); }
+
+        float erfApprox(float x) {
+            float s = x < 0.0 ? -1.0 : 1.0;
+            float ax = abs(x);
+            float t = 1.0 / (1.0 + 0.3275911 * ax);
+            float y = 1.0 - (((((1.061405429 * t - 1.453152027) * t) + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * exp(-ax * ax);
+            return s * y;
+        }
+        """
+
     static func vertex(_ header: String) -> String {
         header + """
         layout(location = 0) in vec2 aCorner;
@@ -54,40 +92,7 @@ enum Shaders {
         uniform float uAtlasSize;
         out vec4 outColor;
 
-        const float SPAN = 1.28;
-        const float EXPONENT = 2.67;
-
-        // SDF.roundedRect in Canvas/Shape.swift.
-        float sdRoundRect(vec2 p, vec4 rect, float radius, bool continuous) {
-            vec2 h = max(rect.zw * 0.5, vec2(0.0));
-            vec2 c = rect.xy + rect.zw * 0.5;
-            float shortHalf = min(h.x, h.y);
-            float r = min(max(radius, 0.0), shortHalf);
-            bool superellipse = continuous && r > 0.0 && r < shortHalf * 0.999;
-            float span = superellipse ? min(r * SPAN, shortHalf) : r;
-            vec2 q = abs(p - c) - (h - vec2(span));
-            float inside = min(max(q.x, q.y), 0.0);
-            vec2 o = max(q, vec2(0.0));
-            if (!superellipse || o.x <= 0.0 || o.y <= 0.0) {
-                return length(o) + inside - span;
-            }
-            float n = EXPONENT;
-            float norm = pow(pow(o.x, n) + pow(o.y, n), 1.0 / n);
-            vec2 g = pow(o, vec2(n - 1.0));
-            float grad = length(g) / pow(norm, n - 1.0);
-            return (norm - span) / max(grad, 1e-6);
-        }
-
-        float coverage(float d) { return clamp(0.5 - d, 0.0, 1.0); }
-
-        float erfApprox(float x) {
-            float s = x < 0.0 ? -1.0 : 1.0;
-            float ax = abs(x);
-            float t = 1.0 / (1.0 + 0.3275911 * ax);
-            float y = 1.0 - (((((1.061405429 * t - 1.453152027) * t) + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * exp(-ax * ax);
-            return s * y;
-        }
-
+        \(sdfFunctions)
         vec4 premul(vec4 c, float k) { float a = c.a * k; return vec4(c.rgb * a, a); }
 
         void main() {
@@ -178,26 +183,7 @@ enum LiquidShaders {
         uniform float uMerge;
         out vec4 outColor;
 
-        const float SPAN = 1.28;
-        const float EXPONENT = 2.67;
-
-        float sdRoundRect(vec2 p, vec4 rect, float radius, bool continuous) {
-            vec2 h = max(rect.zw * 0.5, vec2(0.0));
-            vec2 c = rect.xy + rect.zw * 0.5;
-            float shortHalf = min(h.x, h.y);
-            float r = min(max(radius, 0.0), shortHalf);
-            bool superellipse = continuous && r > 0.0 && r < shortHalf * 0.999;
-            float span = superellipse ? min(r * SPAN, shortHalf) : r;
-            vec2 q = abs(p - c) - (h - vec2(span));
-            float inside = min(max(q.x, q.y), 0.0);
-            vec2 o = max(q, vec2(0.0));
-            if (!superellipse || o.x <= 0.0 || o.y <= 0.0) return length(o) + inside - span;
-            float n = EXPONENT;
-            float norm = pow(pow(o.x, n) + pow(o.y, n), 1.0 / n);
-            float grad = length(pow(o, vec2(n - 1.0))) / pow(norm, n - 1.0);
-            return (norm - span) / max(grad, 1e-6);
-        }
-
+        \(Shaders.sdfFunctions)
         float smin(float a, float b) {
             if (uK <= 0.0) return min(a, b);
             if (uKernel == 1) {
@@ -224,16 +210,6 @@ enum LiquidShaders {
             if (m2 < 1e8) acc = smin(acc, m2);
             if (m3 < 1e8) acc = smin(acc, m3);
             return acc;
-        }
-
-        float coverage(float d) { return clamp(0.5 - d, 0.0, 1.0); }
-
-        float erfApprox(float x) {
-            float s = x < 0.0 ? -1.0 : 1.0;
-            float ax = abs(x);
-            float t = 1.0 / (1.0 + 0.3275911 * ax);
-            float y = 1.0 - (((((1.061405429 * t - 1.453152027) * t) + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * exp(-ax * ax);
-            return s * y;
         }
 
         vec4 premul(vec4 c, float k) { float a = c.a * k; return vec4(c.rgb * a, a); }

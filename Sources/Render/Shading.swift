@@ -160,13 +160,7 @@ public struct SoftwareRasterizer {
                 for x in x0..<x1 {
                     let c = Shading.shade(prim, at: Point2(Double(x) + 0.5, Double(y) + 0.5), atlas: atlas,
                                           atlasSize: atlasSize)
-                    guard c.a > 0 else { continue }
-                    let i = (y * width + x) * 4
-                    let k = 1 - c.a
-                    pixels[i] = c.r + pixels[i] * k
-                    pixels[i + 1] = c.g + pixels[i + 1] * k
-                    pixels[i + 2] = c.b + pixels[i + 2] * k
-                    pixels[i + 3] = c.a + pixels[i + 3] * k
+                    blend(c, x: x, y: y)
                 }
             }
         }
@@ -253,15 +247,21 @@ public struct SoftwareRasterizer {
                 guard clip > 0 else { continue }
                 let c = Shading.shadeLiquid(g, paint, opacity: prim.fill.a, rimWidth: prim.radius, at: p, backdrop: sample)
                     .scaled(clip)
-                guard c.a > 0 else { continue }
-                let i = (y * width + x) * 4
-                let k = 1 - c.a
-                pixels[i] = c.r + pixels[i] * k
-                pixels[i + 1] = c.g + pixels[i + 1] * k
-                pixels[i + 2] = c.b + pixels[i + 2] * k
-                pixels[i + 3] = c.a + pixels[i + 3] * k
+                blend(c, x: x, y: y)
             }
         }
+    }
+
+    /// Source-over of premultiplied `c` onto pixel (x, y).
+    @inline(__always)
+    private mutating func blend(_ c: Shading.RGBA, x: Int, y: Int) {
+        guard c.a > 0 else { return }
+        let i = (y * width + x) * 4
+        let k = 1 - c.a
+        pixels[i] = c.r + pixels[i] * k
+        pixels[i + 1] = c.g + pixels[i + 1] * k
+        pixels[i + 2] = c.b + pixels[i + 2] * k
+        pixels[i + 3] = c.a + pixels[i + 3] * k
     }
 
     /// Straight-alpha RGBA8 bytes, top row first.

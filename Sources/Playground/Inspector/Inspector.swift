@@ -64,11 +64,9 @@ enum PushAlertInspector {
     static func run(_ ui: inout UIPass, settings: inout PushAlertSettings, frame: Rect, scroll: Double,
                     showAbout: inout Bool) -> (changes: [SettingChange], height: Double) {
         var changes: [SettingChange] = []
-        ui.pointerRegion = frame
-        ui.fill(.rect(frame), Paint(fill: ui.theme.chrome))
-        ui.fill(.rect(Rect(x: frame.minX, y: frame.minY, width: 1, height: frame.height)), Paint(fill: ui.theme.chromeLine))
-        let x = frame.minX + 16, w = frame.width - 32
-        var y = frame.minY + 14 - scroll
+        let panel = ui.beginPanel(frame, scroll: scroll)
+        let x = panel.x, w = panel.width
+        var y = panel.y
         ui.list?.commands.append(.pushClip(.rect(frame)))
         defer { ui.list?.commands.append(.popClip) }
 

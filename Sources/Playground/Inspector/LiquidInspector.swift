@@ -23,11 +23,9 @@ enum LiquidInspector {
 
     static func run(_ ui: inout UIPass, pile: inout LiquidPile, frame: Rect, scroll: Double, at t: Double,
                     showAbout: inout Bool, events: inout [SceneEvent]) -> (changes: [SettingChange], height: Double) {
-        ui.pointerRegion = frame
-        ui.fill(.rect(frame), Paint(fill: ui.theme.chrome))
-        ui.fill(.rect(Rect(x: frame.minX, y: frame.minY, width: 1, height: frame.height)), Paint(fill: ui.theme.chromeLine))
-        let x = frame.minX + 16, w = frame.width - 32
-        var y = frame.minY + 14 - scroll
+        let panel = ui.beginPanel(frame, scroll: scroll)
+        let x = panel.x, w = panel.width
+        var y = panel.y
         ui.text("Liquid pile", in: Rect(x: x, y: y, width: w, height: 20), style: UIPass.heading, color: ui.theme.label)
         y += 30
         if ui.button("pile.spread", "Spread", frame: Rect(x: x, y: y, width: 90, height: 28), selected: pile.expanded) {
@@ -62,15 +60,9 @@ enum LiquidInspector {
             settings.merge = merge
         }
         y += 36
-        var bx = x + UIPass.labelWidth
-        ui.text("kernel", in: Rect(x: x, y: y, width: UIPass.labelWidth, height: 28), style: UIPass.label, color: ui.theme.secondaryLabel)
-        for kernel in LiquidKernel.allCases {
-            if ui.button("pile.kernel.\(kernel.rawValue)", kernel.rawValue.capitalized, frame: Rect(x: bx, y: y, width: 92, height: 28),
-                         selected: settings.kernel == kernel), settings.kernel != kernel {
-                changes.append(SettingChange(name: "pile.kernel", old: .string(settings.kernel.rawValue), new: .string(kernel.rawValue)))
-                settings.kernel = kernel
-            }
-            bx += 98
+        if let kernel = ui.kernelPicker("pile.kernel", current: settings.kernel, x: x, y: y) {
+            changes.append(SettingChange(name: "pile.kernel", old: .string(settings.kernel.rawValue), new: .string(kernel.rawValue)))
+            settings.kernel = kernel
         }
         y += 40
         if settings != pile.settings { pile.settings = settings }

@@ -8,11 +8,9 @@ enum NeckInspector {
     static func run(_ ui: inout UIPass, sandbox: inout NeckSandbox, frame: Rect, scroll: Double,
                     showAbout: inout Bool) -> (changes: [SettingChange], height: Double) {
         var changes: [SettingChange] = []
-        ui.pointerRegion = frame
-        ui.fill(.rect(frame), Paint(fill: ui.theme.chrome))
-        ui.fill(.rect(Rect(x: frame.minX, y: frame.minY, width: 1, height: frame.height)), Paint(fill: ui.theme.chromeLine))
-        let x = frame.minX + 16, w = frame.width - 32
-        var y = frame.minY + 14 - scroll
+        let panel = ui.beginPanel(frame, scroll: scroll)
+        let x = panel.x, w = panel.width
+        var y = panel.y
         let row = PushAlertInspector.rowHeight
         ui.text("Neck sandbox", in: Rect(x: x, y: y, width: w, height: 20), style: UIPass.heading, color: ui.theme.label)
         y += 28
@@ -35,19 +33,13 @@ enum NeckInspector {
                 in: Rect(x: x + UIPass.labelWidth, y: y, width: w - UIPass.labelWidth, height: 16), style: UIPass.small,
                 color: ui.theme.secondaryLabel)
         y += 24
-        ui.text("kernel", in: Rect(x: x, y: y, width: UIPass.labelWidth, height: 28), style: UIPass.label, color: ui.theme.secondaryLabel)
-        var bx = x + UIPass.labelWidth
-        for kernel in LiquidKernel.allCases {
-            if ui.button("neck.kernel.\(kernel.rawValue)", kernel.rawValue.capitalized, frame: Rect(x: bx, y: y, width: 92, height: 28),
-                         selected: sandbox.kernel == kernel), sandbox.kernel != kernel {
-                changes.append(SettingChange(name: "neck.kernel", old: .string(sandbox.kernel.rawValue), new: .string(kernel.rawValue)))
-                sandbox.kernel = kernel
-            }
-            bx += 98
+        if let kernel = ui.kernelPicker("neck.kernel", current: sandbox.kernel, x: x, y: y) {
+            changes.append(SettingChange(name: "neck.kernel", old: .string(sandbox.kernel.rawValue), new: .string(kernel.rawValue)))
+            sandbox.kernel = kernel
         }
         y += 40
         ui.text("shapes", in: Rect(x: x, y: y, width: UIPass.labelWidth, height: 28), style: UIPass.label, color: ui.theme.secondaryLabel)
-        bx = x + UIPass.labelWidth
+        var bx = x + UIPass.labelWidth
         for kind in NeckMeasure.Kind.allCases {
             if ui.button("neck.shape.\(kind.rawValue)", kind.rawValue.capitalized, frame: Rect(x: bx, y: y, width: 70, height: 28),
                          selected: sandbox.pieces.first?.kind == kind) {

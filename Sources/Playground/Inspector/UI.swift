@@ -104,6 +104,32 @@ struct UIPass {
         return false
     }
 
+    // MARK: Panels
+
+    /// Starts an inspector panel in `frame` scrolled by `scroll`: its background and
+    /// divider, and the pointer region. Returns the content's left edge, width and top.
+    mutating func beginPanel(_ frame: Rect, scroll: Double) -> (x: Double, width: Double, y: Double) {
+        pointerRegion = frame
+        fill(.rect(frame), Paint(fill: theme.chrome))
+        fill(.rect(Rect(x: frame.minX, y: frame.minY, width: 1, height: frame.height)), Paint(fill: theme.chromeLine))
+        return (frame.minX + 16, frame.width - 32, frame.minY + 14 - scroll)
+    }
+
+    /// A row of buttons choosing the liquid kernel; returns the new kernel if it changed.
+    mutating func kernelPicker(_ idPrefix: String, current: LiquidKernel, x: Double, y: Double) -> LiquidKernel? {
+        text("kernel", in: Rect(x: x, y: y, width: Self.labelWidth, height: 28), style: Self.label, color: theme.secondaryLabel)
+        var bx = x + Self.labelWidth
+        var picked: LiquidKernel?
+        for kernel in LiquidKernel.allCases {
+            if button("\(idPrefix).\(kernel.rawValue)", kernel.rawValue.capitalized, frame: Rect(x: bx, y: y, width: 92, height: 28),
+                      selected: current == kernel), current != kernel {
+                picked = kernel
+            }
+            bx += 98
+        }
+        return picked
+    }
+
     // MARK: Buttons
 
     /// A push button; returns true when clicked (released over it).
