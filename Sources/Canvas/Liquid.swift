@@ -1,4 +1,5 @@
 import Foundation
+import Motion
 
 /// How the distances of a liquid group's shapes are merged (SPEC §5.1).
 public enum LiquidKernel: String, Sendable, CaseIterable, Hashable {
@@ -6,9 +7,14 @@ public enum LiquidKernel: String, Sendable, CaseIterable, Hashable {
     /// distances together by merge / 4. Flat facing edges bridge across their whole
     /// width at once.
     case quadratic
-    /// Normalized cubic smooth minimum: the same reach and push, a softer onset, so the
-    /// neck starts thinner and pinches more in the middle before it snaps.
+    /// Normalized cubic smooth minimum: the same reach and push with a softer onset —
+    /// the outline starts bending later as shapes approach.
     case cubic
+    /// Quadratic, with the push strongest on the line joining the two nearest shapes'
+    /// centres and fading to nothing half their shorter side away from it. Flat facing
+    /// edges (two cards) then neck in the middle first, an hourglass, instead of bridging
+    /// across their whole width at once — the more liquid of the two looks.
+    case pinched
 }
 
 /// Shapes whose signed distances melt into one surface through a neck — the metaball
@@ -53,16 +59,33 @@ public struct LiquidGroup: Hashable, Sendable {
     public func distance(to p: Point2) -> Double {
         guard !shapes.isEmpty else { return .infinity }
         var m1 = Double.infinity, m2 = Double.infinity, m3 = Double.infinity
-        for s in shapes {
+        var i1 = 0, i2 = 0
+        for (i, s) in shapes.enumerated() {
             // The box is never further than the shape: skip shapes that cannot be nearest.
             if SDF.box(p, rect: s.rect) >= m3 { continue }
             let d = s.distance(to: p)
-            if d < m1 { m3 = m2; m2 = m1; m1 = d } else if d < m2 { m3 = m2; m2 = d } else if d < m3 { m3 = d }
+            if d < m1 { m3 = m2; m2 = m1; i2 = i1; m1 = d; i1 = i } else if d < m2 { m3 = m2; m2 = d; i2 = i } else if d < m3 { m3 = d }
         }
         var acc = m1
-        if m2.isFinite { acc = LiquidGroup.smoothMin(acc, m2, k: smoothing, kernel: kernel) }
+        if m2.isFinite {
+            let k = kernel == .pinched ? smoothing * LiquidGroup.pinch(p, shapes[i1], shapes[i2]) : smoothing
+            acc = LiquidGroup.smoothMin(acc, m2, k: k, kernel: kernel)
+        }
         if m3.isFinite { acc = LiquidGroup.smoothMin(acc, m3, k: smoothing, kernel: kernel) }
         return acc
+    }
+
+    /// The pinched kernel's falloff at `p`: 1 on the line through the two shapes' centres,
+    /// 0 at half their shorter side from it — 1 − (offset / extent)², clamped.
+    public static func pinch(_ p: Point2, _ a: Shape, _ b: Shape) -> Double {
+        let ca = a.rect.center, cb = b.rect.center
+        let axis = cb - ca
+        let len = axis.length
+        let extent = 0.5 * min(a.rect.width, a.rect.height, b.rect.width, b.rect.height)
+        guard len > 0, extent > 0 else { return 1 }
+        let offset = abs((p.x - ca.x) * axis.y - (p.y - ca.y) * axis.x) / len
+        let x = offset / extent
+        return min(max(1 - x * x, 0), 1)
     }
 
     /// The smooth minimum of two distances with smoothing k (the push at a = b).
@@ -71,7 +94,7 @@ public struct LiquidGroup: Hashable, Sendable {
     public static func smoothMin(_ a: Double, _ b: Double, k: Double, kernel: LiquidKernel) -> Double {
         guard k > 0 else { return min(a, b) }
         switch kernel {
-        case .quadratic:
+        case .quadratic, .pinched:
             let K = 4 * k
             let h = max(K - abs(a - b), 0) / K
             return min(a, b) - h * h * K / 4

@@ -216,7 +216,7 @@ public final class GLRenderer {
         func u(_ n: String) -> GLint { liquidUniforms[n] ?? -1 }
         glUniform2f(u("uViewport"), GLfloat(width), GLfloat(height))
         glUniform1f(u("uK"), GLfloat(g.smoothing))
-        glUniform1i(u("uKernel"), g.kernel == .cubic ? 1 : 0)
+        glUniform1i(u("uKernel"), g.kernel == .cubic ? 1 : (g.kernel == .pinched ? 2 : 0))
         let t = paint.tint, r = paint.rim
         glUniform4f(u("uTint"), GLfloat(t.r), GLfloat(t.g), GLfloat(t.b), GLfloat(t.a))
         glUniform4f(u("uRim"), GLfloat(r.r), GLfloat(r.g), GLfloat(r.b), GLfloat(r.a))

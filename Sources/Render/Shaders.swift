@@ -168,7 +168,7 @@ enum LiquidShaders {
         uniform vec2 uRadii[\(maxShapes)];   // radius, continuous (1) or circular (0)
         uniform int uCount;
         uniform float uK;
-        uniform int uKernel;                 // 0 quadratic, 1 cubic
+        uniform int uKernel;                 // 0 quadratic, 1 cubic, 2 pinched
         uniform vec4 uTint;
         uniform vec4 uRim;
         uniform float uRimWidth;
@@ -184,31 +184,43 @@ enum LiquidShaders {
         out vec4 outColor;
 
         \(Shaders.sdfFunctions)
-        float smin(float a, float b) {
-            if (uK <= 0.0) return min(a, b);
+        float smin(float a, float b, float k) {
+            if (k <= 0.0) return min(a, b);
             if (uKernel == 1) {
-                float K = 6.0 * uK;
+                float K = 6.0 * k;
                 float h = max(K - abs(a - b), 0.0) / K;
                 return min(a, b) - h * h * h * K / 6.0;
             }
-            float K = 4.0 * uK;
+            float K = 4.0 * k;
             float h = max(K - abs(a - b), 0.0) / K;
             return min(a, b) - h * h * K / 4.0;
+        }
+
+        // LiquidGroup.pinch: 1 on the line through the centres, 0 half the shorter side away.
+        float pinch(vec2 p, vec4 a, vec4 b) {
+            vec2 ca = a.xy + a.zw * 0.5, cb = b.xy + b.zw * 0.5;
+            vec2 axis = cb - ca;
+            float len = length(axis);
+            float extent = 0.5 * min(min(a.z, a.w), min(b.z, b.w));
+            if (len <= 0.0 || extent <= 0.0) return 1.0;
+            float x = abs((p.x - ca.x) * axis.y - (p.y - ca.y) * axis.x) / len / extent;
+            return clamp(1.0 - x * x, 0.0, 1.0);
         }
 
         // LiquidGroup.distance: the three nearest distances folded nearest first.
         float field(vec2 p) {
             float m1 = 1e9, m2 = 1e9, m3 = 1e9;
+            int i1 = 0, i2 = 0;
             for (int i = 0; i < \(maxShapes); i++) {
                 if (i >= uCount) break;
                 float d = sdRoundRect(p, uRects[i], uRadii[i].x, uRadii[i].y > 0.5);
-                if (d < m1) { m3 = m2; m2 = m1; m1 = d; }
-                else if (d < m2) { m3 = m2; m2 = d; }
+                if (d < m1) { m3 = m2; m2 = m1; i2 = i1; m1 = d; i1 = i; }
+                else if (d < m2) { m3 = m2; m2 = d; i2 = i; }
                 else if (d < m3) { m3 = d; }
             }
             float acc = m1;
-            if (m2 < 1e8) acc = smin(acc, m2);
-            if (m3 < 1e8) acc = smin(acc, m3);
+            if (m2 < 1e8) acc = smin(acc, m2, uKernel == 2 ? uK * pinch(p, uRects[i1], uRects[i2]) : uK);
+            if (m3 < 1e8) acc = smin(acc, m3, uK);
             return acc;
         }
 

@@ -86,3 +86,43 @@ import Testing
         #expect(abs(NeckMeasure.waist(group(4, count: 3), gap: 4) - NeckMeasure.waist(group(4), gap: 4)) < 0.5)
     }
 }
+
+/// SPEC §5.1: flat facing edges bridge across their whole width with the plain kernel;
+/// the pinched kernel necks them in the middle — the comparison the sandbox offers.
+@Suite struct PinchedKernelTests {
+    func waist(_ kernel: LiquidKernel, gap: Double) -> Double {
+        let g = LiquidGroup(shapes: NeckMeasure.row(.card, size: Size(120, 60), gap: gap, count: 2), kernel: kernel)
+        return NeckMeasure.waist(g, gap: gap)
+    }
+
+    @Test func cardsNeckThinnerWhenPinched() {
+        for gap in [2.0, 4.0, 8.0] { #expect(waist(.pinched, gap: gap) < waist(.quadratic, gap: gap) - 5, "gap \(gap)") }
+        // On the centre line the push is the same k, so both snap at 2k = 10 pt.
+        #expect(abs(NeckMeasure.snapGap(.card, size: Size(120, 60), merge: 20, kernel: .pinched) - 10) < 1e-3)
+    }
+
+    @Test func pinchedNeckIsNarrowerAllTheWayAcross() {
+        // Across the whole gap the pinched bridge stays inside the plain one: the faces no
+        // longer fuse across their full height, the neck gathers toward the centre line.
+        let gap = 6.0
+        func extent(_ kernel: LiquidKernel, atX x: Double) -> Double {
+            let g = LiquidGroup(shapes: NeckMeasure.row(.card, size: Size(120, 60), gap: gap, count: 2), kernel: kernel)
+            var lo = 0.0, hi = 60.0
+            for _ in 0..<60 { let m = (lo + hi) / 2; if g.distance(to: Point2(x, m)) < 0 { lo = m } else { hi = m } }
+            return lo
+        }
+        for k in 1...11 {
+            let x = 120 + gap * Double(k) / 12
+            #expect(extent(.pinched, atX: x) < extent(.quadratic, atX: x) - 2, "x \(x)")
+        }
+    }
+
+    @Test func pinchedWaistNeverGrowsWithTheGap() {
+        var last = Double.infinity
+        for i in 0...200 {
+            let w = waist(.pinched, gap: Double(i) * 0.1)
+            #expect(w <= last + 1e-9)
+            last = w
+        }
+    }
+}

@@ -142,14 +142,15 @@ extension RenderSuite {
         /// A liquid group — two capsules at the joined gap and a bubble — through the liquid
         /// pass against `Shading.shadeLiquid`. Tolerance 3/255: the rim's normal comes from
         /// finite differences of the field, which float and double round differently.
-        @Test(arguments: [(1.0, false), (2.0, false), (1.0, true)])
-        func liquidGroupMatchesTheReference(scale: Double, debugField: Bool) throws {
+        @Test(arguments: [(1.0, false, LiquidKernel.quadratic), (2.0, false, .quadratic), (1.0, true, .quadratic),
+                          (1.0, false, .pinched), (1.0, false, .cubic)])
+        func liquidGroupMatchesTheReference(scale: Double, debugField: Bool, kernel: LiquidKernel) throws {
             let h = try Headless()
             var list = DisplayList(background: Color(hex: 0xF3F2EE))
             list.fill(.roundedRect(Rect(x: 20, y: 60, width: 260, height: 30), radius: 6), Paint(fill: Color(hex: 0x9CC2FF)))
             let group = LiquidGroup(shapes: [.capsule(Rect(x: 30, y: 40, width: 80, height: 30)),
                                              .capsule(Rect(x: 114, y: 40, width: 80, height: 30)),
-                                             .circle(center: Point2(230, 55), radius: 15)])
+                                             .circle(center: Point2(230, 55), radius: 15)], kernel: kernel)
             var paint = LiquidPaint.light
             paint.showField = debugField
             list.commands.append(.liquid(group, paint, opacity: 1))
