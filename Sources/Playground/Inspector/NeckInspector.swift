@@ -45,6 +45,16 @@ enum NeckInspector {
                          selected: sandbox.pieces.first?.kind == kind) {
                 let size: Size = kind == .card ? Size(120, 60) : (kind == .circle ? Size(40, 40) : Size(80, 30))
                 for i in 0..<min(2, sandbox.pieces.count) { sandbox.pieces[i].kind = kind; sandbox.pieces[i].size = size }
+                // Keep the pair at the joined gap (4 pt) and the bubble apart (26 pt).
+                if sandbox.pieces.count >= 2 {
+                    sandbox.pieces[1].center.x = sandbox.pieces[0].center.x + size.width + LiquidGroup.joinedGap
+                    sandbox.pieces[1].center.y = sandbox.pieces[0].center.y
+                }
+                if sandbox.pieces.count >= 3 {
+                    let bubble = sandbox.pieces[2].size.width / 2
+                    sandbox.pieces[2].center = Point2(sandbox.pieces[1].center.x + size.width / 2 + LiquidGroup.apartGap + bubble,
+                                                      sandbox.pieces[1].center.y)
+                }
                 changes.append(SettingChange(name: "neck.shape", old: .null, new: .string(kind.rawValue)))
             }
             bx += 76
