@@ -105,6 +105,7 @@ extension LiquidPile {
         let rest = Self.padding + (expanded ? Self.headerHeight : 0)
         card.frame.set(Point2(rest - (expanded ? 12 : 52.8), LiquidGroup.homeScale), at: t)
         card.opacity.set(0, at: t)
+        card.arrivedAt = t
         cards.insert(card, at: 0)
         relayout(at: t)
         return [SceneEvent("arrived", time: t, [("id", .number(Double(n.id)))])]

@@ -21,6 +21,14 @@ extension LiquidPile {
         if !shapes.isEmpty {
             list.commands.append(.liquid(LiquidGroup(shapes: shapes, merge: settings.merge, kernel: settings.kernel), paint, opacity: 1))
         }
+        // The soft cue of an arrival: a glow around the new card that fades as it lands.
+        for i in cards.indices {
+            guard let at = cards[i].arrivedAt, t >= at, t - at < Self.arrivalCue else { continue }
+            let k = (t - at) / Self.arrivalCue
+            let f = cardFrame(i, at: t).insetBy(dx: -3 - 6 * k, dy: -3 - 6 * k)
+            list.fill(.roundedRect(f, radius: Self.cardRadius + 3 + 6 * k),
+                      Paint(fill: .clear, stroke: cards[i].notice.tint.color, strokeWidth: 2), opacity: (1 - k) * 0.8)
+        }
         for card in flying {
             let f = flyingFrame(card, at: t)
             list.commands.append(.liquid(LiquidGroup(shapes: [.roundedRect(f, radius: Self.cardRadius)], merge: Self.merge),
@@ -132,6 +140,9 @@ extension LiquidPile {
             l.fill(.circle(center: c, radius: 4), Paint(fill: .white.opacity(0.9)), opacity: opacity)
         }
     }
+
+    /// How long the arrival glow lasts, s.
+    static let arrivalCue = 0.45
 
     /// Relative times are counted from a fixed reference, so captures are deterministic.
     static let referenceDate = Date(timeIntervalSince1970: 1_796_000_000)

@@ -45,6 +45,8 @@ public struct LiquidPile: Sendable {
         public var pressAnchor = Point2.zero
         /// Removed by the app: it melts into the pile, and leaves once melted in.
         public var melting = false
+        /// When it arrived, for the soft cue (a glow that fades over 0.45 s).
+        public var arrivedAt: Double?
     }
 
     public struct Bubble: Sendable {
