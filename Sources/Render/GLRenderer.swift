@@ -241,14 +241,17 @@ public final class GLRenderer {
         // within the kernel's reach, the shadow's offset and blur, the debug band and the
         // rim's sampling. A shape further than that changes nothing there, so the union is
         // exactly the whole group's while a tall pile costs per strip what two cards do.
-        let reach = 4 * g.smoothing + (s.map { $0.radius * 1.5 + max(abs($0.offset.x), abs($0.offset.y)) } ?? 0)
+        let reach = (g.kernel == .cubic ? 6 : 4) * g.smoothing + (s.map { $0.radius * 1.5 + max(abs($0.offset.x), abs($0.offset.y)) } ?? 0)
             + (paint.showField ? g.merge : 0) + max(paint.refraction, 1) + 2
         let stripHeight = 48.0
         var y = b.minY
         while y < b.maxY {
             let strip = Rect(x: b.minX, y: y, width: b.width, height: min(stripHeight, b.maxY - y))
             y += stripHeight
+            // More than the shader holds: keep those nearest the strip (a gathering pile stacks
+            // a dozen cards in one place; list order would drop the front card first).
             let near = g.shapes.filter { !$0.rect.insetBy(dx: -reach, dy: -reach).intersection(strip).isEmpty }
+                .sorted { SDF.box(strip.center, rect: $0.rect) < SDF.box(strip.center, rect: $1.rect) }
                 .prefix(LiquidShaders.maxShapes)
             guard !near.isEmpty else { continue }
             var rects: [GLfloat] = []

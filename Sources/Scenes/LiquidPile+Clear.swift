@@ -50,9 +50,13 @@ extension LiquidPile {
             bubbles[i].scale.animate(to: LiquidGroup.homeScale, curve: home, at: t)
             bubbles[i].width.animate(to: bubbleSlot(bubbles[i].id).width, curve: home, at: t)
         }
-        let n = cards.count
-        for i in cards.indices {
-            cards[i].clearsAt = i == 0 ? t + Self.topCardLeaves : t + Self.clearStagger * Double(n - 1 - i)
+        // Cards already thrown finish their own flight.
+        let staying = cards.indices.filter { cards[$0].leavesAt == nil && !cards[$0].melting }
+        let n = staying.count
+        for (k, i) in staying.enumerated() {
+            // The top card leaves last: at 0.62 s, or after the last of a long pile.
+            cards[i].clearsAt = k == 0 ? t + max(Self.topCardLeaves, Self.clearStagger * Double(n))
+                : t + Self.clearStagger * Double(n - 1 - k)
         }
         return [SceneEvent("cleared", time: t, [("count", .number(Double(n)))])]
     }
@@ -74,10 +78,13 @@ extension LiquidPile {
             flying.append(card)
             events.append(SceneEvent("cardDismissed", time: at, [("id", .number(Double(card.notice.id))), ("how", .string("clear"))]))
         }
-        if clearingSince != nil && cards.isEmpty {
+        // Clearing ends once no card is still waiting to leave — a notice that arrived
+        // meanwhile stays, in a collapsed pile.
+        if clearingSince != nil && !cards.contains(where: { $0.clearsAt != nil }) {
             clearingSince = nil
             expanded = false
             bubbles.removeAll()
+            if !cards.isEmpty { relayout(at: t) }
         }
         if cards.isEmpty {
             if emptiedAt == nil { emptiedAt = t }
@@ -128,6 +135,12 @@ extension LiquidPile {
         let done = cards.filter { $0.melting && $0.frame.isSettled(at: t) && $0.opacity.isSettled(at: t) }
         guard !done.isEmpty else { return [] }
         cards.removeAll { c in done.contains { $0.notice.id == c.notice.id } }
+        if cards.isEmpty && expanded {
+            // The last card melted away: no list, so no header either.
+            expanded = false
+            bubbles.removeAll()
+            clearArmedAt = nil
+        }
         relayout(at: t)
         return done.map { SceneEvent("cardRemoved", time: t, [("id", .number(Double($0.notice.id)))]) }
     }

@@ -276,3 +276,120 @@ import Testing
         #expect(found)
     }
 }
+
+/// Interleavings from review: none may crash, strand a state or jump.
+@Suite struct LiquidPileInterleavingTests {
+    let m = FixedMeasurer()
+
+    func spreadPile(_ notices: [Notice] = Notice.samples) -> LiquidPile {
+        var pile = LiquidPile(notices: notices, measurer: m)
+        _ = pile.spread(at: 0)
+        _ = pile.update(to: 2)
+        return pile
+    }
+
+    func throwCard(_ pile: inout LiquidPile, index: Int, at t: Double, dx: Double = -24) -> Double {
+        let y = pile.cardFrame(index, at: t).midY
+        _ = pile.handle(.pointerDown(Point2(300, y), time: t, shift: false))
+        for k in 1...6 { _ = pile.handle(.pointerMoved(Point2(300 + dx * Double(k), y), time: t + 0.016 * Double(k))) }
+        _ = pile.handle(.pointerUp(Point2(300 + dx * 6, y), time: t + 0.1))
+        return t + 0.1
+    }
+
+    @Test func pressingAThrownCardBeforeItLeavesDoesNothing() {
+        var pile = spreadPile()
+        let up = throwCard(&pile, index: 1, at: 2)
+        let thrownFrame = pile.cardFrame(1, at: up + 0.05)
+        _ = pile.handle(.pointerDown(thrownFrame.center, time: up + 0.05, shift: false))
+        _ = pile.update(to: up + 0.2)  // it leaves the list now
+        _ = pile.handle(.pointerMoved(Point2(thrownFrame.midX + 40, thrownFrame.midY), time: up + 0.25))  // must not crash
+        _ = pile.handle(.pointerUp(Point2(thrownFrame.midX + 40, thrownFrame.midY), time: up + 0.3))
+        _ = pile.update(to: up + 3)
+        #expect(!pile.isAnimating(at: up + 3))
+    }
+
+    @Test func aCoastCommitFliesTheWayItCoasts() {
+        // Released at −10 pt while moving right at 2500 pt/s: the coast, −10 + 0.099 × 2500,
+        // passes +40 %, so it commits — and must fly right, the way it coasts.
+        var pile = spreadPile()
+        let y = pile.cardFrame(1, at: 2).midY
+        _ = pile.handle(.pointerDown(Point2(200, y), time: 2, shift: false))
+        _ = pile.handle(.pointerMoved(Point2(180, y), time: 2.02))   // claims the drag at 180
+        _ = pile.handle(.pointerMoved(Point2(150, y), time: 2.2))    // slowly left: offset −30
+        // A 45 ms rest cuts the history; then two fast samples to the right.
+        _ = pile.handle(.pointerMoved(Point2(160, y), time: 2.249))
+        _ = pile.handle(.pointerMoved(Point2(170, y), time: 2.253))
+        #expect(abs(pile.cards[1].offset.value(at: 2.253) - -10) < 1e-9)
+        let events = pile.handle(.pointerUp(Point2(170, y), time: 2.255))
+        let decided = events.first { $0.name == "dragEnded" }
+        #expect(decided?["decision"] == .string("commit"))
+        #expect(pile.cards[1].offset.target > 0)
+    }
+
+    @Test func theEaseOnHandsOverWithoutAJump() {
+        // 1500 pt/s in 8 ms steps: 12 pt per step. No step of the card may exceed that by
+        // more than the ease's catch-up share.
+        var pile = spreadPile()
+        let y = pile.cardFrame(1, at: 2).midY
+        _ = pile.handle(.pointerDown(Point2(100, y), time: 2, shift: false))
+        var last = pile.cards[1].offset.value(at: 2)
+        var worst = 0.0
+        for k in 1...30 {
+            let t = 2 + 0.008 * Double(k)
+            _ = pile.handle(.pointerMoved(Point2(100 + 12 * Double(k), y), time: t))
+            let v = pile.cards[1].offset.value(at: t)
+            worst = max(worst, abs(v - last))
+            last = v
+        }
+        #expect(worst < 30, "largest single-step move \(worst) pt")
+        #expect(abs(last - (12 * 30 - 12)) < 1e-9, "1:1 after the first 100 ms (the claim took the first 12 pt)")
+    }
+
+    @Test func aLongPileStillClearsTopCardLast() {
+        let many = (0..<13).map { Notice(id: 200 + $0, tint: .sky, glyph: .bell, title: "N\($0)") }
+        var pile = spreadPile(many)
+        let clear = pile.bubbles.first { $0.id == "clear" }.map { pile.bubbleFrame($0, at: 2).center } ?? .zero
+        _ = pile.handle(.pointerDown(clear, time: 2, shift: false)); _ = pile.handle(.pointerUp(clear, time: 2.01))
+        _ = pile.update(to: 2.6)
+        let c2 = pile.bubbles.first { $0.id == "clear" }.map { pile.bubbleFrame($0, at: 2.6).center } ?? clear
+        _ = pile.handle(.pointerDown(c2, time: 2.6, shift: false)); _ = pile.handle(.pointerUp(c2, time: 2.61))
+        var order: [Int] = []
+        for k in 0...300 {
+            order += pile.update(to: 2.62 + Double(k) * 0.01).filter { $0.name == "cardDismissed" }.map { Int($0["id"]?.number ?? 0) }
+        }
+        #expect(order.count == 13 && order.last == 200)
+    }
+
+    @Test func anArrivalDuringClearingSurvivesAndFreesThePile() {
+        var pile = spreadPile()
+        let clear = pile.bubbles.first { $0.id == "clear" }.map { pile.bubbleFrame($0, at: 2).center } ?? .zero
+        _ = pile.handle(.pointerDown(clear, time: 2, shift: false)); _ = pile.handle(.pointerUp(clear, time: 2.01))
+        _ = pile.update(to: 2.5)
+        let c2 = pile.bubbles.first { $0.id == "clear" }.map { pile.bubbleFrame($0, at: 2.5).center } ?? clear
+        _ = pile.handle(.pointerDown(c2, time: 2.5, shift: false)); _ = pile.handle(.pointerUp(c2, time: 2.51))
+        _ = pile.addSampleNotice(at: 2.6)
+        _ = pile.update(to: 5)
+        #expect(pile.clearingSince == nil && pile.cards.count == 1 && !pile.expanded)
+        // And it takes input again: a click spreads it.
+        let c = pile.cardFrame(0, at: 5).center
+        _ = pile.handle(.pointerDown(c, time: 5, shift: false))
+        #expect(pile.handle(.pointerUp(c, time: 5.02)).first?.name == "expanded")
+    }
+
+    @Test func escapeDuringABarePressLeavesNothingBehind() {
+        var pile = LiquidPile(measurer: m)
+        let c = pile.cardFrame(0, at: 1).center
+        _ = pile.handle(.pointerDown(c, time: 1, shift: false))
+        _ = pile.handle(.key(.escape, time: 1.1, shift: false))
+        #expect(pile.handle(.pointerUp(c, time: 1.2)).isEmpty, "the release after a cancel does not spread")
+        _ = pile.update(to: 3)
+        #expect(!pile.isAnimating(at: 3) && !pile.expanded)
+    }
+
+    @Test func theLastCardMeltingAwayFoldsTheHeader() {
+        var pile = spreadPile([Notice.samples[0]])
+        _ = pile.removeByApp(id: Notice.samples[0].id, at: 2)
+        _ = pile.update(to: 4)
+        #expect(pile.cards.isEmpty && !pile.expanded && pile.bubbles.isEmpty)
+    }
+}

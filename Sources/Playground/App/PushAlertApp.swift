@@ -200,6 +200,7 @@ public struct PushAlertApp: Sendable {
     public mutating func switchScene(_ kind: SceneKind, at t: Double) -> [SceneEvent] {
         guard kind != scene else { return [] }
         _ = alert.cancelDrag(at: t)
+        _ = pile.cancelTouch(at: t)
         scene = kind
         ui.focus = nil
         ui.editing = nil
