@@ -83,7 +83,7 @@ enum Help {
         """,
         "neck": """
         usage: springlab neck --shape capsule|circle|card --size WxH --gap G [--merge 20]
-                              [--count 2] [--kernel quadratic|cubic]
+                              [--count 2] [--kernel quadratic|cubic|pinched]
 
         Places 2 (or 3) shapes of WxH side by side, G pt apart, merges them as a liquid
         group (smooth union, k = merge / 4) and prints `waist=… snap=… reach=…` in pt:
