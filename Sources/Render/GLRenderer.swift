@@ -49,7 +49,7 @@ public final class GLRenderer {
         liquidProgram = try Self.link(vertex: LiquidShaders.vertex(header), fragment: LiquidShaders.fragment(header))
         blurProgram = try Self.link(vertex: BlurShaders.vertex(header), fragment: BlurShaders.fragment(header))
         for name in ["uBounds", "uViewport", "uRects", "uRadii", "uCount", "uK", "uKernel", "uTint", "uRim", "uRimWidth",
-                     "uShadow", "uOpacity", "uClip", "uBackdrop", "uRegion", "uBezel", "uRefraction", "uFieldStep", "uMerge"] {
+                     "uShadow", "uOpacity", "uClip", "uBackdrop", "uRegion", "uBezel", "uRefraction", "uFieldStep", "uMerge", "uBackdropScale"] {
             liquidUniforms[name] = glGetUniformLocation(liquidProgram, name)
         }
         glGenVertexArrays(1, &vao)
@@ -228,6 +228,9 @@ public final class GLRenderer {
         glUniform4f(u("uClip"), GLfloat(c.x), GLfloat(c.y), GLfloat(c.width), GLfloat(c.height))
         glUniform1i(u("uBackdrop"), 2)
         glUniform4f(u("uRegion"), GLfloat(region.x), GLfloat(region.y), GLfloat(region.w), GLfloat(region.h))
+        // The blurred region fills only the corner of the (grow-only) texture.
+        let cap = backdrop.map { (Double($0.width / 2), Double($0.height / 2)) } ?? (1, 1)
+        glUniform2f(u("uBackdropScale"), GLfloat(Double(region.w / 2) / cap.0), GLfloat(Double(region.h / 2) / cap.1))
         glUniform1f(u("uBezel"), GLfloat(paint.bezel))
         glUniform1f(u("uRefraction"), GLfloat(paint.refraction))
         let step = paint.showField ? LiquidPaint.fieldStep * prim.radius / LiquidPaint.rimWidth : 0
@@ -272,7 +275,11 @@ public final class GLRenderer {
     /// Copies `region` of the bound framebuffer and blurs it in two passes; returns the
     /// texture holding the blurred copy (linear filtering, clamped).
     private func blurBackdrop(_ region: (x: Int, y: Int, w: Int, h: Int), viewportHeight: Int, sigma: Double) -> GLuint {
-        if backdrop == nil || backdrop?.width != region.w || backdrop?.height != region.h {
+        // Grow-only: a group whose bounds change every frame (a card in flight) reuses the
+        // textures and works in their corner, instead of reallocating four of each per frame.
+        if backdrop == nil || (backdrop?.width ?? 0) < region.w || (backdrop?.height ?? 0) < region.h {
+            let capacity = (w: max(region.w, Int(Double(backdrop?.width ?? 0) * 1.25)) / 2 * 2 + 2,
+                            h: max(region.h, Int(Double(backdrop?.height ?? 0) * 1.25)) / 2 * 2 + 2)
             if let old = backdrop { Self.delete(old) }
             func texture(linear: Bool, width: Int, height: Int) -> GLuint {
                 var t: GLuint = 0
@@ -296,12 +303,12 @@ public final class GLRenderer {
             }
             var target: GLint = 0
             glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &target)
-            let w2 = region.w / 2, h2 = region.h / 2
-            let copy = texture(linear: false, width: region.w, height: region.h)
+            let w2 = capacity.w / 2, h2 = capacity.h / 2
+            let copy = texture(linear: false, width: capacity.w, height: capacity.h)
             let small = texture(linear: false, width: w2, height: h2)
             let half = texture(linear: false, width: w2, height: h2), full = texture(linear: true, width: w2, height: h2)
             backdrop = (copy, framebuffer(copy), small, framebuffer(small), half, full, framebuffer(half), framebuffer(full),
-                        region.w, region.h)
+                        capacity.w, capacity.h)
             glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(target))
         }
         guard let b = backdrop else { return 0 }
@@ -319,6 +326,7 @@ public final class GLRenderer {
         glUseProgram(blurProgram)
         glUniform1i(glGetUniformLocation(blurProgram, "uSource"), 3)
         glUniform1f(glGetUniformLocation(blurProgram, "uSigma"), GLfloat(sigma / 2))
+        glUniform2i(glGetUniformLocation(blurProgram, "uSize"), GLint(region.w / 2), GLint(region.h / 2))
         glViewport(0, 0, GLsizei(region.w / 2), GLsizei(region.h / 2))
         glBindVertexArray(vao)
         for (source, fbo, dx, dy) in [(b.small, b.halfFBO, 1, 0), (b.half, b.fullFBO, 0, 1)] {

@@ -177,6 +177,7 @@ enum LiquidShaders {
         uniform vec4 uClip;
         uniform sampler2D uBackdrop;         // the blurred region behind the group
         uniform vec4 uRegion;                // its frame in pixels (top-left origin)
+        uniform vec2 uBackdropScale;         // the part of the texture the region fills
         uniform float uBezel;
         uniform float uRefraction;
         uniform float uFieldStep;            // > 0: debug iso-lines every that many pixels
@@ -252,7 +253,7 @@ enum LiquidShaders {
             if (inside > 0.0) {
                 float t = uBezel > 0.0 ? clamp(1.0 + d / uBezel, 0.0, 1.0) : 0.0;
                 vec2 q = p + normal * (uRefraction * t * t);
-                vec2 uv = vec2((q.x - uRegion.x) / uRegion.z, (uRegion.y + uRegion.w - q.y) / uRegion.w);
+                vec2 uv = vec2((q.x - uRegion.x) / uRegion.z, (uRegion.y + uRegion.w - q.y) / uRegion.w) * uBackdropScale;
                 vec4 behind = texture(uBackdrop, uv);
                 vec4 glass = behind * (1.0 - uTint.a) + vec4(uTint.rgb * uTint.a, uTint.a);
                 color = over(glass * inside, color);
@@ -293,9 +294,10 @@ enum BlurShaders {
         uniform sampler2D uSource;
         uniform ivec2 uDirection;
         uniform float uSigma;
+        uniform ivec2 uSize;                 // the region, in the corner of a larger texture
         out vec4 outColor;
         void main() {
-            ivec2 size = textureSize(uSource, 0);
+            ivec2 size = uSize;
             ivec2 base = ivec2(gl_FragCoord.xy);
             int radius = int(ceil(3.0 * uSigma));
             vec4 acc = vec4(0.0);

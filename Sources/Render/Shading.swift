@@ -171,11 +171,12 @@ public struct SoftwareRasterizer {
     public static func backdropRegion(_ prim: Primitive, width: Int, height: Int) -> (x: Int, y: Int, w: Int, h: Int)? {
         let sigma = max((prim.liquidPaint?.blur ?? 0) / 2, 0.5)
         let b = prim.bounds.insetBy(dx: -(3 * sigma).rounded(.up), dy: -(3 * sigma).rounded(.up))
-        let x0 = max(Int(b.minX.rounded(.down)), 0), y0 = max(Int(b.minY.rounded(.down)), 0)
+        var x0 = max(Int(b.minX.rounded(.down)), 0), y0 = max(Int(b.minY.rounded(.down)), 0)
         var x1 = min(Int(b.maxX.rounded(.up)), width), y1 = min(Int(b.maxY.rounded(.up)), height)
-        // Even sizes: the blur runs at half resolution on exact 2×2 averages.
-        if (x1 - x0) % 2 == 1 { x1 = x1 < width ? x1 + 1 : x1 - 1 }
-        if (y1 - y0) % 2 == 1 { y1 = y1 < height ? y1 + 1 : y1 - 1 }
+        // Even sizes — the blur runs at half resolution on exact 2×2 averages — grown on
+        // whichever side has room, so no column or row is lost.
+        if (x1 - x0) % 2 == 1 { if x1 < width { x1 += 1 } else if x0 > 0 { x0 -= 1 } else { x1 -= 1 } }
+        if (y1 - y0) % 2 == 1 { if y1 < height { y1 += 1 } else if y0 > 0 { y0 -= 1 } else { y1 -= 1 } }
         guard x1 - x0 >= 2, y1 - y0 >= 2 else { return nil }
         return (x0, y0, x1 - x0, y1 - y0)
     }

@@ -170,6 +170,27 @@ extension RenderSuite {
             if !debugField { #expect(gpu[i] > 0xC0, "neck pixel \(gpu[i])") }
         }
 
+        /// Two groups in one frame — a tall column of cards (strips each see only their
+        /// neighbours) and a small pair drawn after it (the backdrop textures are reused,
+        /// larger than its region) — against the reference.
+        @Test func severalGroupsAndStripsMatchTheReference() throws {
+            let h = try Headless()
+            var list = DisplayList(background: Color(hex: 0xF3F2EE))
+            for i in 0..<4 {
+                list.fill(.circle(center: Point2(60 + Double(i) * 90, 150), radius: 50), Paint(fill: Color(hex: 0xCDB8FF)))
+            }
+            let column = (0..<6).map { i in Shape.roundedRect(Rect(x: 20, y: 10 + Double(i) * 46, width: 200, height: 40), radius: 16) }
+            list.commands.append(.liquid(LiquidGroup(shapes: column, merge: 8), .light, opacity: 1))
+            let pair = LiquidGroup(shapes: [.capsule(Rect(x: 250, y: 60, width: 60, height: 24)),
+                                            .capsule(Rect(x: 313, y: 60, width: 60, height: 24))])
+            list.commands.append(.liquid(pair, .dark, opacity: 0.9))
+            let prims = Flattener(scale: 1, fonts: nil).flatten(list)
+            let gpu = try h.gpu(prims, width: 400, height: 300, background: list.background)
+            let ref = h.reference(prims, width: 400, height: 300, background: list.background)
+            let diff = ImageDiff(gpu, ref, width: 400, threshold: 3)
+            #expect(diff.maxDifference <= 3, "\(diff.maxDifference)/255 at \(diff.worst)")
+        }
+
         @Test func antiAliasedEdgesAreExactAtAnyScale() throws {
             // A 100 pt square's left edge at x = 10.5 pt covers half of pixel 10 at 1× and
             // all of pixel 21 at 2×: the distance field is evaluated in device pixels.
