@@ -49,7 +49,8 @@ public final class GLRenderer {
         liquidProgram = try Self.link(vertex: LiquidShaders.vertex(header), fragment: LiquidShaders.fragment(header))
         blurProgram = try Self.link(vertex: BlurShaders.vertex(header), fragment: BlurShaders.fragment(header))
         for name in ["uBounds", "uViewport", "uRects", "uRadii", "uCount", "uK", "uKernel", "uTint", "uRim", "uRimWidth",
-                     "uShadow", "uOpacity", "uClip", "uBackdrop", "uRegion", "uBezel", "uRefraction", "uFieldStep", "uMerge", "uBackdropScale"] {
+                     "uShadow", "uOpacity", "uClip", "uBackdrop", "uRegion", "uBezel", "uRefraction", "uFieldStep", "uMerge", "uBackdropScale",
+                     "uRoundClip", "uRoundClipP"] {
             liquidUniforms[name] = glGetUniformLocation(liquidProgram, name)
         }
         glGenVertexArrays(1, &vao)
@@ -226,6 +227,10 @@ public final class GLRenderer {
         glUniform1f(u("uOpacity"), GLfloat(prim.fill.a))
         let c = prim.clipRect
         glUniform4f(u("uClip"), GLfloat(c.x), GLfloat(c.y), GLfloat(c.width), GLfloat(c.height))
+        let rc = prim.roundClip
+        glUniform4f(u("uRoundClip"), GLfloat(rc?.rect.x ?? 0), GLfloat(rc?.rect.y ?? 0), GLfloat(rc?.rect.width ?? 0),
+                    GLfloat(rc?.rect.height ?? 0))
+        glUniform2f(u("uRoundClipP"), GLfloat(rc?.radius ?? 0), rc == nil ? 0 : (rc?.continuous == true ? 2 : 1))
         glUniform1i(u("uBackdrop"), 2)
         glUniform4f(u("uRegion"), GLfloat(region.x), GLfloat(region.y), GLfloat(region.w), GLfloat(region.h))
         // The blurred region fills only the corner of the (grow-only) texture.

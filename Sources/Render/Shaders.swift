@@ -175,6 +175,8 @@ enum LiquidShaders {
         uniform vec4 uShadow;                // alpha, radius, offset x, offset y
         uniform float uOpacity;
         uniform vec4 uClip;
+        uniform vec4 uRoundClip;             // the innermost rounded clip, if any
+        uniform vec2 uRoundClipP;            // radius, mode (0 none, 1 circular, 2 continuous)
         uniform sampler2D uBackdrop;         // the blurred region behind the group
         uniform vec4 uRegion;                // its frame in pixels (top-left origin)
         uniform vec2 uBackdropScale;         // the part of the texture the region fills
@@ -231,6 +233,7 @@ enum LiquidShaders {
         void main() {
             vec2 p = vPos;
             float clip = coverage(sdRoundRect(p, uClip, 0.0, false));
+            if (uRoundClipP.y > 0.5) clip *= coverage(sdRoundRect(p, uRoundClip, uRoundClipP.x, uRoundClipP.y > 1.5));
             if (clip <= 0.0) discard;
             float d = field(p);
             vec4 color = vec4(0.0);

@@ -183,7 +183,10 @@ extension RenderSuite {
             list.commands.append(.liquid(LiquidGroup(shapes: column, merge: 8), .light, opacity: 1))
             let pair = LiquidGroup(shapes: [.capsule(Rect(x: 250, y: 60, width: 60, height: 24)),
                                             .capsule(Rect(x: 313, y: 60, width: 60, height: 24))])
-            list.commands.append(.liquid(pair, .dark, opacity: 0.9))
+            // The pair inside a rounded clip that cuts its right end.
+            list.clip(.roundedRect(Rect(x: 240, y: 50, width: 110, height: 44), radius: 18)) { l in
+                l.commands.append(.liquid(pair, .dark, opacity: 0.9))
+            }
             let prims = Flattener(scale: 1, fonts: nil).flatten(list)
             let gpu = try h.gpu(prims, width: 400, height: 300, background: list.background)
             let ref = h.reference(prims, width: 400, height: 300, background: list.background)
