@@ -17,8 +17,10 @@ extension GLRenderer {
         glActiveTexture(GLenum(GL_TEXTURE2))
         glBindTexture(GLenum(GL_TEXTURE_2D), blurred)
         glActiveTexture(GLenum(GL_TEXTURE0))
-        glUseProgram(liquidProgram)
-        func u(_ n: String) -> GLint { liquidUniforms[n] ?? -1 }
+        let program = g.kernel == .pinched ? liquidPrograms.pinched : liquidPrograms.plain
+        glUseProgram(program)
+        let uniforms = liquidUniforms[program] ?? [:]
+        func u(_ n: String) -> GLint { uniforms[n] ?? -1 }
         glUniform2f(u("uViewport"), GLfloat(width), GLfloat(height))
         glUniform1f(u("uK"), GLfloat(g.smoothing))
         glUniform1i(u("uKernel"), g.kernel == .cubic ? 1 : (g.kernel == .pinched ? 2 : 0))

@@ -13,8 +13,10 @@ public struct RenderError: Error, CustomStringConvertible, Sendable {
 /// any scale. Glyphs sample the font library's atlas. Requires a current context.
 public final class GLRenderer {
     private var program: GLuint = 0
-    var liquidProgram: GLuint = 0
-    var liquidUniforms: [String: GLint] = [:]
+    /// The liquid program, and its variant for the pinched kernel (which tracks which
+    /// shapes are nearest — a cost the other kernels should not pay per pixel).
+    var liquidPrograms: (plain: GLuint, pinched: GLuint) = (0, 0)
+    var liquidUniforms: [GLuint: [String: GLint]] = [:]
     var blurProgram: GLuint = 0
     /// The copied backdrop, its horizontal blur and its full blur, with their framebuffers.
     var backdrop: (copy: GLuint, copyFBO: GLuint, small: GLuint, smallFBO: GLuint, half: GLuint, full: GLuint,
@@ -46,12 +48,15 @@ public final class GLRenderer {
         uAtlas = glGetUniformLocation(program, "uAtlas")
         uAtlasSize = glGetUniformLocation(program, "uAtlasSize")
         uLayer = glGetUniformLocation(program, "uLayer")
-        liquidProgram = try Self.link(vertex: LiquidShaders.vertex(header), fragment: LiquidShaders.fragment(header))
+        liquidPrograms = (try Self.link(vertex: LiquidShaders.vertex(header), fragment: LiquidShaders.fragment(header, pinched: false)),
+                          try Self.link(vertex: LiquidShaders.vertex(header), fragment: LiquidShaders.fragment(header, pinched: true)))
         blurProgram = try Self.link(vertex: BlurShaders.vertex(header), fragment: BlurShaders.fragment(header))
         for name in ["uBounds", "uViewport", "uRects", "uRadii", "uCount", "uK", "uKernel", "uTint", "uRim", "uRimWidth",
                      "uShadow", "uOpacity", "uClip", "uBackdrop", "uRegion", "uBezel", "uRefraction", "uFieldStep", "uMerge", "uBackdropScale",
                      "uRoundClip", "uRoundClipP"] {
-            liquidUniforms[name] = glGetUniformLocation(liquidProgram, name)
+            for program in [liquidPrograms.plain, liquidPrograms.pinched] {
+                liquidUniforms[program, default: [:]][name] = glGetUniformLocation(program, name)
+            }
         }
         glGenVertexArrays(1, &vao)
         glBindVertexArray(vao)
@@ -89,7 +94,8 @@ public final class GLRenderer {
 
     deinit {
         glDeleteProgram(program)
-        glDeleteProgram(liquidProgram)
+        glDeleteProgram(liquidPrograms.plain)
+        glDeleteProgram(liquidPrograms.pinched)
         glDeleteProgram(blurProgram)
         if let b = backdrop { Self.delete(b) }
         glDeleteBuffers(1, &quad)

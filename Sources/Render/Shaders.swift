@@ -160,8 +160,8 @@ enum LiquidShaders {
         """
     }
 
-    static func fragment(_ header: String) -> String {
-        header + """
+    static func fragment(_ header: String, pinched: Bool) -> String {
+        header + (pinched ? "#define PINCHED 1\n" : "") + """
         precision highp float;
         in vec2 vPos;
         uniform vec4 uRects[\(maxShapes)];
@@ -213,16 +213,30 @@ enum LiquidShaders {
         // LiquidGroup.distance: the three nearest distances folded nearest first.
         float field(vec2 p) {
             float m1 = 1e9, m2 = 1e9, m3 = 1e9;
+        #ifdef PINCHED
             int i1 = 0, i2 = 0;
+        #endif
             for (int i = 0; i < \(maxShapes); i++) {
                 if (i >= uCount) break;
                 float d = sdRoundRect(p, uRects[i], uRadii[i].x, uRadii[i].y > 0.5);
+        #ifdef PINCHED
                 if (d < m1) { m3 = m2; m2 = m1; i2 = i1; m1 = d; i1 = i; }
                 else if (d < m2) { m3 = m2; m2 = d; i2 = i; }
                 else if (d < m3) { m3 = d; }
+        #else
+                if (d < m1) { m3 = m2; m2 = m1; m1 = d; }
+                else if (d < m2) { m3 = m2; m2 = d; }
+                else if (d < m3) { m3 = d; }
+        #endif
             }
             float acc = m1;
-            if (m2 < 1e8) acc = smin(acc, m2, uKernel == 2 ? uK * pinch(p, uRects[i1], uRects[i2]) : uK);
+            if (m2 < 1e8) {
+        #ifdef PINCHED
+                acc = smin(acc, m2, uK * pinch(p, uRects[i1], uRects[i2]));
+        #else
+                acc = smin(acc, m2, uK);
+        #endif
+            }
             if (m3 < 1e8) acc = smin(acc, m3, uK);
             return acc;
         }
