@@ -57,11 +57,15 @@ extension GLRenderer {
         // exactly the whole group's while a tall pile costs per strip what two cards do.
         let reach = (g.kernel == .cubic ? 6 : 4) * g.smoothing + (s.map { $0.radius * 1.5 + max(abs($0.offset.x), abs($0.offset.y)) } ?? 0)
             + (paint.showField ? g.merge : 0) + max(paint.refraction, 1) + 2
-        let stripHeight = 48.0
+        // Strips on llvmpipe's 64-pixel tile rows (counted from the bottom, as GL counts),
+        // so no tile is shaded by two draws.
+        let stripHeight = 64.0
+        let phase = Double(height).truncatingRemainder(dividingBy: stripHeight)
         var y = b.minY
         while y < b.maxY {
-            let strip = Rect(x: b.minX, y: y, width: b.width, height: min(stripHeight, b.maxY - y))
-            y += stripHeight
+            let next = min((((y - phase) / stripHeight).rounded(.down) + 1) * stripHeight + phase, b.maxY)
+            let strip = Rect(x: b.minX, y: y, width: b.width, height: next - y)
+            y = next
             // More than the shader holds: keep those nearest the strip (a gathering pile stacks
             // a dozen cards in one place; list order would drop the front card first).
             let near = g.shapes.filter { !$0.rect.insetBy(dx: -reach, dy: -reach).intersection(strip).isEmpty }
