@@ -26,6 +26,18 @@ public enum InputEvent: Hashable, Sendable {
         }
     }
 
+    /// The same event with its position moved by (dx, dy) (window points to page points).
+    public func offsetBy(dx: Double, dy: Double) -> InputEvent {
+        func move(_ p: Point2) -> Point2 { Point2(p.x + dx, p.y + dy) }
+        switch self {
+        case .pointerDown(let p, let t, let s): return .pointerDown(move(p), time: t, shift: s)
+        case .pointerMoved(let p, let t): return .pointerMoved(move(p), time: t)
+        case .pointerUp(let p, let t): return .pointerUp(move(p), time: t)
+        case .wheel(let dy2, let p, let t, let s): return .wheel(dy: dy2, at: move(p), time: t, shift: s)
+        default: return self
+        }
+    }
+
     /// The same event with its time replaced (mapping wall time to scene time).
     public func at(_ t: Double) -> InputEvent {
         switch self {

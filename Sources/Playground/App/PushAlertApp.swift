@@ -210,35 +210,21 @@ public struct PushAlertApp: Sendable {
 
     private mutating func routeToStage(_ event: InputEvent) -> [SceneEvent] {
         let o = pageOrigin
-        func page(_ p: Point2) -> Point2 { Point2(p.x - o.x, p.y - o.y) }
-        if scene == .liquid {
-            let events: [SceneEvent]
-            switch event {
-            case .pointerDown(let p, let t, let s): events = stage.contains(p) ? pile.handle(.pointerDown(page(p), time: t, shift: s)) : []
-            case .pointerMoved(let p, let t): events = pile.handle(.pointerMoved(page(p), time: t))
-            case .pointerUp(let p, let t): events = pile.handle(.pointerUp(page(p), time: t))
-            default: events = pile.handle(event)
-            }
+        // A press outside the stage belongs to no scene; everything else reaches the scene
+        // in page points.
+        if case .pointerDown(let p, _, _) = event, !stage.contains(p) { return [] }
+        let routed = event.offsetBy(dx: -o.x, dy: -o.y)
+        switch scene {
+        case .liquid:
+            // Handle first, then lay out: an argument evaluated inside the call would see
+            // the pile from before the event.
+            let events = pile.handle(routed)
             return withPileLayout(events, at: event.time)
+        case .neck: return neck.handle(routed)
+        case .pushAlert: break
         }
-        if scene == .neck {
-            switch event {
-            case .pointerDown(let p, let t, let s): return stage.contains(p) ? neck.handle(.pointerDown(page(p), time: t, shift: s)) : []
-            case .pointerMoved(let p, let t): return neck.handle(.pointerMoved(page(p), time: t))
-            case .pointerUp(let p, let t): return neck.handle(.pointerUp(page(p), time: t))
-            default: return neck.handle(event)
-            }
-        }
-        let routed: InputEvent
-        switch event {
-        case .pointerDown(let p, let t, let s):
-            guard stage.contains(p) else { return [] }
-            if mode != .live { mode = .live }  // touching the component takes it back from the drive
-            routed = .pointerDown(page(p), time: t, shift: s)
-        case .pointerMoved(let p, let t): routed = .pointerMoved(page(p), time: t)
-        case .pointerUp(let p, let t): routed = .pointerUp(page(p), time: t)
-        default: routed = event
-        }
+        // Touching the component takes it back from the presentation drive.
+        if case .pointerDown = event, mode != .live { mode = .live }
         let events = alert.handle(routed)
         if let armed = events.first(where: { $0.name == "armed" }) { armedAt = armed.time }
         return events.map { e in
@@ -292,7 +278,9 @@ public struct PushAlertApp: Sendable {
 
     public mutating func update(toWall wall: Double) -> [SceneEvent] {
         let t = sceneTime(atWall: wall)
-        return alert.update(to: t) + withPileLayout(pile.update(to: t), at: t)
+        let alertEvents = alert.update(to: t)
+        let pileEvents = pile.update(to: t)
+        return alertEvents + withPileLayout(pileEvents, at: t)
     }
 
     /// The pile's layout changes with what happens to it: follow such events with a fresh
