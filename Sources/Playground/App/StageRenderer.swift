@@ -16,18 +16,20 @@ final class StageRenderer {
 
     var backendName: String { gl == nil ? "software" : "gl" }
 
-    /// Flattens for the GL path. A glyph atlas that filled up and was cleared mid-flatten
+    /// Flattens with `make`. A glyph atlas that filled up and was cleared mid-flatten
     /// leaves earlier glyphs pointing at reused cells: flatten again, once.
-    private func batches(_ list: DisplayList, offset: Point2, scale: Double) -> [RenderBatch] {
+    private func flattened<T>(scale: Double, _ make: (Flattener) -> T) -> T {
         let generation = fonts.atlasGeneration
-        let first = Flattener(scale: scale, fonts: fonts).batches(list, offset: offset)
-        return generation == fonts.atlasGeneration ? first : Flattener(scale: scale, fonts: fonts).batches(list, offset: offset)
+        let first = make(Flattener(scale: scale, fonts: fonts))
+        return generation == fonts.atlasGeneration ? first : make(Flattener(scale: scale, fonts: fonts))
+    }
+
+    private func batches(_ list: DisplayList, offset: Point2, scale: Double) -> [RenderBatch] {
+        flattened(scale: scale) { $0.batches(list, offset: offset) }
     }
 
     private func primitives(_ list: DisplayList, offset: Point2, scale: Double) -> [Primitive] {
-        let generation = fonts.atlasGeneration
-        let first = Flattener(scale: scale, fonts: fonts).flatten(list, offset: offset)
-        return generation == fonts.atlasGeneration ? first : Flattener(scale: scale, fonts: fonts).flatten(list, offset: offset)
+        flattened(scale: scale) { $0.flatten(list, offset: offset) }
     }
 
     /// Renders `list` (points, moved by `offset`) to straight RGBA8 pixels.
