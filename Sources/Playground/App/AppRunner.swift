@@ -21,7 +21,7 @@ final class AppRunner {
     private var lastFrameReport = 0.0
     private let startedAt: Double
 
-    init(options: AppOptions, errors: inout String) throws {
+    init(options: AppOptions) throws {
         startedAt = MonotonicClock.now()
         self.options = options
         trace = try options.tracePath.map { try TraceWriter(path: $0) }
@@ -40,7 +40,6 @@ final class AppRunner {
         app = PushAlertApp(settings: options.settings, measurer: fonts, theme: options.theme, windowSize: window.size,
                            wall: MonotonicClock.now())
         app.scene = options.scene
-        _ = errors
     }
 
     private func emit(_ events: [SceneEvent]) {

@@ -38,10 +38,10 @@ public enum SpringLabCommand {
         let rest = Array(arguments.dropFirst())
         if command.hasPrefix("--") && command != "--version" && command != "--help" {
             // `springlab --scene …` is `springlab run --scene …`.
-            return try runApp(arguments, errors: &errors)
+            return try runApp(arguments)
         }
         switch command {
-        case "run": try runApp(rest, errors: &errors)
+        case "run": try runApp(rest)
         case "render": try RenderCommand.run(rest, output: &output, errors: &errors)
         case "bench": try BenchCommand.run(rest, output: &output, errors: &errors)
         case "neck": try NeckCommand.run(rest, output: &output)
@@ -56,9 +56,9 @@ public enum SpringLabCommand {
         }
     }
 
-    static func runApp(_ arguments: [String], errors: inout String) throws {
+    static func runApp(_ arguments: [String]) throws {
         let options = try RunCommand.options(arguments)
-        let runner = try AppRunner(options: options, errors: &errors)
+        let runner = try AppRunner(options: options)
         runner.run()
     }
 
