@@ -53,7 +53,10 @@ public struct AnimatedValue<Value: Animatable>: Sendable {
         var velocity: Value
         var target: Value
         var curve: MotionCurve
-        var completion: Double { start + curve.settleDuration }
+        /// The curve's settle duration, worked out once: for critical and overdamped
+        /// springs it is a bisection, and completion is asked every frame.
+        var settle: Double
+        var completion: Double { start + settle }
     }
 
     struct Pending: Sendable {
@@ -62,6 +65,7 @@ public struct AnimatedValue<Value: Animatable>: Sendable {
         var target: Value
         var curve: MotionCurve
         var velocity: Value?
+        var settle: Double
     }
 
     private var current: Segment
@@ -74,7 +78,7 @@ public struct AnimatedValue<Value: Animatable>: Sendable {
     /// A value at rest at `value`.
     public init(_ value: Value) {
         current = Segment(id: MotionID(rawValue: 0), start: -.infinity, from: value, velocity: .zero,
-                          target: value, curve: .instant)
+                          target: value, curve: .instant, settle: 0)
         reportedCurrent = true
     }
 
@@ -96,7 +100,7 @@ public struct AnimatedValue<Value: Animatable>: Sendable {
         let safeTarget = target.isFinite ? target : self.target
         let safeVelocity = velocity.flatMap { $0.isFinite ? $0 : nil }
         pending = Pending(id: id, start: time + max(delay.isFinite ? delay : 0, 0), target: safeTarget,
-                          curve: curve, velocity: safeVelocity)
+                          curve: curve, velocity: safeVelocity, settle: curve.settleDuration)
         settle(through: time)
         return id
     }
@@ -111,7 +115,7 @@ public struct AnimatedValue<Value: Animatable>: Sendable {
         nextID += 1
         let v = value.isFinite ? value : self.value(at: time)
         current = Segment(id: id, start: time, from: v, velocity: velocity.isFinite ? velocity : .zero,
-                          target: v, curve: .instant)
+                          target: v, curve: .instant, settle: 0)
         reportedCurrent = true
     }
 
@@ -122,7 +126,7 @@ public struct AnimatedValue<Value: Animatable>: Sendable {
         recordCompletionOfCurrent(before: p.start)
         let state = Self.state(of: current, at: p.start)
         current = Segment(id: p.id, start: p.start, from: state.position, velocity: p.velocity ?? state.velocity,
-                          target: p.target, curve: p.curve)
+                          target: p.target, curve: p.curve, settle: p.settle)
         reportedCurrent = false
         pending = nil
     }
@@ -148,7 +152,7 @@ public struct AnimatedValue<Value: Animatable>: Sendable {
         guard let p = pending, p.start <= time else { return current }
         let state = Self.state(of: current, at: p.start)
         return Segment(id: p.id, start: p.start, from: state.position, velocity: p.velocity ?? state.velocity,
-                       target: p.target, curve: p.curve)
+                       target: p.target, curve: p.curve, settle: p.settle)
     }
 
     /// Position at `time`.
