@@ -3,36 +3,54 @@ import Canvas
 import Foundation
 
 /// The liquid pass (SPEC §5): per group, the backdrop under it is copied, halved and
-/// blurred, then strips of its bounds are shaded by `LiquidShaders` with only the shapes
-/// that can reach each strip.
+/// blurred; the merged field of its region is written to a texture in strips, each with
+/// only the shapes that can reach it; then one quad paints the glass from the two. Where
+/// half-float targets are refused, strips of one pass do both.
 extension GLRenderer {
-    func drawLiquid(_ prim: Primitive, width: Int, height: Int) {
+    /// `slot`: which of the frame's liquid groups this is; `backdropKey`: a hash of all drawn
+    /// before it in this target, or nil where that is not known (inside a layer).
+    func drawLiquid(_ prim: Primitive, width: Int, height: Int, slot: Int, backdropKey: Int?) {
         guard let g = prim.liquid, let paint = prim.liquidPaint, !g.shapes.isEmpty else { return }
         let b = prim.bounds
         guard !b.isEmpty, let region = SoftwareRasterizer.backdropRegion(prim, width: width, height: height) else { return }
         var target: GLint = 0
         glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &target)
-        let blurred = blurBackdrop(region, viewportHeight: height, sigma: max(paint.blur / 2, 0.5))
+        let sigma = SoftwareRasterizer.halfResolutionSigma(paint)
+        let key = backdropKey.map { var h = Hasher(); h.combine($0); h.combine(region.x); h.combine(region.y); h.combine(region.w)
+            h.combine(region.h); h.combine(sigma); return h.finalize() }
+        let blurred = blurBackdrop(region, viewport: (width, height), sigma: sigma, slot: slot, key: key)
+        let s = paint.shadow
+        // Each strip takes the shapes that can reach it — within the kernel's reach, the
+        // shadow's offset and blur, the debug band and the rim's sampling. A shape further
+        // than that changes nothing there, so the union is exactly the whole group's while a
+        // tall pile costs per strip what two cards do.
+        let offset = s.map { ($0.offset.x * $0.offset.x + $0.offset.y * $0.offset.y).squareRoot() } ?? 0
+        let reach = (g.kernel == .cubic ? 6 : 4) * g.smoothing + (s.map { $0.radius * 1.5 } ?? 0) + offset
+            + (paint.showField ? g.merge : 0) + max(paint.refraction, 1) + 2
+        // The field pass may stop at a shape deeper than anything reads exactly: the bezel,
+        // the rim, a neighbour's normal a pixel on, the shadow's offset, bilinear's reach.
+        let deep = -(max(paint.bezel, prim.radius, offset) + 3.5)
+        let fieldRegion = liquidFieldTexture
+            ? drawField(g, bounds: b, shadowOffset: s?.offset ?? .zero, reach: reach, width: width, height: height, deep: deep) : nil
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(target))
         glActiveTexture(GLenum(GL_TEXTURE2))
         glBindTexture(GLenum(GL_TEXTURE_2D), blurred)
         glActiveTexture(GLenum(GL_TEXTURE0))
-        let program = g.kernel == .pinched ? liquidPrograms.pinched : liquidPrograms.plain
+        let program = fieldRegion != nil ? shadeProgram : (g.kernel == .pinched ? liquidPrograms.pinched : liquidPrograms.plain)
         glUseProgram(program)
         let uniforms = liquidUniforms[program] ?? [:]
         func u(_ n: String) -> GLint { uniforms[n] ?? -1 }
         glUniform2f(u("uViewport"), GLfloat(width), GLfloat(height))
-        glUniform1f(u("uK"), GLfloat(g.smoothing))
-        glUniform1i(u("uKernel"), g.kernel == .cubic ? 1 : (g.kernel == .pinched ? 2 : 0))
+        setKernel(g, uniforms)
         let t = paint.tint, r = paint.rim
         glUniform4f(u("uTint"), GLfloat(t.r), GLfloat(t.g), GLfloat(t.b), GLfloat(t.a))
         glUniform4f(u("uRim"), GLfloat(r.r), GLfloat(r.g), GLfloat(r.b), GLfloat(r.a))
         glUniform1f(u("uRimWidth"), GLfloat(prim.radius))
-        let s = paint.shadow
         glUniform4f(u("uShadow"), GLfloat(s?.alpha ?? 0), GLfloat(s?.radius ?? 0), GLfloat(s?.offset.x ?? 0), GLfloat(s?.offset.y ?? 0))
         glUniform1f(u("uOpacity"), GLfloat(prim.fill.a))
-        let c = prim.clipRect
-        glUniform4f(u("uClip"), GLfloat(c.x), GLfloat(c.y), GLfloat(c.width), GLfloat(c.height))
+        // A clip reaching a pixel past the bounds cuts nothing (coverage is 1 half a pixel in).
+        let c = prim.clipRect, holds = c.insetBy(dx: 1, dy: 1).intersection(b) == b
+        glUniform4f(u("uClip"), GLfloat(c.x), GLfloat(c.y), holds ? -1 : GLfloat(c.width), GLfloat(c.height))
         let rc = prim.roundClip
         glUniform4f(u("uRoundClip"), GLfloat(rc?.rect.x ?? 0), GLfloat(rc?.rect.y ?? 0), GLfloat(rc?.rect.width ?? 0),
                     GLfloat(rc?.rect.height ?? 0))
@@ -51,85 +69,168 @@ extension GLRenderer {
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         glViewport(0, 0, GLsizei(width), GLsizei(height))
         glBindVertexArray(vao)
-        // Strips: each pixel is shaded once, with only the shapes that can reach it — those
-        // within the kernel's reach, the shadow's offset and blur, the debug band and the
-        // rim's sampling. A shape further than that changes nothing there, so the union is
-        // exactly the whole group's while a tall pile costs per strip what two cards do.
-        let reach = (g.kernel == .cubic ? 6 : 4) * g.smoothing + (s.map { $0.radius * 1.5 + max(abs($0.offset.x), abs($0.offset.y)) } ?? 0)
-            + (paint.showField ? g.merge : 0) + max(paint.refraction, 1) + 2
-        // Strips on llvmpipe's 64-pixel tile rows (counted from the bottom, as GL counts),
-        // so no tile is shaded by two draws.
-        let stripHeight = 64.0
-        let phase = Double(height).truncatingRemainder(dividingBy: stripHeight)
-        var y = b.minY
-        while y < b.maxY {
-            let next = min((((y - phase) / stripHeight).rounded(.down) + 1) * stripHeight + phase, b.maxY)
-            let strip = Rect(x: b.minX, y: y, width: b.width, height: next - y)
-            y = next
-            // More than the shader holds: keep those nearest the strip (a gathering pile stacks
-            // a dozen cards in one place; list order would drop the front card first).
-            let near = g.shapes.filter { !$0.rect.insetBy(dx: -reach, dy: -reach).intersection(strip).isEmpty }
-                .sorted { SDF.box(strip.center, rect: $0.rect) < SDF.box(strip.center, rect: $1.rect) }
-                .prefix(LiquidShaders.maxShapes)
-            guard !near.isEmpty else { continue }
-            var rects: [GLfloat] = []
-            var radii: [GLfloat] = []
-            for shape in near {
-                rects += [GLfloat(shape.rect.x), GLfloat(shape.rect.y), GLfloat(shape.rect.width), GLfloat(shape.rect.height)]
-                radii += [GLfloat(shape.radius), shape.continuous ? 1 : 0]
-            }
-            glUniform4f(u("uBounds"), GLfloat(strip.x), GLfloat(strip.y), GLfloat(strip.width), GLfloat(strip.height))
-            glUniform4fv(u("uRects"), GLsizei(near.count), rects)
-            glUniform2fv(u("uRadii"), GLsizei(near.count), radii)
-            glUniform1i(u("uCount"), GLint(near.count))
+        if let f = fieldRegion, let texture = field {
+            glActiveTexture(GLenum(GL_TEXTURE4))
+            glBindTexture(GLenum(GL_TEXTURE_2D), texture.texture)
+            glActiveTexture(GLenum(GL_TEXTURE0))
+            glUniform1i(u("uField"), 4)
+            glUniform4f(u("uFieldRegion"), GLfloat(f.x), GLfloat(f.y), GLfloat(f.w), GLfloat(f.h))
+            glUniform2f(u("uFieldCapacity"), GLfloat(texture.width), GLfloat(texture.height))
+            glUniform4f(u("uBounds"), GLfloat(b.x), GLfloat(b.y), GLfloat(b.width), GLfloat(b.height))
             glDrawArraysInstanced(GLenum(GL_TRIANGLES), 0, 6, 1)
+        } else {
+            forEachStrip(of: b, rows: height, shapes: g.shapes, reach: reach) { strip, near in
+                glUniform4f(u("uBounds"), GLfloat(strip.x), GLfloat(strip.y), GLfloat(strip.width), GLfloat(strip.height))
+                setShapes(near, uniforms)
+                glDrawArraysInstanced(GLenum(GL_TRIANGLES), 0, 6, 1)
+            }
         }
         glBindVertexArray(0)
     }
 
-    /// Copies `region` of the bound framebuffer and blurs it in two passes; returns the
-    /// texture holding the blurred copy (linear filtering, clamped).
-    private func blurBackdrop(_ region: (x: Int, y: Int, w: Int, h: Int), viewportHeight: Int, sigma: Double) -> GLuint {
-        // Grow-only: a group whose bounds change every frame (a card in flight) reuses the
-        // textures and works in their corner, instead of reallocating four of each per frame.
+    /// Writes the group's field over `bounds` (grown by the shadow's reach, within the
+    /// viewport) into the field texture; returns the pixel region it holds, or nil where
+    /// the driver cannot render half floats.
+    private func drawField(_ g: LiquidGroup, bounds: Rect, shadowOffset: Point2, reach: Double, width: Int, height: Int,
+                           deep: Double) -> (x: Int, y: Int, w: Int, h: Int)? {
+        // The shadow reads the field `offset` up and left of each pixel: hold that too.
+        let grown = bounds.union(bounds.offsetBy(dx: -shadowOffset.x, dy: -shadowOffset.y)).insetBy(dx: -2, dy: -2)
+            .intersection(Rect(x: 0, y: 0, width: Double(width), height: Double(height)).insetBy(dx: -reach, dy: -reach))
+        guard !grown.isEmpty else { return nil }
+        let x0 = Int(grown.minX.rounded(.down)), y0 = Int(grown.minY.rounded(.down))
+        let w = Int(grown.maxX.rounded(.up)) - x0, h = Int(grown.maxY.rounded(.up)) - y0
+        guard w > 0, h > 0, let texture = fieldTexture(width: w, height: h, viewport: (width, height)) else { return nil }
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), texture.fbo)
+        glViewport(0, 0, GLsizei(w), GLsizei(h))
+        glDisable(GLenum(GL_BLEND))
+        let program = g.kernel == .pinched ? fieldPrograms.pinched : fieldPrograms.plain
+        glUseProgram(program)
+        let uniforms = liquidUniforms[program] ?? [:]
+        func u(_ n: String) -> GLint { uniforms[n] ?? -1 }
+        glUniform2f(u("uViewport"), GLfloat(w), GLfloat(h))
+        glUniform1f(u("uDeep"), GLfloat(deep))
+        setKernel(g, uniforms)
+        glBindVertexArray(vao)
+        // In the region's own coordinates: half floats keep more of a small number.
+        let shift = Point2(Double(x0), Double(y0))
+        let local = Rect(x: 0, y: 0, width: Double(w), height: Double(h))
+        let shapes = g.shapes.map { Shape(rect: $0.rect.offsetBy(dx: -shift.x, dy: -shift.y), radius: $0.radius,
+                                                       continuous: $0.continuous) }
+        forEachStrip(of: local, rows: h, shapes: shapes, reach: reach, includeEmpty: true) { strip, near in
+            glUniform4f(u("uBounds"), GLfloat(strip.x), GLfloat(strip.y), GLfloat(strip.width), GLfloat(strip.height))
+            setShapes(near, uniforms)
+            glDrawArraysInstanced(GLenum(GL_TRIANGLES), 0, 6, 1)
+        }
+        glBindVertexArray(0)
+        return (x0, y0, w, h)
+    }
+
+    /// The grow-only field texture, at least `width`×`height`; nil (and never asked again)
+    /// if it cannot be rendered to.
+    private func fieldTexture(width: Int, height: Int, viewport: (width: Int, height: Int)) -> (texture: GLuint, fbo: GLuint, width: Int, height: Int)? {
+        if let f = field, f.width >= width, f.height >= height { return f }
+        // Once the viewport's size: a pile that grows every frame as it spreads must not
+        // reallocate (and have llvmpipe set up a new texture) every few frames.
+        let w = max(width, viewport.width, field?.width ?? 0), h = max(height, viewport.height, field?.height ?? 0)
+        if var old = field { glDeleteFramebuffers(1, &old.fbo); glDeleteTextures(1, &old.texture); field = nil }
+        var texture: GLuint = 0, fbo: GLuint = 0
+        glGenTextures(1, &texture)
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        for (name, value) in [(GL_TEXTURE_MIN_FILTER, GL_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR),
+                              (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE)] {
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(name), value)
+        }
+        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R16F, GLsizei(w), GLsizei(h), 0, GLenum(GL_RED), GLenum(GL_HALF_FLOAT), nil)
+        glGenFramebuffers(1, &fbo)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
+        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
+        guard glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER)) == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+            glDeleteFramebuffers(1, &fbo)
+            glDeleteTextures(1, &texture)
+            while glGetError() != GLenum(GL_NO_ERROR) {}
+            liquidFieldTexture = false
+            return nil
+        }
+        field = (texture, fbo, w, h)
+        return field
+    }
+
+    private func setKernel(_ g: LiquidGroup, _ uniforms: [String: GLint]) {
+        glUniform1f(uniforms["uK"] ?? -1, GLfloat(g.smoothing))
+        glUniform1i(uniforms["uKernel"] ?? -1, g.kernel == .cubic ? 1 : (g.kernel == .pinched ? 2 : 0))
+    }
+
+    private func setShapes(_ near: ArraySlice<Shape>, _ uniforms: [String: GLint]) {
+        var rects: [GLfloat] = []
+        var radii: [GLfloat] = []
+        for shape in near {
+            rects += [GLfloat(shape.rect.x), GLfloat(shape.rect.y), GLfloat(shape.rect.width), GLfloat(shape.rect.height)]
+            radii += [GLfloat(shape.radius), shape.continuous ? 1 : 0]
+        }
+        if !near.isEmpty {
+            glUniform4fv(uniforms["uRects"] ?? -1, GLsizei(near.count), rects)
+            glUniform2fv(uniforms["uRadii"] ?? -1, GLsizei(near.count), radii)
+        }
+        glUniform1i(uniforms["uCount"] ?? -1, GLint(near.count))
+    }
+
+    /// Cuts `bounds` into 32-pixel strips on halves of llvmpipe's 64-pixel tile rows
+    /// (counted from the bottom of a target `rows` high, as GL counts) — a card and a half
+    /// of a spread pile rather than three per strip (measured: p50 9.4 → 8.7 ms) — and hands
+    /// each the shapes within `reach` — the nearest `maxShapes` when more are (a gathering
+    /// pile stacks a dozen cards in one place; list order would drop the front card first).
+    private func forEachStrip(of bounds: Rect, rows: Int, shapes: [Shape], reach: Double, includeEmpty: Bool = false,
+                              _ body: (Rect, ArraySlice<Shape>) -> Void) {
+        let stripHeight = 32.0
+        let phase = Double(rows).truncatingRemainder(dividingBy: stripHeight)
+        var y = bounds.minY
+        while y < bounds.maxY {
+            let next = min((((y - phase) / stripHeight).rounded(.down) + 1) * stripHeight + phase, bounds.maxY)
+            let strip = Rect(x: bounds.minX, y: y, width: bounds.width, height: next - y)
+            y = next
+            let near = shapes.filter { !$0.rect.insetBy(dx: -reach, dy: -reach).intersection(strip).isEmpty }
+                .sorted { SDF.box(strip.center, rect: $0.rect) < SDF.box(strip.center, rect: $1.rect) }
+                .prefix(LiquidShaders.maxShapes)
+            if near.isEmpty && !includeEmpty { continue }
+            body(strip, near)
+        }
+    }
+
+    /// Copies `region` of the bound framebuffer, halves it and blurs it (`sigma` in
+    /// half-resolution pixels) in two passes into `slot`; returns the texture holding the
+    /// blurred copy (linear filtering, clamped). When `key` — what was drawn before, the
+    /// region and σ — is the one the slot was last blurred for, the slot is returned as it
+    /// is: a pile animating over a still background blurs it only when its region moves.
+    private func blurBackdrop(_ region: (x: Int, y: Int, w: Int, h: Int), viewport: (width: Int, height: Int), sigma: Double,
+                              slot: Int, key: Int?) -> GLuint {
+        // The viewport's size, grown only: a group whose bounds change every frame (a card in
+        // flight, a pile spreading) reuses the textures and works in their corner.
         if backdrop == nil || (backdrop?.width ?? 0) < region.w || (backdrop?.height ?? 0) < region.h {
-            let capacity = (w: max(region.w, Int(Double(backdrop?.width ?? 0) * 1.25)) / 2 * 2 + 2,
-                            h: max(region.h, Int(Double(backdrop?.height ?? 0) * 1.25)) / 2 * 2 + 2)
-            if let old = backdrop { Self.delete(old) }
-            func texture(linear: Bool, width: Int, height: Int) -> GLuint {
-                var t: GLuint = 0
-                glGenTextures(1, &t)
-                glBindTexture(GLenum(GL_TEXTURE_2D), t)
-                let filter = linear ? GL_LINEAR : GL_NEAREST
-                glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), filter)
-                glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), filter)
-                glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-                glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
-                glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0, GLenum(GL_RGBA),
-                             GLenum(GL_UNSIGNED_BYTE), nil)
-                return t
-            }
-            func framebuffer(_ t: GLuint) -> GLuint {
-                var f: GLuint = 0
-                glGenFramebuffers(1, &f)
-                glBindFramebuffer(GLenum(GL_FRAMEBUFFER), f)
-                glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), t, 0)
-                return f
-            }
+            let capacity = (w: max(region.w, viewport.width, backdrop?.width ?? 0) / 2 * 2 + 2,
+                            h: max(region.h, viewport.height, backdrop?.height ?? 0) / 2 * 2 + 2)
+            backdrop?.delete()
             var target: GLint = 0
             glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &target)
-            let w2 = capacity.w / 2, h2 = capacity.h / 2
-            let copy = texture(linear: false, width: capacity.w, height: capacity.h)
-            let small = texture(linear: false, width: w2, height: h2)
-            let half = texture(linear: false, width: w2, height: h2), full = texture(linear: true, width: w2, height: h2)
-            backdrop = (copy, framebuffer(copy), small, framebuffer(small), half, full, framebuffer(half), framebuffer(full),
-                        capacity.w, capacity.h)
+            backdrop = Backdrop(width: capacity.w, height: capacity.h)
             glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(target))
         }
-        guard let b = backdrop else { return 0 }
+        guard var b = backdrop else { return 0 }
+        let slot = min(slot, Backdrop.maxSlots - 1)
+        if slot >= b.slots.count {
+            var target: GLint = 0
+            glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &target)
+            while b.slots.count <= slot { b.addSlot() }
+            backdrop = b
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(target))
+        }
+        let out = b.slots[slot]
+        if let key, out.key == key { return out.texture }
+        backdropBlurs += 1
+        // The last slot is shared by every group past it: never trusted.
+        backdrop?.slots[slot].key = slot == Backdrop.maxSlots - 1 ? nil : key
         // GL rows run bottom-up: the region's top-left row sits at viewport height − y − h.
         glBindTexture(GLenum(GL_TEXTURE_2D), b.copy)
-        glCopyTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLint(region.x), GLint(viewportHeight - region.y - region.h),
+        glCopyTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLint(region.x), GLint(viewport.height - region.y - region.h),
                             GLsizei(region.w), GLsizei(region.h))
         // Halve: a linear blit at exactly 2:1 samples each 2×2 block at its shared corner,
         // an exact average.
@@ -140,11 +241,14 @@ extension GLRenderer {
         glDisable(GLenum(GL_BLEND))
         glUseProgram(blurProgram)
         glUniform1i(glGetUniformLocation(blurProgram, "uSource"), 3)
-        glUniform1f(glGetUniformLocation(blurProgram, "uSigma"), GLfloat(sigma / 2))
+        let weights = SoftwareRasterizer.gaussian(sigma: sigma)
+        let radius = weights.count / 2
+        glUniform1fv(glGetUniformLocation(blurProgram, "uWeights"), GLsizei(radius + 1), weights[radius...].map { GLfloat($0) })
+        glUniform1i(glGetUniformLocation(blurProgram, "uRadius"), GLint(radius))
         glUniform2i(glGetUniformLocation(blurProgram, "uSize"), GLint(region.w / 2), GLint(region.h / 2))
         glViewport(0, 0, GLsizei(region.w / 2), GLsizei(region.h / 2))
         glBindVertexArray(vao)
-        for (source, fbo, dx, dy) in [(b.small, b.halfFBO, 1, 0), (b.half, b.fullFBO, 0, 1)] {
+        for (source, fbo, dx, dy) in [(b.small, b.halfFBO, 1, 0), (b.half, out.fbo, 0, 1)] {
             glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
             glActiveTexture(GLenum(GL_TEXTURE3))
             glBindTexture(GLenum(GL_TEXTURE_2D), source)
@@ -153,14 +257,53 @@ extension GLRenderer {
         }
         glBindVertexArray(0)
         glActiveTexture(GLenum(GL_TEXTURE0))
-        return b.full
+        return out.texture
+    }
+}
+
+/// The blur's textures: the copied region, its halved copy and horizontal pass (shared),
+/// and the blurred results, one slot per liquid group of a frame.
+struct Backdrop {
+    static let maxSlots = 4
+    var copy: GLuint = 0, copyFBO: GLuint = 0, small: GLuint = 0, smallFBO: GLuint = 0, half: GLuint = 0, halfFBO: GLuint = 0
+    var slots: [(texture: GLuint, fbo: GLuint, key: Int?)] = []
+    let width: Int, height: Int
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        (copy, copyFBO) = Self.target(width: width, height: height, linear: false)
+        (small, smallFBO) = Self.target(width: width / 2, height: height / 2, linear: false)
+        (half, halfFBO) = Self.target(width: width / 2, height: height / 2, linear: false)
     }
 
-    static func delete(_ b: (copy: GLuint, copyFBO: GLuint, small: GLuint, smallFBO: GLuint, half: GLuint, full: GLuint,
-                                     halfFBO: GLuint, fullFBO: GLuint, width: Int, height: Int)) {
-        var textures = [b.copy, b.small, b.half, b.full]
-        var fbos = [b.copyFBO, b.smallFBO, b.halfFBO, b.fullFBO]
+    mutating func addSlot() {
+        let (t, f) = Self.target(width: width / 2, height: height / 2, linear: true)
+        slots.append((t, f, nil))
+    }
+
+    func delete() {
+        var textures = [copy, small, half] + slots.map(\.texture)
+        var fbos = [copyFBO, smallFBO, halfFBO] + slots.map(\.fbo)
         glDeleteTextures(GLsizei(textures.count), &textures)
         glDeleteFramebuffers(GLsizei(fbos.count), &fbos)
+    }
+
+    private static func target(width: Int, height: Int, linear: Bool) -> (GLuint, GLuint) {
+        var t: GLuint = 0
+        glGenTextures(1, &t)
+        glBindTexture(GLenum(GL_TEXTURE_2D), t)
+        let filter = linear ? GL_LINEAR : GL_NEAREST
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), filter)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), filter)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0, GLenum(GL_RGBA),
+                     GLenum(GL_UNSIGNED_BYTE), nil)
+        var f: GLuint = 0
+        glGenFramebuffers(1, &f)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), f)
+        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), t, 0)
+        return (t, f)
     }
 }

@@ -13,14 +13,21 @@ public struct RenderError: Error, CustomStringConvertible, Sendable {
 /// any scale. Glyphs sample the font library's atlas. Requires a current context.
 public final class GLRenderer {
     private var program: GLuint = 0
-    /// The liquid program, and its variant for the pinched kernel (which tracks which
-    /// shapes are nearest — a cost the other kernels should not pay per pixel).
+    /// The one-pass liquid program, and its variant for the pinched kernel (which tracks
+    /// which shapes are nearest — a cost the other kernels should not pay per pixel).
     var liquidPrograms: (plain: GLuint, pinched: GLuint) = (0, 0)
+    /// The two-pass liquid programs: the field (plain and pinched) and the paint.
+    var fieldPrograms: (plain: GLuint, pinched: GLuint) = (0, 0)
+    var shadeProgram: GLuint = 0
+    /// The field texture (half floats, grow-only) and its framebuffer.
+    var field: (texture: GLuint, fbo: GLuint, width: Int, height: Int)?
+    /// Liquid groups in two passes through the field texture; false once a driver refused
+    /// to render to it (GLES without float targets), or set false to use the one-pass path.
+    public var liquidFieldTexture = true
     var liquidUniforms: [GLuint: [String: GLint]] = [:]
     var blurProgram: GLuint = 0
-    /// The copied backdrop, its horizontal blur and its full blur, with their framebuffers.
-    var backdrop: (copy: GLuint, copyFBO: GLuint, small: GLuint, smallFBO: GLuint, half: GLuint, full: GLuint,
-                           halfFBO: GLuint, fullFBO: GLuint, width: Int, height: Int)?
+    /// The liquid backdrop's blur textures, and the blurred results kept per group.
+    var backdrop: Backdrop?
     var vao: GLuint = 0
     private var quad: GLuint = 0
     private var instances: GLuint = 0
@@ -30,10 +37,16 @@ public final class GLRenderer {
     private var uAtlas: GLint = -1
     private var uAtlasSize: GLint = -1
     private var uLayer: GLint = -1
-    /// Cached layers by id: their pixels and the commands they were drawn from.
-    private var layers: [String: (fbo: GLuint, texture: GLuint, width: Int, height: Int, key: [DrawCommand])] = [:]
-    /// Layers redrawn since start (a test checks steady state redraws none).
+    /// Cached layers by id: their pixels, the commands they were drawn from and the
+    /// primitives those gave.
+    private var layers: [String: (fbo: GLuint, texture: GLuint, width: Int, height: Int, key: [DrawCommand],
+                                  content: [Primitive], version: Int)] = [:]
+    /// Layers redrawn since start (a test checks steady state redraws none), and the rows
+    /// of them redrawn (a test checks a change redraws only the bands it touches).
     public private(set) var layerRedraws = 0
+    public private(set) var layerRowsRedrawn = 0
+    /// Backdrops blurred since start (a test checks a still backdrop is blurred once).
+    public internal(set) var backdropBlurs = 0
     private var scratch: [Float] = []
     private var instanceCapacity = 0
     private var target: (fbo: GLuint, color: GLuint, width: Int, height: Int)?
@@ -48,13 +61,17 @@ public final class GLRenderer {
         uAtlas = glGetUniformLocation(program, "uAtlas")
         uAtlasSize = glGetUniformLocation(program, "uAtlasSize")
         uLayer = glGetUniformLocation(program, "uLayer")
-        liquidPrograms = (try Self.link(vertex: LiquidShaders.vertex(header), fragment: LiquidShaders.fragment(header, pinched: false)),
-                          try Self.link(vertex: LiquidShaders.vertex(header), fragment: LiquidShaders.fragment(header, pinched: true)))
+        func liquid(_ pinched: Bool, _ pass: LiquidShaders.Pass) throws -> GLuint {
+            try Self.link(vertex: LiquidShaders.vertex(header), fragment: LiquidShaders.fragment(header, pinched: pinched, pass: pass))
+        }
+        liquidPrograms = (try liquid(false, .direct), try liquid(true, .direct))
+        fieldPrograms = (try liquid(false, .field), try liquid(true, .field))
+        shadeProgram = try liquid(false, .shade)
         blurProgram = try Self.link(vertex: BlurShaders.vertex(header), fragment: BlurShaders.fragment(header))
         for name in ["uBounds", "uViewport", "uRects", "uRadii", "uCount", "uK", "uKernel", "uTint", "uRim", "uRimWidth",
                      "uShadow", "uOpacity", "uClip", "uBackdrop", "uRegion", "uBezel", "uRefraction", "uFieldStep", "uMerge", "uBackdropScale",
-                     "uRoundClip", "uRoundClipP"] {
-            for program in [liquidPrograms.plain, liquidPrograms.pinched] {
+                     "uRoundClip", "uRoundClipP", "uDeep", "uField", "uFieldRegion", "uFieldCapacity"] {
+            for program in [liquidPrograms.plain, liquidPrograms.pinched, fieldPrograms.plain, fieldPrograms.pinched, shadeProgram] {
                 liquidUniforms[program, default: [:]][name] = glGetUniformLocation(program, name)
             }
         }
@@ -96,8 +113,10 @@ public final class GLRenderer {
         glDeleteProgram(program)
         glDeleteProgram(liquidPrograms.plain)
         glDeleteProgram(liquidPrograms.pinched)
+        for p in [fieldPrograms.plain, fieldPrograms.pinched, shadeProgram] { glDeleteProgram(p) }
+        if var f = field { glDeleteFramebuffers(1, &f.fbo); glDeleteTextures(1, &f.texture) }
         glDeleteProgram(blurProgram)
-        if let b = backdrop { Self.delete(b) }
+        backdrop?.delete()
         glDeleteBuffers(1, &quad)
         glDeleteBuffers(1, &instances)
         glDeleteVertexArrays(1, &vao)
@@ -134,16 +153,24 @@ public final class GLRenderer {
         }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(target))
         clear(width: width, height: height, background: background)
+        // What has been drawn so far, for liquid groups to tell whether their backdrop changed.
+        var drawn = Hasher()
+        drawn.combine(background)
+        drawn.combine(width)
+        drawn.combine(height)
+        var liquids = 0
         for batch in batches {
             switch batch {
-            case .primitives(let prims): submit(prims, width: width, height: height)
+            case .primitives(let prims): submit(prims, width: width, height: height, drawn: &drawn, liquids: &liquids)
             case .layer(let id, let composite, _, _, let opaque):
+                drawn.combine(composite)
+                drawn.combine(layers[id]?.version ?? -1)
                 if opaque, let l = layers[id], blit(l.fbo, composite: composite, target: GLuint(target), height: height) {
                     continue
                 }
                 glActiveTexture(GLenum(GL_TEXTURE1))
                 glBindTexture(GLenum(GL_TEXTURE_2D), layers[id]?.texture ?? 0)
-                submit([composite], width: width, height: height)
+                submitShapes([composite], width: width, height: height)
             }
         }
     }
@@ -165,7 +192,8 @@ public final class GLRenderer {
     private func updateLayer(_ id: String, width: Int, height: Int, content: [Primitive], key: [DrawCommand]) {
         guard width > 0, height > 0 else { return }
         if let l = layers[id], l.width == width, l.height == height, l.key == key { return }
-        var layer = layers[id] ?? (0, 0, 0, 0, [])
+        var layer = layers[id] ?? (0, 0, 0, 0, [], [], 0)
+        var bands = [0..<height]
         if layer.width != width || layer.height != height {
             if layer.fbo != 0 { glDeleteFramebuffers(1, &layer.fbo); glDeleteTextures(1, &layer.texture) }
             glGenTextures(1, &layer.texture)
@@ -179,13 +207,66 @@ public final class GLRenderer {
             glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), layer.texture, 0)
             layer.width = width
             layer.height = height
+        } else if !content.contains(where: { $0.kind == .liquid }) && !layer.content.contains(where: { $0.kind == .liquid }) {
+            // A slider dragged in the inspector changes a few rows of it: redraw only the
+            // bands whose primitives changed. (Liquid groups copy their backdrop, which a
+            // scissor would not confine: a layer holding one is redrawn whole.)
+            bands = Self.changedBands(old: layer.content, new: content, height: height)
         }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), layer.fbo)
-        clear(width: width, height: height, background: .clear)
-        submit(content, width: width, height: height)
+        for band in bands {
+            let whole = band.count == height
+            let rect = Rect(x: 0, y: Double(band.lowerBound), width: Double(width), height: Double(band.count))
+            let prims = whole ? content : content.filter { !$0.bounds.intersection(rect).isEmpty }
+            // Scissored even when whole: llvmpipe builds a shader variant per scissor state,
+            // and building it at the first slider drag would stall that frame.
+            glViewport(0, 0, GLsizei(width), GLsizei(height))
+            glClearColor(0, 0, 0, 0)
+            glEnable(GLenum(GL_SCISSOR_TEST))
+            glScissor(0, GLint(height - band.upperBound), GLsizei(width), GLsizei(band.count))
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            submitLayerContent(prims, width: width, height: height)
+            glDisable(GLenum(GL_SCISSOR_TEST))
+            layerRowsRedrawn += band.count
+        }
         layer.key = key
+        layer.content = content
+        layer.version += 1
         layers[id] = layer
         layerRedraws += 1
+    }
+
+    /// Rows of a layer `height` pixels tall whose primitives differ between `old` and
+    /// `new`, as runs of 64-row bands (llvmpipe's tile rows, counted from the bottom).
+    static func changedBands(old: [Primitive], new: [Primitive], height: Int) -> [Range<Int>] {
+        let band = 64
+        let phase = height % band
+        var starts = [0]
+        var y = phase == 0 ? band : phase
+        while y < height { starts.append(y); y += band }
+        let ranges = starts.enumerated().map { i, s in s..<(i + 1 < starts.count ? starts[i + 1] : height) }
+        func members(_ prims: [Primitive]) -> [[Int]] {
+            var out = [[Int]](repeating: [], count: ranges.count)
+            for (i, p) in prims.enumerated() {
+                let b = p.bounds
+                guard !b.isEmpty else { continue }
+                let lo = Int(b.minY.rounded(.down)), hi = Int(b.maxY.rounded(.up))
+                for (r, range) in ranges.enumerated() where lo < range.upperBound && hi > range.lowerBound { out[r].append(i) }
+            }
+            return out
+        }
+        let a = members(old), b = members(new)
+        var dirty: [Range<Int>] = []
+        for (r, range) in ranges.enumerated() {
+            let same = a[r].count == b[r].count && zip(a[r], b[r]).allSatisfy { old[$0] == new[$1] }
+            guard !same else { continue }
+            if let last = dirty.last, last.upperBound == range.lowerBound {
+                dirty[dirty.count - 1] = last.lowerBound..<range.upperBound
+            } else {
+                dirty.append(range)
+            }
+        }
+        return dirty
     }
 
     private func clear(width: Int, height: Int, background: Color) {
@@ -197,12 +278,30 @@ public final class GLRenderer {
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
     }
 
-    private func submit(_ prims: [Primitive], width: Int, height: Int) {
+    /// Draws `prims` (a layer's content when `drawn` is nil: its groups' backdrops are not
+    /// kept between frames).
+    private func submit(_ prims: [Primitive], width: Int, height: Int, drawn: inout Hasher, liquids: inout Int) {
         // Liquid groups need their own program: draw the runs between them as one batch each.
         var start = 0
         for (i, p) in prims.enumerated() where p.kind == .liquid {
+            let run = prims[start..<i]
+            submitShapes(Array(run), width: width, height: height)
+            for q in run { drawn.combine(q) }
+            drawLiquid(p, width: width, height: height, slot: liquids, backdropKey: drawn.finalizedCopy)
+            drawn.combine(p)
+            liquids += 1
+            start = i + 1
+        }
+        let rest = prims[start...]
+        submitShapes(Array(rest), width: width, height: height)
+        for q in rest { drawn.combine(q) }
+    }
+
+    private func submitLayerContent(_ prims: [Primitive], width: Int, height: Int) {
+        var start = 0
+        for (i, p) in prims.enumerated() where p.kind == .liquid {
             submitShapes(Array(prims[start..<i]), width: width, height: height)
-            drawLiquid(p, width: width, height: height)
+            drawLiquid(p, width: width, height: height, slot: Backdrop.maxSlots - 1, backdropKey: nil)
             start = i + 1
         }
         submitShapes(Array(prims[start...]), width: width, height: height)
@@ -366,4 +465,9 @@ public final class GLRenderer {
         }
         return program
     }
+}
+
+extension Hasher {
+    /// The hash of what was combined so far, leaving this hasher to go on.
+    var finalizedCopy: Int { let copy = self; return copy.finalize() }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// One drawable in device pixels: a shape or a glyph with its clips resolved. The GL
 /// renderer uploads these as instance data; the software renderer shades them with
 /// `Shading`, the same math in Swift. Both renderers consume exactly this list.
-public struct Primitive: Sendable, Equatable {
+public struct Primitive: Sendable, Hashable {
     public enum Kind: Float, Sendable { case continuous = 0, circular = 1, glyph = 2, segment = 3, layer = 4, liquid = 5 }
 
     public var rect: Rect

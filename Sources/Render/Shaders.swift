@@ -23,10 +23,13 @@ enum Shaders {
             if (!superellipse || o.x <= 0.0 || o.y <= 0.0) {
                 return length(o) + inside - span;
             }
+            // |o|ₙ and its gradient's length, with three logarithms and three powers of two
+            // (pow(x, y) is both): oⁿ⁻¹ = oⁿ / o and normⁿ⁻¹ = sum / norm.
             float n = EXPONENT;
-            float norm = pow(pow(o.x, n) + pow(o.y, n), 1.0 / n);
-            vec2 g = pow(o, vec2(n - 1.0));
-            float grad = length(g) / pow(norm, n - 1.0);
+            vec2 on = exp2(n * log2(o));
+            float sum = on.x + on.y;
+            float norm = exp2(log2(sum) / n);
+            float grad = length(on / o) * norm / sum;
             return (norm - span) / max(grad, 1e-6);
         }
 
@@ -140,11 +143,16 @@ enum Shaders {
     }
 }
 
-/// The liquid pass: one quad over a group's bounds; the fragment shader folds the sorted
-/// distances of up to `maxShapes` shapes with the smooth minimum and paints glass.
-/// Mirrors `LiquidGroup.distance` and `Shading.shadeLiquid` (RenderTests compare them).
+/// The liquid pass. Where float targets render, in two steps: `field` writes the merged
+/// distance of every pixel of a group's region into a texture (in strips, each with only
+/// the shapes that can reach it), then `shade` paints glass from that texture — one
+/// distance evaluation per pixel instead of four (its own, two neighbours for the normal,
+/// and the shadow's). Elsewhere `direct` does both in one pass. The fold is that of
+/// `LiquidGroup.distance` and the paint that of `Shading.shadeLiquid` (RenderTests compare).
 enum LiquidShaders {
     static let maxShapes = 16
+
+    enum Pass { case direct, field, shade }
 
     static func vertex(_ header: String) -> String {
         header + """
@@ -160,8 +168,10 @@ enum LiquidShaders {
         """
     }
 
-    static func fragment(_ header: String, pinched: Bool) -> String {
-        header + (pinched ? "#define PINCHED 1\n" : "") + """
+    static func fragment(_ header: String, pinched: Bool, pass: Pass) -> String {
+        let defines = (pinched ? "#define PINCHED 1\n" : "")
+            + (pass == .field ? "#define FIELD_PASS 1\n" : pass == .shade ? "#define FROM_TEXTURE 1\n" : "")
+        return header + defines + """
         precision highp float;
         in vec2 vPos;
         uniform vec4 uRects[\(maxShapes)];
@@ -169,17 +179,21 @@ enum LiquidShaders {
         uniform int uCount;
         uniform float uK;
         uniform int uKernel;                 // 0 quadratic, 1 cubic, 2 pinched
+        uniform float uDeep;                 // the field pass stops at a shape this deep
         uniform vec4 uTint;
         uniform vec4 uRim;
         uniform float uRimWidth;
         uniform vec4 uShadow;                // alpha, radius, offset x, offset y
         uniform float uOpacity;
-        uniform vec4 uClip;
+        uniform vec4 uClip;                  // width < 0: none
         uniform vec4 uRoundClip;             // the innermost rounded clip, if any
         uniform vec2 uRoundClipP;            // radius, mode (0 none, 1 circular, 2 continuous)
         uniform sampler2D uBackdrop;         // the blurred region behind the group
         uniform vec4 uRegion;                // its frame in pixels (top-left origin)
         uniform vec2 uBackdropScale;         // the part of the texture the region fills
+        uniform sampler2D uField;            // the field pass's output
+        uniform vec4 uFieldRegion;           // its frame in pixels (top-left origin)
+        uniform vec2 uFieldCapacity;         // the texture's size (the region fills a corner)
         uniform float uBezel;
         uniform float uRefraction;
         uniform float uFieldStep;            // > 0: debug iso-lines every that many pixels
@@ -210,8 +224,10 @@ enum LiquidShaders {
             return clamp(1.0 - x * x, 0.0, 1.0);
         }
 
-        // LiquidGroup.distance: the three nearest distances folded nearest first.
-        float field(vec2 p) {
+        // LiquidGroup.distance: the three nearest distances folded nearest first. The fold is
+        // never above the nearest distance, so once one shape is deeper than `deep` the
+        // union is too and its exact value no longer matters: that distance is returned.
+        float field(vec2 p, float deep) {
             float m1 = 1e9, m2 = 1e9, m3 = 1e9;
         #ifdef PINCHED
             int i1 = 0, i2 = 0;
@@ -219,6 +235,7 @@ enum LiquidShaders {
             for (int i = 0; i < \(maxShapes); i++) {
                 if (i >= uCount) break;
                 float d = sdRoundRect(p, uRects[i], uRadii[i].x, uRadii[i].y > 0.5);
+                if (d < deep) return d;
         #ifdef PINCHED
                 if (d < m1) { m3 = m2; m2 = m1; i2 = i1; m1 = d; i1 = i; }
                 else if (d < m2) { m3 = m2; m2 = d; i2 = i; }
@@ -241,29 +258,61 @@ enum LiquidShaders {
             return acc;
         }
 
+        #ifdef FIELD_PASS
+        void main() {
+            // Half floats hold ±65504: far from every shape the field only has to stay far.
+            outColor = vec4(min(field(vPos, uDeep), 1e4), 0.0, 0.0, 1.0);
+        }
+        #else
+        #ifdef FROM_TEXTURE
+        // The field at pixel centre p, as the field pass stored it (rows bottom-up).
+        float fieldAt(vec2 p) {
+            vec2 local = p - uFieldRegion.xy;
+            ivec2 t = ivec2(floor(vec2(local.x, uFieldRegion.w - local.y)));
+            return texelFetch(uField, clamp(t, ivec2(0), ivec2(uFieldRegion.zw) - 1), 0).r;
+        }
+        // Anywhere: between pixel centres the field is interpolated (it is smooth there).
+        // (Clamped to the region: the texture beyond it holds other groups' fields.)
+        float fieldBetween(vec2 p) {
+            vec2 local = p - uFieldRegion.xy;
+            vec2 t = clamp(vec2(local.x, uFieldRegion.w - local.y), vec2(0.5), uFieldRegion.zw - vec2(0.5));
+            return texture(uField, t / uFieldCapacity).r;
+        }
+        #else
+        float fieldAt(vec2 p) { return field(p, -1e9); }
+        float fieldBetween(vec2 p) { return field(p, -1e9); }
+        #endif
+
         vec4 premul(vec4 c, float k) { float a = c.a * k; return vec4(c.rgb * a, a); }
         vec4 over(vec4 top, vec4 under) { return top + under * (1.0 - top.a); }
 
         void main() {
             vec2 p = vPos;
-            float clip = coverage(sdRoundRect(p, uClip, 0.0, false));
+            // A clip that holds the whole group is not evaluated (uClip.z < 0).
+            float clip = uClip.z < 0.0 ? 1.0 : coverage(sdRoundRect(p, uClip, 0.0, false));
             if (uRoundClipP.y > 0.5) clip *= coverage(sdRoundRect(p, uRoundClip, uRoundClipP.x, uRoundClipP.y > 1.5));
             if (clip <= 0.0) discard;
-            float d = field(p);
+        #ifdef FROM_TEXTURE
+            float d = fieldAt(p);
+        #else
+            // Deeper than the bezel and the rim, glass is plain: no shadow, normal, rim or
+            // field line depends on how deep, so the first shape that deep settles it.
+            float d = field(p, -max(uBezel, uRimWidth) - 1.5);
+        #endif
             vec4 color = vec4(0.0);
-            // Under fully covered glass the shadow cannot show: skip its second field.
-            if (uShadow.x > 0.0 && d > -0.5) {
-                float sigma = max(uShadow.y * 0.5, 0.5);
-                float ds = field(p - uShadow.zw);
+            // Under fully covered glass the shadow cannot show, nor (the field changes by at
+            // most the distance moved) further out than its offset and 3.6 sigmas, where it
+            // is below a ten-thousandth: skip its second field.
+            float sigma = max(uShadow.y * 0.5, 0.5);
+            if (uShadow.x > 0.0 && d > -0.5 && d < length(uShadow.zw) + 3.6 * sigma) {
+                float ds = fieldBetween(p - uShadow.zw);
                 color = vec4(0.0, 0.0, 0.0, uShadow.x * 0.5 * (1.0 - erfApprox(ds / (sigma * 1.41421356))));
             }
             float inside = coverage(d);
             vec2 normal = vec2(0.0);
             if (d > -max(uBezel, uRimWidth) - 1.0 && d < 1.0) {
-                // Forward differences: two more fields instead of four (the bezel band is a
-                // third of the pixels a pile shades).
-                float h = 0.5;
-                vec2 n = vec2(field(p + vec2(h, 0.0)) - d, field(p + vec2(0.0, h)) - d);
+                // Forward differences to the next pixel centres.
+                vec2 n = vec2(fieldAt(p + vec2(1.0, 0.0)) - d, fieldAt(p + vec2(0.0, 1.0)) - d);
                 float len = length(n);
                 if (len > 0.0) normal = n / len;
             }
@@ -291,13 +340,17 @@ enum LiquidShaders {
             if (color.a <= 0.0) discard;
             outColor = color;
         }
+        #endif
         """
     }
 }
 
 /// Separable Gaussian blur for the glass backdrop: one direction per pass, clamped to the
-/// region, weights computed in the shader (the same as `SoftwareRasterizer.gaussian`).
+/// region, with the weights of `SoftwareRasterizer.gaussian` (one side; they are symmetric).
 enum BlurShaders {
+    /// The most taps either side of the centre (σ up to 10 half-resolution pixels).
+    static let maxRadius = 32
+
     static func vertex(_ header: String) -> String {
         header + """
         layout(location = 0) in vec2 aCorner;
@@ -310,22 +363,21 @@ enum BlurShaders {
         precision highp float;
         uniform sampler2D uSource;
         uniform ivec2 uDirection;
-        uniform float uSigma;
+        uniform float uWeights[\(maxRadius + 1)];
+        uniform int uRadius;
         uniform ivec2 uSize;                 // the region, in the corner of a larger texture
         out vec4 outColor;
         void main() {
-            ivec2 size = uSize;
+            ivec2 last = uSize - ivec2(1);
             ivec2 base = ivec2(gl_FragCoord.xy);
-            int radius = int(ceil(3.0 * uSigma));
-            vec4 acc = vec4(0.0);
-            float total = 0.0;
-            for (int i = -radius; i <= radius; i++) {
-                float w = exp(-float(i * i) / (2.0 * uSigma * uSigma));
-                ivec2 q = clamp(base + uDirection * i, ivec2(0), size - ivec2(1));
-                acc += texelFetch(uSource, q, 0) * w;
-                total += w;
+            vec4 acc = texelFetch(uSource, base, 0) * uWeights[0];
+            for (int i = 1; i <= \(maxRadius); i++) {
+                if (i > uRadius) break;
+                ivec2 step = uDirection * i;
+                acc += (texelFetch(uSource, clamp(base + step, ivec2(0), last), 0)
+                        + texelFetch(uSource, clamp(base - step, ivec2(0), last), 0)) * uWeights[i];
             }
-            outColor = acc / total;
+            outColor = acc;
         }
         """
     }

@@ -56,7 +56,8 @@ public enum Shading {
         let inside = SDF.coverage(d)
         var normal = (x: 0.0, y: 0.0)
         if d > -max(paint.bezel, rimWidth) - 1 && d < 1 {
-            let h = 0.5
+            // Forward differences to the next pixel centres (the GPU reads them from its field).
+            let h = 1.0
             let nx = g.distance(to: Point2(p.x + h, p.y)) - d
             let ny = g.distance(to: Point2(p.x, p.y + h)) - d
             let len = (nx * nx + ny * ny).squareRoot()
@@ -171,14 +172,26 @@ public struct SoftwareRasterizer {
     public static func backdropRegion(_ prim: Primitive, width: Int, height: Int) -> (x: Int, y: Int, w: Int, h: Int)? {
         let sigma = max((prim.liquidPaint?.blur ?? 0) / 2, 0.5)
         let b = prim.bounds.insetBy(dx: -(3 * sigma).rounded(.up), dy: -(3 * sigma).rounded(.up))
-        var x0 = max(Int(b.minX.rounded(.down)), 0), y0 = max(Int(b.minY.rounded(.down)), 0)
-        var x1 = min(Int(b.maxX.rounded(.up)), width), y1 = min(Int(b.maxY.rounded(.up)), height)
+        // Out to a 64-pixel grid: a group that moves a little keeps its region, so the GL
+        // renderer can keep the blur of a still backdrop (the blur within the region is the
+        // same either way but at its clamped edges).
+        let grid = 64
+        func down(_ v: Double) -> Int { Int((v / Double(grid)).rounded(.down)) * grid }
+        func up(_ v: Double) -> Int { Int((v / Double(grid)).rounded(.up)) * grid }
+        var x0 = max(down(b.minX), 0), y0 = max(down(b.minY), 0)
+        var x1 = min(up(b.maxX), width), y1 = min(up(b.maxY), height)
         // Even sizes — the blur runs at half resolution on exact 2×2 averages — grown on
         // whichever side has room, so no column or row is lost.
         if (x1 - x0) % 2 == 1 { if x1 < width { x1 += 1 } else if x0 > 0 { x0 -= 1 } else { x1 -= 1 } }
         if (y1 - y0) % 2 == 1 { if y1 < height { y1 += 1 } else if y0 > 0 { y0 -= 1 } else { y1 -= 1 } }
         guard x1 - x0 >= 2, y1 - y0 >= 2 else { return nil }
         return (x0, y0, x1 - x0, y1 - y0)
+    }
+
+    /// The backdrop blur's σ at half resolution (σ = blur / 2 at full), within what the GL
+    /// blur pass holds.
+    public static func halfResolutionSigma(_ paint: LiquidPaint) -> Double {
+        min(max(paint.blur / 4, 0.5), 10)
     }
 
     /// Gaussian weights for σ (px), taps −⌈3σ⌉…⌈3σ⌉, summing to 1.
@@ -206,7 +219,7 @@ public struct SoftwareRasterizer {
             }
             region[(y * hw + x) * 4 + c] = q(sum / 4)
         } } }
-        let weights = Self.gaussian(sigma: max(paint.blur / 4, 0.5))
+        let weights = Self.gaussian(sigma: Self.halfResolutionSigma(paint))
         let radius = weights.count / 2
         func pass(_ src: [Double], dx: Int, dy: Int) -> [Double] {
             var out = src

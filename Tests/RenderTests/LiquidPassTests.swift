@@ -1,0 +1,106 @@
+import Canvas
+import Foundation
+import Render
+import Testing
+
+/// The liquid pass's fast paths (issue 5's frame budget): the two-pass field texture, the
+/// blur kept for a still backdrop, and layers redrawn by the bands that changed — each
+/// against the Swift reference or a full redraw, so a shortcut cannot change a pixel.
+extension RenderSuite {
+    @Suite struct LiquidPassTests {
+        /// Three shapes merging over a coloured backdrop, one group clipped by a rounded rect.
+        static func scene(groupX: Double = 0, barColor: Color = Color(hex: 0x9CC2FF)) -> DisplayList {
+            var list = DisplayList(background: Color(hex: 0xF3F2EE))
+            list.fill(.roundedRect(Rect(x: 20, y: 60, width: 260, height: 30), radius: 6), Paint(fill: barColor))
+            list.fill(.circle(center: Point2(250, 40), radius: 30), Paint(fill: Color(hex: 0xFFD66B)))
+            let group = LiquidGroup(shapes: [.roundedRect(Rect(x: 30 + groupX, y: 36, width: 80, height: 36), radius: 14),
+                                             .capsule(Rect(x: 114 + groupX, y: 40, width: 80, height: 30)),
+                                             .circle(center: Point2(230 + groupX, 55), radius: 15)])
+            list.commands.append(.liquid(group, .light, opacity: 1))
+            list.clip(.roundedRect(Rect(x: 20, y: 100, width: 200, height: 60), radius: 20)) { l in
+                l.commands.append(.liquid(LiquidGroup(shapes: [.capsule(Rect(x: 10, y: 110, width: 120, height: 34)),
+                                                                .capsule(Rect(x: 134, y: 110, width: 120, height: 34))]),
+                                          .dark, opacity: 0.9))
+            }
+            return list
+        }
+
+        @Test(arguments: [(true, false), (false, false), (true, true), (false, true)])
+        func bothPathsMatchTheReference(twoPass: Bool, es: Bool) throws {
+            let h = try Headless(esOnly: es)
+            h.gl.liquidFieldTexture = twoPass
+            let list = Self.scene()
+            for scale in [1.0, 2.0] {
+                let w = Int(300 * scale), ht = Int(180 * scale)
+                let prims = Flattener(scale: scale, fonts: nil).flatten(list)
+                let gpu = try h.gpu(prims, width: w, height: ht, background: list.background)
+                let ref = h.reference(prims, width: w, height: ht, background: list.background)
+                let diff = ImageDiff(gpu, ref, width: w, threshold: 3)
+                #expect(diff.maxDifference <= 3, "two-pass \(twoPass) ES \(es) at \(scale)x: \(diff.maxDifference)/255 at \(diff.worst)")
+            }
+        }
+
+        @Test func aStillBackdropIsBlurredOnceAndAChangedOneAgain() throws {
+            let h = try Headless()
+            let w = 300, ht = 180
+            func frame(_ list: DisplayList) throws -> (blurs: Int, diff: Int) {
+                let before = h.gl.backdropBlurs
+                let prims = Flattener(scale: 1, fonts: nil).flatten(list)
+                let gpu = try h.gpu(prims, width: w, height: ht, background: list.background)
+                let ref = h.reference(prims, width: w, height: ht, background: list.background)
+                return (h.gl.backdropBlurs - before, ImageDiff(gpu, ref, width: w, threshold: 3).maxDifference)
+            }
+            // Two groups a frame: the second (clipped, drawn over the first) has its own slot.
+            let first = try frame(Self.scene())
+            #expect(first.blurs == 2 && first.diff <= 3)
+            let again = try frame(Self.scene())
+            #expect(again.blurs == 0 && again.diff <= 3, "nothing changed: both blurs kept")
+            // The group moves 2 px: its region (on a 64-px grid) holds, the backdrop is still.
+            let moved = try frame(Self.scene(groupX: 2))
+            #expect(moved.diff <= 3, "moved: \(moved.diff)/255")
+            #expect(moved.blurs == 1, "the first group's blur kept; the second's backdrop (the first group) changed")
+            // The backdrop changes colour under a group that stays: blurred again, no stale glass.
+            let recoloured = try frame(Self.scene(groupX: 2, barColor: Color(hex: 0xFF6B6B)))
+            #expect(recoloured.blurs == 2 && recoloured.diff <= 3, "recoloured: \(recoloured.blurs) blurs, \(recoloured.diff)/255")
+        }
+
+        @Test func aChangedRowRedrawsOnlyItsBandsAndMatchesAFullRedraw() throws {
+            // A tall panel of rows (the inspector's shape): one row's value changes.
+            func panel(value: Double) -> DisplayList {
+                var content = DisplayList(background: .white)
+                let frame = Rect(x: 0, y: 0, width: 240, height: 600)
+                content.fill(.rect(frame), Paint(fill: Color(hex: 0xF2F2F4)))
+                for i in 0..<12 {
+                    let y = 10 + Double(i) * 48
+                    let width = i == 7 ? 40 + 150 * value : 120
+                    content.fill(.roundedRect(Rect(x: 12, y: y, width: 200, height: 8), radius: 4), Paint(fill: Color(hex: 0xD8D8DE)))
+                    content.fill(.roundedRect(Rect(x: 12, y: y, width: width, height: 8), radius: 4), Paint(fill: Color(hex: 0x0A84FF)))
+                    content.fill(.circle(center: Point2(12 + width, y + 4), radius: 9),
+                                 Paint(fill: .white, stroke: Color(hex: 0xB0B0B8), strokeWidth: 1,
+                                       shadow: Shadow(alpha: 0.2, radius: 4, offset: Point2(0, 1))))
+                }
+                var layered = DisplayList(background: .white)
+                layered.layer("inspector", frame: Rect(x: 30, y: 20, width: 240, height: 600)) { $0.commands = content.commands }
+                return layered
+            }
+            let w = 300, ht = 640
+            let h = try Headless()
+            let flat = Flattener(scale: 1, fonts: h.fonts)
+            try h.gl.bindOffscreenTarget(width: w, height: ht)
+            h.gl.draw(flat.batches(panel(value: 0.2)), width: w, height: ht, background: .white, fonts: h.fonts)
+            let rows = h.gl.layerRowsRedrawn
+            h.gl.draw(flat.batches(panel(value: 0.7)), width: w, height: ht, background: .white, fonts: h.fonts)
+            let banded = h.gl.readPixels(width: w, height: ht)
+            let redrawn = h.gl.layerRowsRedrawn - rows
+            // Row 7 spans y 346…366 with its knob's shadow: within two 64-row bands.
+            #expect(redrawn > 0 && redrawn <= 128, "rows redrawn: \(redrawn) of 600")
+            let fresh = try Headless()
+            try fresh.gl.bindOffscreenTarget(width: w, height: ht)
+            fresh.gl.draw(Flattener(scale: 1, fonts: fresh.fonts).batches(panel(value: 0.7)), width: w, height: ht, background: .white,
+                          fonts: fresh.fonts)
+            let whole = fresh.gl.readPixels(width: w, height: ht)
+            let diff = ImageDiff(banded, whole, width: w, threshold: 0)
+            #expect(diff.maxDifference == 0, "banded vs whole: \(diff.maxDifference)/255 at \(diff.worst)")
+        }
+    }
+}
