@@ -102,5 +102,49 @@ extension RenderSuite {
             let diff = ImageDiff(banded, whole, width: w, threshold: 0)
             #expect(diff.maxDifference == 0, "banded vs whole: \(diff.maxDifference)/255 at \(diff.worst)")
         }
+
+        /// More shapes than the shader holds (a pile of 20 gathered in one place, and a
+        /// column of 20 through several strips): each strip takes the nearest 16, which
+        /// must still give every pixel its three nearest.
+        @Test func moreShapesThanTheShaderHoldsMatchTheReference() throws {
+            let h = try Headless()
+            var list = DisplayList(background: Color(hex: 0xF3F2EE))
+            list.fill(.circle(center: Point2(160, 120), radius: 80), Paint(fill: Color(hex: 0xCDB8FF)))
+            let stack = (0..<20).map { i in
+                Shape.roundedRect(Rect(x: 20 + Double(i), y: 20 + Double(i) * 3, width: 160, height: 60), radius: 18)
+            }
+            list.commands.append(.liquid(LiquidGroup(shapes: stack), .light, opacity: 1))
+            let column = (0..<20).map { i in Shape.capsule(Rect(x: 220, y: 10 + Double(i) * 14, width: 70, height: 12)) }
+            list.commands.append(.liquid(LiquidGroup(shapes: column, merge: 6), .light, opacity: 1))
+            let prims = Flattener(scale: 1, fonts: nil).flatten(list)
+            let gpu = try h.gpu(prims, width: 320, height: 300, background: list.background)
+            let ref = h.reference(prims, width: 320, height: 300, background: list.background)
+            let diff = ImageDiff(gpu, ref, width: 320, threshold: 3)
+            #expect(diff.maxDifference <= 3, "\(diff.maxDifference)/255 at \(diff.worst)")
+        }
+
+        /// A liquid group inside a cached layer: drawn into the layer's own target (its
+        /// backdrop is the layer's content, not the window's), composited, like the reference.
+        @Test func aGroupInsideALayerMatchesTheReference() throws {
+            let h = try Headless()
+            var layered = DisplayList(background: Color(hex: 0xF3F2EE))
+            layered.layer("glass", frame: Rect(x: 20, y: 20, width: 260, height: 140)) { l in
+                l.fill(.rect(Rect(x: 20, y: 20, width: 260, height: 140)), Paint(fill: Color(hex: 0xE9E6DF)))
+                l.fill(.circle(center: Point2(90, 90), radius: 40), Paint(fill: Color(hex: 0x9CC2FF)))
+                l.commands.append(.liquid(LiquidGroup(shapes: [.capsule(Rect(x: 50, y: 70, width: 90, height: 32)),
+                                                                .capsule(Rect(x: 144, y: 70, width: 90, height: 32))]),
+                                          .light, opacity: 1))
+            }
+            for scale in [1.0, 2.0] {
+                let w = Int(300 * scale), ht = Int(180 * scale)
+                let flat = Flattener(scale: scale, fonts: nil)
+                try h.gl.bindOffscreenTarget(width: w, height: ht)
+                for _ in 0..<2 { h.gl.draw(flat.batches(layered), width: w, height: ht, background: layered.background, fonts: nil) }
+                let gpu = h.gl.readPixels(width: w, height: ht)
+                let ref = h.reference(flat.flatten(layered), width: w, height: ht, background: layered.background)
+                let diff = ImageDiff(gpu, ref, width: w, threshold: 3)
+                #expect(diff.maxDifference <= 3, "layer at \(scale)x: \(diff.maxDifference)/255 at \(diff.worst)")
+            }
+        }
     }
 }
