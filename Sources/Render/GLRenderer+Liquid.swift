@@ -199,9 +199,9 @@ extension GLRenderer {
         let candidates = Self.candidates(shapes, in: tile, reach: reach)
         if candidates.count <= LiquidShaders.maxShapes || max(tile.width, tile.height) <= 8 {
             if candidates.isEmpty && !includeEmpty { return }
-            // Past the cap only in a tile of 8 px: the nearest to it are kept.
-            let kept = candidates.count <= LiquidShaders.maxShapes ? candidates
-                : candidates.sorted { SDF.box(tile.center, rect: $0.rect) < SDF.box(tile.center, rect: $1.rect) }
+            // Nearest first: a pixel deep inside the first shape stops there. (Past the cap
+            // only in a tile of 8 px: the nearest to it are kept.)
+            let kept = candidates.sorted { SDF.box(tile.center, rect: $0.rect) < SDF.box(tile.center, rect: $1.rect) }
             body(tile, kept.prefix(LiquidShaders.maxShapes))
             return
         }
