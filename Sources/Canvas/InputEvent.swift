@@ -57,6 +57,6 @@ public enum InputEvent: Hashable, Sendable {
 /// Keys the app acts on.
 public enum Key: String, Hashable, Sendable {
     case escape, enter, space, tab, left, right, up, down, backspace
-    case h, r, s, m, d, f
+    case h, r, s, m, d, f, t, n
     case digit1 = "1", digit2 = "2", digit3 = "3", digit4 = "4"
 }

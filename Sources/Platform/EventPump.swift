@@ -164,6 +164,8 @@ public final class EventPump {
         case Int(SDLK_m.rawValue): return .m
         case Int(SDLK_d.rawValue): return .d
         case Int(SDLK_f.rawValue): return .f
+        case Int(SDLK_t.rawValue): return .t
+        case Int(SDLK_n.rawValue): return .n
         case Int(SDLK_1.rawValue): return .digit1
         case Int(SDLK_2.rawValue): return .digit2
         case Int(SDLK_3.rawValue): return .digit3

@@ -317,3 +317,45 @@ typealias FixedMeasurer = FixedAdvanceMeasurer
         #expect(abs(pile.cards[1].frame.value(at: 0.3).x - expected) < 1e-9)
     }
 }
+
+/// The presence scene in the window (issue 6): key 2 opens it, its page buttons and keys
+/// drive it through the stage, and its spring slider retunes the next motion.
+@Suite struct PresenceAppTests {
+    var app = PushAlertApp(settings: PushAlertSettings(), measurer: FixedMeasurer(), theme: .light,
+                           windowSize: Size(1280, 800), wall: 10)
+
+    @Test mutating func keyTwoOpensItAndTheLayoutListsItsControls() {
+        let e = app.handle(.key(.digit2, time: 11, shift: false))
+        #expect(app.scene == .presence && e.first?["scene"] == .string("presence"))
+        let ids = Set(app.layoutEvent(atWall: 11).fields.map(\.0))
+        #expect(ids.isSuperset(of: ["presence.toggle", "presence.next", "presence.response", "presence.damping", "presence.spacing",
+                                    "synced.text.footer", "synced.number.value"]))
+    }
+
+    @Test mutating func clickingShowHideOnTheStageHidesTheRows() {
+        _ = app.handle(.key(.digit2, time: 11, shift: false))
+        let f = app.controlFrames().first { $0.0 == "presence.toggle" }?.1 ?? .zero
+        #expect(f.minX > 0 && f.minY > 0)
+        _ = app.handle(.pointerDown(f.center, time: 12, shift: false))
+        let events = app.handle(.pointerUp(f.center, time: 12.05))
+        #expect(events.contains { $0.name == "toggled" && $0["showing"] == .bool(false) })
+        let later = app.update(toWall: 14)
+        #expect(later.filter { $0.name == "hidden" }.count == 3, "the detail, the number and the nested detail")
+        _ = app.handle(.key(.n, time: 15, shift: false))
+        #expect(app.presence.index == 1)
+    }
+
+    @Test mutating func theResponseSliderRetunesTheNextMotion() {
+        _ = app.handle(.key(.digit2, time: 11, shift: false))
+        let f = app.controlFrames().first { $0.0 == "presence.response" }?.1 ?? .zero
+        _ = app.handle(.pointerDown(Point2(f.maxX - 31, f.midY), time: 12, shift: false))
+        for _ in 0..<8 { _ = app.handle(.key(.backspace, time: 12.1, shift: false)) }
+        _ = app.handle(.text("1", time: 12.2))
+        _ = app.handle(.key(.enter, time: 12.3, shift: false))
+        #expect(app.presence.settings.animation.response == 1)
+        var scene = app.presence
+        _ = scene.toggleTapped(at: 0)
+        // Critical at response 1: ω = 2π, presence (1 + ωt)e^(−ωt) = 0.642260 at 0.2 s.
+        #expect(abs(scene.text.presence(at: 0.2) - 0.642260) < 1e-5)
+    }
+}

@@ -145,3 +145,64 @@ extension RenderSuite {
         }
     }
 }
+
+extension RenderSuite {
+    /// Golden filmstrips of the presence scene (issue 6): hide (light, 1×) and show (dark,
+    /// 2×), five moments each — top row the synced column, bottom row the naive one. A
+    /// hairline marks where the footer rests with the detail gone (title + one base
+    /// spacing): the synced footer glides onto it; the naive one is there at once.
+    @Suite struct PresenceFilmstripTests {
+        static let times = [0.0, 0.1, 0.2, 0.35, 1.0]
+        static let cell = Size(360, 214)
+
+        @Test(arguments: [("hide", Theme.light, 1.0), ("show", .dark, 2.0)])
+        func filmstrip(script: String, theme: Theme, scale: Double) throws {
+            let h = try Headless()
+            let renderer = try StageRenderer(fonts: h.fonts, window: h.window)
+            var scene = PresenceScene(measurer: h.fonts)
+            var start = 0.0
+            if script == "show" {
+                _ = scene.toggleTapped(at: 0)
+                _ = scene.update(to: 2)
+                start = 2
+            }
+            _ = scene.toggleTapped(at: start)
+            let resting = scene.layout(synced: true, at: 0)
+            let guide = resting["text.title"]!.maxY + scene.settings.spacing
+            var strip = DisplayList(background: theme == .dark ? Color(hex: 0x121212) : Color(hex: 0xF3F2EE))
+            var footers: [Double] = []
+            for (i, t) in Self.times.enumerated() {
+                _ = scene.update(to: start + t)
+                let page = scene.draw(at: start + t, theme: theme)
+                footers.append(scene.layout(synced: true, at: start + t)["text.footer"]!.minY)
+                for row in 0..<2 {
+                    let cell = Rect(x: Double(i) * Self.cell.width, y: Double(row) * Self.cell.height, width: Self.cell.width,
+                                    height: Self.cell.height)
+                    let dx = cell.minX + 10 - [20.0, 400.0][row], dy = cell.minY - 116
+                    strip.clip(.rect(cell)) { l in
+                        l.append(page, dx: dx, dy: dy)
+                        l.fill(.rect(Rect(x: cell.minX, y: guide + dy, width: cell.width, height: 1)),
+                               Paint(fill: Color(hex: 0xFF3B30, alpha: 0.6)))
+                    }
+                }
+            }
+            // The synced footer moves every frame shown, in one direction, and ends on the guide.
+            let direction: Double = script == "hide" ? -1 : 1
+            for (a, b) in zip(footers, footers.dropFirst()) { #expect((b - a) * direction > 0 || abs(b - a) < 1e-9) }
+            if script == "hide" { #expect(footers.last == guide) }
+            let w = Int(Self.cell.width * 5 * scale), ht = Int(Self.cell.height * 2 * scale)
+            let pixels = try renderer.pixels(strip, offset: .zero, width: w, height: ht, scale: scale)
+            let name = "presence-\(script)-\(theme.rawValue)@\(Int(scale))x.png"
+            let path = (Headless.goldenDirectory as NSString).appendingPathComponent(name)
+            if ProcessInfo.processInfo.environment["SPRINGLAB_UPDATE_GOLDEN"] == "1" {
+                try PNG.write(rgba: pixels, width: w, height: ht, to: path)
+                return
+            }
+            let golden = try PNG.read(path)
+            #expect(golden.width == w && golden.height == ht)
+            let diff = ImageDiff(pixels, golden.rgba, width: w, threshold: 2)
+            if diff.maxDifference > 2 { try? PNG.write(rgba: pixels, width: w, height: ht, to: "/tmp/actual-" + name) }
+            #expect(diff.maxDifference <= 2, "\(name): worst \(diff.maxDifference)/255 at \(diff.worst)")
+        }
+    }
+}

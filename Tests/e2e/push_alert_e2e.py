@@ -29,7 +29,7 @@ class App:
         self.log = open(os.path.join(self.tmp, "events.log"), "w")
         self.proc = subprocess.Popen([BIN, "run", "--trace", self.trace, "--quit-after", "30", *extra],
                                      env={**env, "SPRINGLAB_DEBUG_EVENTS": "1"}, stdout=self.log, stderr=self.log)
-        if "neck" in extra or "liquid" in extra:
+        if "neck" in extra or "liquid" in extra or "presence" in extra:
             self.wait_for(lambda e: e["event"] == "firstFrame", 15)
         else:
             self.wait_for(lambda e: e["event"] == "settled" and e.get("state") == "shown", 15)
@@ -77,7 +77,10 @@ def drag(app, dx_per_step, steps, step_s, rest_s=0.0, extra=()):
     xdo(app.display, *cmd)
 
 def case(name, extra=()):
+    """Runs the case at once (E2E_ONLY=text runs only the cases whose name contains it)."""
     def wrap(fn):
+        if os.environ.get("E2E_ONLY", "") not in name:
+            return fn
         app = None
         try:
             app = App(extra)
@@ -277,6 +280,30 @@ def _(app):
     app.wait_for(lambda e: e["event"] == "arrived", 5, m)  # refilled a second after it emptied
     cleared = [e for e in app.events()[m:] if e["event"] == "cardDismissed" and e["how"] == "clear"]
     assert len(cleared) == 4, cleared
+
+@case("presence: Show/Hide by click collapses three rows; keys N and T bring new values back", extra=["--scene", "presence"])
+def _(app):
+    layout = [e for e in app.events() if e["event"] == "layout"][-1]
+    f = layout["presence.toggle"]
+    footer_before = layout["synced.text.footer"][1]
+    n = len(app.events())
+    xdo(app.display, "mousemove", int(f[0] + f[2] / 2), int(f[1] + f[3] / 2), "click", "1")
+    toggled = app.wait_for(lambda e: e["event"] == "toggled", 5, n)
+    assert toggled["showing"] is False, toggled
+    # The taller number lands last (within 0.01 pt takes longer from further).
+    app.wait_for(lambda e: e["event"] == "hidden" and e["id"] == "number.value", 5, n)
+    hidden = {e["id"] for e in app.events()[n:] if e["event"] == "hidden"}
+    assert hidden == {"text.detail", "number.value", "nested.detail"}, hidden
+    m = len(app.events())
+    xdo(app.display, "key", "n")
+    app.wait_for(lambda e: e["event"] == "next", 5, m)
+    xdo(app.display, "key", "t")
+    shown = app.wait_for(lambda e: e["event"] == "shown" and e["id"] == "number.value", 5, m)
+    assert shown["value"] == "104", shown
+    app.wait_for(lambda e: e["event"] == "settled" and e["id"] == "text.detail", 5, m)
+    # The long text is back: the footer rests lower than it did with the short one.
+    after = [e for e in app.events() if e["event"] == "layout"][-1]
+    assert after["synced.text.footer"][1] >= footer_before, (footer_before, after["synced.text.footer"])
 
 def median_drag_velocity(app, drags=3):
     """Three identical drags — 6 pt a step, every 10 ms — each judged against its own truth:

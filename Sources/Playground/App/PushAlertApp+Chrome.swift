@@ -16,7 +16,14 @@ extension PushAlertApp {
             result = LiquidInspector.run(&pass, pile: &pileCopy, frame: inspectorFrame, scroll: inspectorScroll, at: t,
                                          showAbout: &about, events: &pileEvents)
             pile = pileCopy
-            liquidEvents = pileEvents
+            inspectorEvents = pileEvents
+        } else if scene == .presence {
+            var scene = presence
+            var sceneEvents: [SceneEvent] = []
+            result = PresenceInspector.run(&pass, scene: &scene, frame: inspectorFrame, scroll: inspectorScroll, at: t, showAbout: &about,
+                                           events: &sceneEvents)
+            presence = scene
+            inspectorEvents = sceneEvents
         } else if scene == .neck {
             var sandbox = neck
             result = NeckInspector.run(&pass, sandbox: &sandbox, frame: inspectorFrame, scroll: inspectorScroll,
@@ -30,8 +37,8 @@ extension PushAlertApp {
         }
         showAbout = about
         inspectorHeightUpdate(result.height)
-        var out = result.changes.map { $0.event(at: t) } + liquidEvents
-        liquidEvents = []
+        var out = result.changes.map { $0.event(at: t) } + withRestingLayout(inspectorEvents, at: t)
+        inspectorEvents = []
         pass.pointerRegion = .infinite
         // Drawing: the inspector's commands become one cached layer, the transport's another.
         if let drawn = pass.list {
@@ -150,6 +157,7 @@ extension PushAlertApp {
         let page: DisplayList
         switch scene {
         case .neck: page = neck.draw(theme: theme, measurer: measurer)
+        case .presence: page = presence.draw(at: t, theme: theme)
         case .liquid: page = pile.draw(at: t, theme: theme, pageHeight: stage.height)
         case .pushAlert: page = alert.draw(pose, theme: theme, pageHeight: stage.height)
         }

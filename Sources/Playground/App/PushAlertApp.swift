@@ -27,6 +27,7 @@ public struct PushAlertApp: Sendable {
     /// The scenes a window can show (SPEC §8 names).
     public enum SceneKind: String, Sendable, CaseIterable {
         case pushAlert = "push-alert"
+        case presence
         case liquid
         case neck
     }
@@ -36,6 +37,8 @@ public struct PushAlertApp: Sendable {
     public var neck = NeckSandbox()
     /// The pile of notices (SPEC §5.3), shown when `scene` is `.liquid`.
     public var pile: LiquidPile
+    /// The synced and naive columns (SPEC §4.3), shown when `scene` is `.presence`.
+    public var presence: PresenceScene
     public var scene = SceneKind.pushAlert
     public var theme: Theme
     public private(set) var windowSize: Size
@@ -54,13 +57,14 @@ public struct PushAlertApp: Sendable {
     /// panel (the desktop's stand-in for a haptic tick).
     var armedAt: Double?
     /// Events the pile raised from inspector buttons during a pass.
-    var liquidEvents: [SceneEvent] = []
+    var inspectorEvents: [SceneEvent] = []
     var frameMs = 0.0
     var fps = 0.0
 
     public init(settings: PushAlertSettings, measurer: some TextMeasuring, theme: Theme, windowSize: Size, wall: Double = 0) {
         alert = PushAlert(settings: settings, measurer: measurer)
         pile = LiquidPile(measurer: measurer)
+        presence = PresenceScene(measurer: measurer)
         self.measurer = measurer
         self.theme = theme
         self.windowSize = windowSize
@@ -79,7 +83,13 @@ public struct PushAlertApp: Sendable {
     public var bar: Rect { Rect(x: 0, y: stage.maxY, width: windowSize.width, height: Self.barHeight) }
     /// Top-left of the scene's page: centred horizontally on the stage, at its top.
     public var pageOrigin: Point2 {
-        let width = scene == .neck ? NeckSandbox.pageWidth : (scene == .liquid ? LiquidPile.pageWidth : PushAlert.pageWidth)
+        let width: Double
+        switch scene {
+        case .neck: width = NeckSandbox.pageWidth
+        case .liquid: width = LiquidPile.pageWidth
+        case .presence: width = PresenceScene.pageWidth
+        case .pushAlert: width = PushAlert.pageWidth
+        }
         return Point2(((stage.width - width) / 2).rounded(), 0)
     }
 
@@ -107,6 +117,10 @@ public struct PushAlertApp: Sendable {
                       ("close", resting.closeFrame(at: 0).offsetBy(dx: o.x, dy: o.y)),
                       ("pill", resting.pillFrame(at: 0).offsetBy(dx: o.x, dy: o.y))]
         if scene == .liquid { frames += pile.restingFrames().map { ($0.0, $0.1.offsetBy(dx: o.x, dy: o.y)) } }
+        // The presence page's buttons, and its synced rows where they come to rest.
+        if scene == .presence {
+            frames += presence.controlFrames(at: PresenceScene.restingTime).map { ($0.0, $0.1.offsetBy(dx: o.x, dy: o.y)) }
+        }
         var copy = self
         var pass = UIPass(state: copy.ui, event: nil, theme: theme, measurer: measurer, drawing: false)
         copy.runChrome(&pass, wall: 0)
@@ -168,12 +182,12 @@ public struct PushAlertApp: Sendable {
         case .m:
             let old = alert.settings.reduceMotion
             alert.settings.reduceMotion.toggle()
+            presence.settings.reduceMotion = !old
             return [SettingChange(name: "reduceMotion", old: .bool(old), new: .bool(!old)).event(at: t)]
         case .digit1: return switchScene(.pushAlert, at: t)
         case .digit4: return switchScene(.neck, at: t)
         case .digit3: return switchScene(.liquid, at: t)
-        case .digit2:
-            return [SceneEvent("sceneUnavailable", time: t, [("key", .string(key.rawValue))])]
+        case .digit2: return switchScene(.presence, at: t)
         case .tab:
             ui.focus = nextFocus(after: ui.focus)
             return []
@@ -219,8 +233,11 @@ public struct PushAlertApp: Sendable {
             // Handle first, then lay out: an argument evaluated inside the call would see
             // the pile from before the event.
             let events = pile.handle(routed)
-            return withPileLayout(events, at: event.time)
+            return withRestingLayout(events, at: event.time)
         case .neck: return neck.handle(routed)
+        case .presence:
+            let events = presence.handle(routed)
+            return withRestingLayout(events, at: event.time)
         case .pushAlert: break
         }
         // Touching the component takes it back from the presentation drive.
@@ -280,14 +297,16 @@ public struct PushAlertApp: Sendable {
         let t = sceneTime(atWall: wall)
         let alertEvents = alert.update(to: t)
         let pileEvents = pile.update(to: t)
-        return alertEvents + withPileLayout(pileEvents, at: t)
+        return alertEvents + withRestingLayout(pileEvents, at: t) + presence.update(to: t)
     }
 
-    /// The pile's layout changes with what happens to it: follow such events with a fresh
-    /// `layout` (resting frames), so a test always knows where the cards will be.
-    private func withPileLayout(_ events: [SceneEvent], at t: Double) -> [SceneEvent] {
-        let moving: Set<String> = ["expanded", "collapsed", "cardRemoved", "arrived", "cleared"]
-        guard scene == .liquid, events.contains(where: { moving.contains($0.name) }) else { return events }
+    /// The pile's and the presence page's layouts change with what happens to them: follow
+    /// such events with a fresh `layout` (resting frames), so a test always knows where the
+    /// cards and rows will be.
+    func withRestingLayout(_ events: [SceneEvent], at t: Double) -> [SceneEvent] {
+        let moving: Set<String> = scene == .liquid ? ["expanded", "collapsed", "cardRemoved", "arrived", "cleared"]
+            : (scene == .presence ? ["toggled", "next"] : [])
+        guard events.contains(where: { moving.contains($0.name) }) else { return events }
         var layout = layoutEvent(atWall: 0)
         layout.time = t
         return events + [layout]
@@ -295,7 +314,7 @@ public struct PushAlertApp: Sendable {
 
     public func isAnimating(atWall wall: Double) -> Bool {
         let t = sceneTime(atWall: wall)
-        return mode != .live || alert.isAnimating(at: t) || pile.isAnimating(at: t)
+        return mode != .live || alert.isAnimating(at: t) || pile.isAnimating(at: t) || presence.isAnimating(at: t)
     }
 
     mutating func noteFrame(ms: Double, fps: Double) { frameMs = ms; self.fps = fps }

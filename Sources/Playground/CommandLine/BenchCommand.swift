@@ -12,7 +12,7 @@ import Scenes
 /// measure the bus, not the frame) — and prints the distribution in milliseconds.
 enum BenchCommand {
     static let specs: [FlagSpec] = [
-        FlagSpec(name: "scene", kind: .choice(["push-alert", "liquid", "neck"])),
+        FlagSpec(name: "scene", kind: .choice(PushAlertApp.SceneKind.allCases.map(\.rawValue))),
         .number("frames", "a whole number of frames in [10, 100000]", { $0 >= 10 && $0 <= 100_000 && $0 == $0.rounded() }),
         FlagSpec(name: "size", kind: .text(accepts: "WxH in points, e.g. 1280x800")),
         .number("scale", "a scale in [0.5, 4]", { $0 >= 0.5 && $0 <= 4 }),
@@ -30,9 +30,10 @@ enum BenchCommand {
         let renderer = try StageRenderer(fonts: fonts, window: window)
         var app = PushAlertApp(settings: PushAlertSettings(), measurer: fonts, theme: .light, windowSize: size)
         let sceneName = a.words["scene"] ?? "push-alert"
-        let neck = sceneName == "neck", liquid = sceneName == "liquid"
+        let neck = sceneName == "neck", liquid = sceneName == "liquid", presence = sceneName == "presence"
         if neck { app.scene = .neck }
         if liquid { app.scene = .liquid }
+        if presence { app.scene = .presence }
         let home = app.neck.pieces[1].center
         let w = Int(size.width * scale), h = Int(size.height * scale)
         var times: [Double] = []
@@ -42,7 +43,7 @@ enum BenchCommand {
         // One whole cycle of the drive first, untimed in the distribution: llvmpipe compiles
         // a shader variant the first time each state is drawn (first frame, first band of a
         // layer redrawn, first texture size), a one-off cost reported on its own line.
-        let warmup = Int((liquid ? 2.4 : neck ? 2 : loop) * 60)
+        let warmup = Int((liquid ? 2.4 : neck ? 2 : presence ? 2.4 : loop) * 60)
         var warmupTimes: [Double] = []
         for i in 0..<(warmup + frames) {
             let start = MonotonicClock.now()
@@ -53,6 +54,12 @@ enum BenchCommand {
                 let phase = Int(t / 1.2)
                 if t.truncatingRemainder(dividingBy: 1.2) < 1.0 / 60 {
                     _ = phase % 2 == 0 ? app.pile.spread(at: t) : app.pile.gather(at: t)
+                }
+            } else if presence {
+                // Hide, show, next value, show again every 0.6 s: rows collapse, grow, crossfade and roll.
+                if t.truncatingRemainder(dividingBy: 0.6) < 1.0 / 60 {
+                    let step = Int(t / 0.6) % 4
+                    _ = step == 2 ? app.presence.nextTapped(at: t) : app.presence.toggleTapped(at: t)
                 }
             } else if neck {
                 // The second capsule slides 0…24 pt away and back: the neck stretches and snaps.

@@ -48,7 +48,7 @@ enum Help {
 
         """,
         "run": """
-        usage: springlab [run] [--scene push-alert|liquid|neck] [--renderer gl|software] [--size WxH]
+        usage: springlab [run] [--scene push-alert|presence|liquid|neck] [--renderer gl|software] [--size WxH]
                          [--scale S] [--theme light|dark] [--reduce-motion] [--trace FILE]
                          [--frame-delay MS] [--quit-after S]
 
@@ -59,11 +59,14 @@ enum Help {
         dragEnded with its velocity, projection, decision and reason, dragCancelled,
         dismissed, returned, settled) and a frame-time summary each second.
         --frame-delay sleeps every frame, to reproduce a slow machine.
-        Keys: Enter shows the alert again, Escape cancels a drag.
+        Keys: 1–4 push-alert, presence, liquid, neck; Enter shows the alert again, Escape
+        cancels a drag; in the presence scene T shows/hides the optional rows and N moves
+        them to their next values (trace: toggled, next, shown, hidden, valueChanged,
+        settled).
 
         """,
         "render": """
-        usage: springlab render --scene push-alert|liquid|neck [--progress P | --script spread|gather|swipe-left
+        usage: springlab render --scene push-alert|presence|liquid|neck [--progress P | --script NAME
                                 [--time T]] [--size WxH] [--scale S]
                                 [--theme light|dark] [--renderer gl|software] --out FILE.png
 
@@ -71,14 +74,18 @@ enum Help {
         image's top (default 420x300) — posed at P of the presentation drive (0.08–0.32
         arrival, 0.32–0.58 at rest, 0.58–0.84 departure), headless through SDL's offscreen
         driver: no X server needed. The PNG is written whole or not at all.
+        Scripts, posed T seconds in: liquid spread, gather, swipe-left, clear-all, arrival;
+        presence hide (from shown), show (from hidden), next (to the second values).
 
         """,
         "bench": """
-        usage: springlab bench [--scene push-alert] [--frames N] [--size WxH] [--scale S]
+        usage: springlab bench [--scene push-alert|presence|liquid|neck] [--frames N] [--size WxH] [--scale S]
                                [--renderer gl|software]
 
         Draws N frames (default 600) of the scene animating at WxH (default 1280x800),
-        headless, waiting for the GPU each frame, and prints p50/p99/max/mean in ms.
+        headless, waiting for the GPU each frame, and prints p50/p99/max/mean in ms —
+        after one untimed cycle of the drive, whose first and worst frames (llvmpipe
+        compiling shader variants on first use) are printed on their own line.
 
         """,
         "neck": """

@@ -11,7 +11,7 @@ enum RenderCommand {
     static let specs: [FlagSpec] = [
         FlagSpec(name: "scene", kind: .choice(PushAlertApp.SceneKind.allCases.map(\.rawValue))),
         .number("progress", "a number in [0, 1]", { $0 >= 0 && $0 <= 1 }),
-        FlagSpec(name: "script", kind: .choice(["spread", "gather", "swipe-left", "clear-all", "arrival"])),
+        FlagSpec(name: "script", kind: .choice(liquidScripts + presenceScripts)),
         .number("time", "seconds >= 0", { $0 >= 0 }),
         FlagSpec(name: "size", kind: .text(accepts: "WxH in points, each 16…8192, e.g. 420x300")),
         .number("scale", "a scale in [0.5, 4]", { $0 >= 0.5 && $0 <= 4 }),
@@ -20,13 +20,22 @@ enum RenderCommand {
         FlagSpec(name: "out", kind: .text(accepts: "a path ending in .png")),
     ]
 
+    static let liquidScripts = ["spread", "gather", "swipe-left", "clear-all", "arrival"]
+    static let presenceScripts = ["hide", "show", "next"]
+
     static func run(_ arguments: [String], output: inout String, errors: inout String) throws {
         let a = try parseArguments(arguments, specs: specs, command: "render", maxPositional: 0)
         guard let sceneName = a.words["scene"], let scene = PushAlertApp.SceneKind(rawValue: sceneName) else {
-            throw UsageError("springlab render: --scene is missing; accepts push-alert, liquid, neck")
+            throw UsageError("springlab render: --scene is missing; accepts \(PushAlertApp.SceneKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        if (a.has("script") || a.has("time")) && scene != .liquid {
-            throw UsageError("springlab render: --script/--time poses exist for --scene liquid so far; use --progress P")
+        if (a.has("script") || a.has("time")) && scene != .liquid && scene != .presence {
+            throw UsageError("springlab render: --script/--time poses exist for --scene liquid and presence; use --progress P")
+        }
+        if let script = a.words["script"] {
+            let allowed = scene == .liquid ? liquidScripts : presenceScripts
+            guard allowed.contains(script) else {
+                throw UsageError("springlab render: --script for --scene \(scene.rawValue) accepts \(allowed.joined(separator: ", ")), got '\(script)'")
+            }
         }
         let progress = a.numbers["progress"] ?? 0.45
         if scene == .pushAlert && !a.has("progress") {
@@ -35,8 +44,14 @@ enum RenderCommand {
         guard let out = a.words["out"], out.lowercased().hasSuffix(".png") else {
             throw UsageError("springlab render: --out accepts a path ending in .png")
         }
-        let size = try parseSize(a.words["size"] ?? (scene == .neck ? "560x360" : (scene == .liquid ? "420x640" : "420x300")),
-                                 flag: "size", command: "render")
+        let defaultSize: String
+        switch scene {
+        case .neck: defaultSize = "560x360"
+        case .liquid: defaultSize = "420x640"
+        case .presence: defaultSize = "780x600"
+        case .pushAlert: defaultSize = "420x300"
+        }
+        let size = try parseSize(a.words["size"] ?? defaultSize, flag: "size", command: "render")
         let scale = a.numbers["scale"] ?? 1
         let theme = Theme(rawValue: a.words["theme"] ?? "light") ?? .light
         let backend: Backend = a.words["renderer"] == "software" ? .software : .gl
@@ -49,6 +64,10 @@ enum RenderCommand {
         if scene == .neck {
             list = NeckSandbox().draw(theme: theme, measurer: fonts)
             pageWidth = NeckSandbox.pageWidth
+        } else if scene == .presence {
+            let pose = presencePose(script: a.words["script"], time: a.numbers["time"] ?? 0.15, measurer: fonts)
+            list = pose.scene.draw(at: pose.time, theme: theme)
+            pageWidth = PresenceScene.pageWidth
         } else if scene == .liquid {
             list = pilePose(script: a.words["script"], time: a.numbers["time"] ?? 0.15, measurer: fonts, theme: theme,
                             height: size.height)
@@ -64,6 +83,25 @@ enum RenderCommand {
         do { try PNG.write(rgba: pixels, width: w, height: h, to: out) } catch {
             throw RuntimeError("springlab render: \(error)")
         }
+    }
+
+    /// The presence page posed by a script at `time` seconds into it: `hide` from shown,
+    /// `show` from fully hidden, `next` from the first values to the second.
+    static func presencePose(script: String?, time: Double, measurer: FontLibrary) -> (scene: PresenceScene, time: Double) {
+        var scene = PresenceScene(measurer: measurer)
+        var t = time
+        switch script {
+        case "hide": _ = scene.toggleTapped(at: 0)
+        case "show":
+            _ = scene.toggleTapped(at: 0)
+            _ = scene.update(to: 2)
+            _ = scene.toggleTapped(at: 2)
+            t += 2
+        case "next": _ = scene.nextTapped(at: 0)
+        default: t = 0
+        }
+        _ = scene.update(to: t)
+        return (scene, t)
     }
 
     /// The pile posed by a script at `time` seconds into it (resting, collapsed, without one).

@@ -1,0 +1,64 @@
+import Canvas
+import Foundation
+import Scenes
+
+/// The presence scene's inspector (SPEC §4.3): the one animation that moves height and
+/// presence together, the spacings, the numeric card's alignment, and the page's controls.
+enum PresenceInspector {
+    static var group: SpringGroup<PresenceSettings> {
+        SpringGroup(id: "presence", title: "Height + presence  (one spring)",
+                    first: ("response", \.animation.response, .response(PresenceSettings().animation.response)),
+                    damping: \.animation.damping, spring: { $0.animation.spring })
+    }
+
+    static func run(_ ui: inout UIPass, scene: inout PresenceScene, frame: Rect, scroll: Double, at t: Double,
+                    showAbout: inout Bool, events: inout [SceneEvent]) -> (changes: [SettingChange], height: Double) {
+        let panel = ui.beginPanel(frame, scroll: scroll)
+        let x = panel.x, w = panel.width
+        var y = panel.y
+        ui.text("Presence", in: Rect(x: x, y: y, width: w, height: 20), style: UIPass.heading, color: ui.theme.label)
+        y += 30
+        if ui.button("presence.inspector.toggle", scene.showing ? "Hide (T)" : "Show (T)", frame: Rect(x: x, y: y, width: 100, height: 28)) {
+            events += scene.toggleTapped(at: t)
+        }
+        if ui.button("presence.inspector.next", "Next value (N)", frame: Rect(x: x + 108, y: y, width: 124, height: 28)) {
+            events += scene.nextTapped(at: t)
+        }
+        y += 40
+        var changes: [SettingChange] = []
+        var settings = scene.settings
+        let defaults = PresenceSettings()
+        changes += group.run(&ui, settings: &settings, defaults: defaults, x: x, y: &y, width: w)
+        ui.text("Spacing", in: Rect(x: x, y: y, width: w, height: 20), style: UIPass.heading, color: ui.theme.label)
+        y += 26
+        for (id, label, path, range) in [("presence.spacing", "in cards", \PresenceSettings.spacing, 0.0...32),
+                                         ("presence.cardSpacing", "between", \PresenceSettings.cardSpacing, 0.0...48)] {
+            var value = settings[keyPath: path]
+            let spec = SliderSpec(range: range, defaultValue: defaults[keyPath: path], step: 1, fine: 0.1, decimals: 1, unit: " pt")
+            if ui.slider(id, label, value: &value, spec: spec, frame: Rect(x: x, y: y, width: w, height: PushAlertInspector.rowHeight)) {
+                changes.append(SettingChange(name: id, old: .number(settings[keyPath: path]), new: .number(value)))
+                settings[keyPath: path] = value
+            }
+            y += PushAlertInspector.rowHeight + 4
+        }
+        y += 8
+        ui.text("number", in: Rect(x: x, y: y, width: UIPass.labelWidth, height: 28), style: UIPass.label, color: ui.theme.secondaryLabel)
+        var bx = x + UIPass.labelWidth
+        for alignment in CollapsibleStack.Alignment.allCases {
+            if ui.button("presence.align.\(alignment.rawValue)", alignment.rawValue.capitalized, frame: Rect(x: bx, y: y, width: 76, height: 28),
+                         selected: settings.numberAlignment == alignment) {
+                changes.append(SettingChange(name: "presence.numberAlignment", old: .string(settings.numberAlignment.rawValue),
+                                             new: .string(alignment.rawValue)))
+                settings.numberAlignment = alignment
+            }
+            bx += 82
+        }
+        y += 44
+        if settings != scene.settings { scene.settings = settings }
+        if ui.button("about", showAbout ? "Hide about" : "About SpringLab", frame: Rect(x: x, y: y, width: 132, height: 28)) {
+            showAbout.toggle()
+        }
+        y += 44
+        return (changes, y + scroll - frame.minY)
+    }
+}

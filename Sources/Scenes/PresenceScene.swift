@@ -1,0 +1,162 @@
+import Canvas
+import Motion
+
+/// Every tunable of the Presence scene (SPEC §4.3), with the spec's defaults.
+public struct PresenceSettings: Hashable, Sendable {
+    /// Height and presence together: (duration 0.5, bounce 0) — response 0.5, ζ 1.
+    public var animation = SpringSetting(0.5, 1.0)
+    /// The base spacing inside each card's stack, pt.
+    public var spacing = 8.0
+    /// Between the cards of a column, pt.
+    public var cardSpacing = 16.0
+    /// The numeric card's alignment.
+    public var numberAlignment = CollapsibleStack.Alignment.center
+    public var reduceMotion = false
+
+    public init() {}
+
+    public var curve: MotionCurve { reduceMotion ? .instant : animation.curve }
+}
+
+/// The Presence scene (SPEC §4.3): the same three cards twice, side by side — left on the
+/// collapsible stack with presence elements, right the naive version (instant insert and
+/// remove, fixed spacing) — so the difference is the point. Show/Hide takes the optional
+/// rows away and back; Next value cycles their contents.
+///
+/// Page coordinates: a `pageWidth`-wide page, buttons at the top, the columns below.
+public struct PresenceScene: Sendable {
+    public static let pageWidth = 760.0
+    static let columnWidth = 340.0
+    static let columnX = [20.0, 400.0]
+    static let cardsTop = 124.0
+    static let padding = 16.0
+    static let cardRadius = 16.0
+    public static let toggleFrame = Rect(x: 20, y: 20, width: 124, height: 32)
+    public static let nextFrame = Rect(x: 152, y: 20, width: 112, height: 32)
+
+    static let titleStyle = TextStyle(.semibold, size: 15)
+    static let detailStyle = TextStyle(.regular, size: 13)
+    static let footerStyle = TextStyle(.regular, size: 12)
+    static let numberStyle = TextStyle(.bold, size: 30)
+
+    /// The optional detail: short, long (three lines) and medium (SPEC §4.3).
+    public static let texts = [
+        "Ships tomorrow.",
+        "The spacing around this row shrinks with it, so when it is gone the title and the footer sit exactly one "
+            + "base spacing apart — no jump at the end of the collapse, however long the text was.",
+        "Medium: one more line than the short text needs.",
+    ]
+    public static let numbers = [98, 104, 1_248, 99_300, 42]
+    public static let nestedTexts = ["Built in 42 s on two cores.", "Nested: the row collapses, then the stack around it.",
+                                     "Cache warm."]
+
+    public var settings = PresenceSettings()
+    public private(set) var showing = true
+    public private(set) var index = 0
+    public private(set) var text = PresenceElement<String>()
+    public private(set) var number = PresenceElement<Int>()
+    public private(set) var nested = PresenceElement<String>()
+    let measurer: any TextMeasuring
+    private var pressed: String?
+
+    /// The page as it first appears: every optional row already there, settled.
+    public init(measurer: some TextMeasuring, settings: PresenceSettings = PresenceSettings()) {
+        self.measurer = measurer
+        self.settings = settings
+        _ = sync(at: 0)
+    }
+
+    // MARK: Values
+
+    public var textValue: String? { showing ? Self.texts[index % Self.texts.count] : nil }
+    public var numberValue: Int? { showing ? Self.numbers[index % Self.numbers.count] : nil }
+    public var nestedValue: String? { showing ? Self.nestedTexts[index % Self.nestedTexts.count] : nil }
+
+    static var contentWidth: Double { columnWidth - 2 * padding }
+    /// The nested row's detail is indented under its label.
+    static var nestedWidth: Double { contentWidth - 12 }
+
+    func lines(_ text: String, width: Double) -> [String] {
+        TextLayout.wrap(text, width: width, style: Self.detailStyle, measurer: measurer)
+    }
+
+    /// Natural height of a detail text at `width`, pt.
+    func detailHeight(_ text: String?, width: Double) -> Double {
+        guard let text else { return 0 }
+        return Double(lines(text, width: width).count) * measurer.lineHeight(of: Self.detailStyle)
+    }
+
+    static func formatted(_ n: Int) -> String {
+        let digits = String(abs(n))
+        var out = ""
+        for (i, ch) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(ch)
+        }
+        return n < 0 ? "-" + out : out
+    }
+
+    // MARK: Events (named after what the user did)
+
+    /// Show/Hide: the optional rows go away, or come back.
+    public mutating func toggleTapped(at t: Double) -> [SceneEvent] {
+        showing.toggle()
+        return [SceneEvent("toggled", time: t, [("showing", .bool(showing))])] + sync(at: t)
+    }
+
+    /// Next value: every optional row moves to its next sample.
+    public mutating func nextTapped(at t: Double) -> [SceneEvent] {
+        index += 1
+        return [SceneEvent("next", time: t, [("index", .number(Double(index)))])] + sync(at: t)
+    }
+
+    /// Clicks on the page's two buttons (the press and the release on the same one), and
+    /// the keys T (Show/Hide) and N (Next value).
+    public mutating func handle(_ event: InputEvent) -> [SceneEvent] {
+        switch event {
+        case .pointerDown(let p, _, _):
+            pressed = Self.toggleFrame.contains(p) ? "toggle" : (Self.nextFrame.contains(p) ? "next" : nil)
+            return []
+        case .pointerUp(let p, let t):
+            defer { pressed = nil }
+            if pressed == "toggle" && Self.toggleFrame.contains(p) { return toggleTapped(at: t) }
+            if pressed == "next" && Self.nextFrame.contains(p) { return nextTapped(at: t) }
+            return []
+        case .key(.t, let t, _): return toggleTapped(at: t)
+        case .key(.n, let t, _): return nextTapped(at: t)
+        case .focusLost, .captureLost, .key(.escape, _, _): pressed = nil; return []
+        default: return []
+        }
+    }
+
+    /// Hands each element its value and natural height.
+    private mutating func sync(at t: Double) -> [SceneEvent] {
+        let curve = settings.curve
+        let textChanges = text.set(textValue, naturalHeight: detailHeight(textValue, width: Self.contentWidth), curve: curve, at: t)
+        let numberChanges = number.set(numberValue, naturalHeight: numberValue == nil ? 0 : measurer.lineHeight(of: Self.numberStyle),
+                                       curve: curve, at: t)
+        let nestedChanges = nested.set(nestedValue, naturalHeight: detailHeight(nestedValue, width: Self.nestedWidth), curve: curve,
+                                       at: t)
+        return events(textChanges, "text.detail", text, at: t) + events(numberChanges, "number.value", number, at: t)
+            + events(nestedChanges, "nested.detail", nested, at: t)
+    }
+
+    private func events<V>(_ changes: [PresenceElement<V>.Change], _ id: String, _ element: PresenceElement<V>,
+                           at t: Double) -> [SceneEvent] {
+        changes.map { change in
+            var fields: [(String, TraceValue)] = [("id", .string(id)), ("targetHeight", .number(element.targetHeight))]
+            if let v = element.shown { fields.append(("value", .string("\(v)"))) }
+            return SceneEvent(change.rawValue, time: t, fields)
+        }
+    }
+
+    /// Completes drops and motions that finished by `t`.
+    public mutating func update(to t: Double) -> [SceneEvent] {
+        let a = text.update(to: t), b = number.update(to: t), c = nested.update(to: t)
+        return events(a, "text.detail", text, at: t) + events(b, "number.value", number, at: t) + events(c, "nested.detail", nested, at: t)
+    }
+
+    public func isAnimating(at t: Double) -> Bool {
+        text.isAnimating(at: t) || number.isAnimating(at: t) || nested.isAnimating(at: t)
+    }
+}
