@@ -2,7 +2,8 @@
 // SpringLab — a Linux playground for interface motion driven by springs.
 // Layout follows DESIGN.md: Motion (pure springs), Canvas (geometry, display lists, the
 // distance-field reference), Scenes (component models), Render (GL and software
-// renderers, text), Platform (SDL window and input), Playground (composition and the
+// renderers, text), Platform (SDL window and input), Capture (replay files, video and
+// PNG output, contact sheets), Playground (composition and the
 // command line) and the `springlab` executable holding main.swift only.
 import PackageDescription
 
@@ -25,7 +26,8 @@ let package = Package(
         .target(name: "Render", dependencies: ["Canvas", "CSDL2", "CSDL2TTF", "CSDL2Image", "CGL"],
                 swiftSettings: strict),
         .target(name: "Platform", dependencies: ["Canvas", "CSDL2"], swiftSettings: strict),
-        .target(name: "Playground", dependencies: ["Motion", "Canvas", "Scenes", "Render", "Platform"],
+        .target(name: "Capture", dependencies: ["Canvas", "Render", "Scenes"], swiftSettings: strict),
+        .target(name: "Playground", dependencies: ["Motion", "Canvas", "Scenes", "Render", "Platform", "Capture"],
                 swiftSettings: strict),
         .executableTarget(name: "springlab", dependencies: ["Playground"], swiftSettings: strict),
         .testTarget(name: "MotionTests", dependencies: ["Motion"], swiftSettings: strict),
@@ -33,7 +35,7 @@ let package = Package(
         .testTarget(name: "SceneTests", dependencies: ["Scenes", "Canvas", "Motion"], swiftSettings: strict),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Canvas", "Scenes", "Playground"], exclude: ["Golden"],
                     swiftSettings: strict),
-        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "Motion"], exclude: ["Fixtures"],
+        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "Motion", "Capture"], exclude: ["Fixtures"],
                     swiftSettings: strict),
     ]
 )

@@ -2,7 +2,7 @@ import Foundation
 import Motion
 
 /// How the distances of a liquid group's shapes are merged (SPEC §5.1).
-public enum LiquidKernel: String, Sendable, CaseIterable, Hashable {
+public enum LiquidKernel: String, Sendable, CaseIterable, Hashable, Codable {
     /// Normalized quadratic smooth minimum: reaches out at `merge`, pushes equal
     /// distances together by merge / 4. Flat facing edges bridge across their whole
     /// width at once.

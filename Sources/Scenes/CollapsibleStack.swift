@@ -12,7 +12,7 @@ import Canvas
 ///     snapshot.size          // what the parent reserves
 ///     snapshot.frames[2]     // where the footer goes — from the same snapshot
 public enum CollapsibleStack {
-    public enum Alignment: String, Sendable, CaseIterable {
+    public enum Alignment: String, Sendable, CaseIterable, Codable {
         case leading, center, trailing
     }
 

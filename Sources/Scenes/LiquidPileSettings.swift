@@ -3,7 +3,7 @@ import Motion
 
 /// Every spring and setting of the liquid pile (SPEC §5.3), as response and damping ratio,
 /// with the spec's defaults (duration/bounce converted: ζ = 1 − bounce).
-public struct LiquidPileSettings: Hashable, Sendable {
+public struct LiquidPileSettings: Hashable, Sendable, Codable {
     /// Spreading into the list, arrivals: the reveal motion (0.50, bounce 0.20).
     public var reveal = SpringSetting(0.50, 0.80)
     /// Gathering, Clear all's exit, app removals: the dismiss motion (0.30, bounce 0.08).

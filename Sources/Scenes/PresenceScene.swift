@@ -2,7 +2,7 @@ import Canvas
 import Motion
 
 /// Every tunable of the Presence scene (SPEC §4.3), with the spec's defaults.
-public struct PresenceSettings: Hashable, Sendable {
+public struct PresenceSettings: Hashable, Sendable, Codable {
     /// Height and presence together: (duration 0.5, bounce 0) — response 0.5, ζ 1.
     public var animation = SpringSetting(0.5, 1.0)
     /// The base spacing inside each card's stack, pt.

@@ -1,7 +1,7 @@
 import Motion
 
 /// A spring as a designer tunes it: response (s) and damping ratio.
-public struct SpringSetting: Hashable, Sendable {
+public struct SpringSetting: Hashable, Sendable, Codable {
     public var response: Double
     public var damping: Double
     public init(_ response: Double, _ damping: Double) { self.response = response; self.damping = damping }
@@ -10,7 +10,7 @@ public struct SpringSetting: Hashable, Sendable {
 }
 
 /// Every tunable of the Push Alert (SPEC §3), with the spec's defaults.
-public struct PushAlertSettings: Hashable, Sendable {
+public struct PushAlertSettings: Hashable, Sendable, Codable {
     /// The slot's height. Stiffer than the alert so the room is ready before it is needed.
     public var gap = SpringSetting(0.32, 0.85)
     /// The panel's height.

@@ -149,19 +149,25 @@ extension PushAlertApp {
 
     // MARK: Drawing
 
-    /// The whole window at wall time `wall` (the frame's predicted present time).
-    public func draw(atWall wall: Double) -> DisplayList {
+    /// The current scene's page at wall time `wall`, in page points: what a frame's state
+    /// hash covers (the HUD's frame times and the chrome are left out).
+    public func pageList(atWall wall: Double) -> DisplayList {
         let t = sceneTime(atWall: wall)
-        var list = DisplayList(background: theme.page)
         let pose = driveProgress(at: t).map { alert.drivePose(progress: $0) } ?? alert.pose(at: t)
-        let page: DisplayList
         switch scene {
-        case .neck: page = neck.draw(theme: theme, measurer: measurer)
-        case .presence: page = presence.draw(at: t, theme: theme)
-        case .liquid: page = pile.draw(at: t, theme: theme, pageHeight: stage.height)
-        case .pushAlert: page = alert.draw(pose, theme: theme, pageHeight: stage.height)
+        case .neck: return neck.draw(theme: theme, measurer: measurer)
+        case .presence: return presence.draw(at: t, theme: theme)
+        case .liquid: return pile.draw(at: t, theme: theme, pageHeight: stage.height)
+        case .pushAlert: return alert.draw(pose, theme: theme, pageHeight: stage.height)
         }
-        list.background = page.background
+    }
+
+    /// The stage at wall time `wall` — the page at its origin, the arm cue, the HUD and the
+    /// About card — clipped to the stage (window points; the stage's corner is the origin).
+    public func stageList(atWall wall: Double) -> DisplayList {
+        let t = sceneTime(atWall: wall)
+        let page = pageList(atWall: wall)
+        var list = DisplayList(background: page.background)
         list.clip(.rect(stage)) { l in
             l.append(page, dx: pageOrigin.x, dy: pageOrigin.y)
             if scene == .pushAlert, let armedAt, t - armedAt >= 0, t - armedAt < 0.3 {
@@ -173,6 +179,13 @@ extension PushAlertApp {
             if showHUD && scene == .pushAlert { drawHUD(into: &l, at: t, wall: wall) }
             if showAbout { drawAbout(into: &l) }
         }
+        return list
+    }
+
+    /// The whole window at wall time `wall` (the frame's predicted present time).
+    public func draw(atWall wall: Double) -> DisplayList {
+        let t = sceneTime(atWall: wall)
+        var list = stageList(atWall: wall)
         var copy = self
         var pass = UIPass(state: ui, event: nil, theme: theme, measurer: measurer, drawing: true)
         copy.runChrome(&pass, wall: wall)

@@ -1,6 +1,6 @@
 /// `springlab help [COMMAND]`: the synopsis of every command, or one command in full.
 enum Help {
-    static let commandNames = ["run", "render", "bench", "neck", "spring", "velocity", "help", "about"]
+    static let commandNames = ["run", "render", "record", "filmstrip", "bench", "neck", "spring", "velocity", "help", "about"]
 
     static let overview = """
     SpringLab \(SpringLabCommand.version) — a playground for interface motion driven by springs.

@@ -1,0 +1,133 @@
+import Capture
+import Canvas
+import Foundation
+import Motion
+import Scenes
+
+/// What a take starts from: the scene, the window, and every scene's settings — the
+/// settings object of a replay file (SPEC §7). Decoding it and replaying the take's
+/// lines rebuilds the same app, so the same frames come out.
+struct SessionSettings: Codable, Equatable {
+    struct Neck: Codable, Equatable {
+        var merge: Double
+        var smoothing: Double?
+        var kernel: LiquidKernel
+    }
+
+    var scene: String
+    var theme: String
+    var window: [Double]
+    var scale: Double
+    var pushAlert: PushAlertSettings
+    var pile: LiquidPileSettings
+    var presence: PresenceSettings
+    var neck: Neck
+
+    init(app: PushAlertApp, scale: Double) {
+        scene = app.scene.rawValue
+        theme = app.theme.rawValue
+        window = [app.windowSize.width, app.windowSize.height]
+        self.scale = scale
+        pushAlert = app.alert.settings
+        pile = app.pile.settings
+        presence = app.presence.settings
+        neck = Neck(merge: app.neck.merge, smoothing: app.neck.smoothing, kernel: app.neck.kernel)
+    }
+
+    var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    static func decode(_ json: String, name: String) throws(CaptureError) -> SessionSettings {
+        do { return try JSONDecoder().decode(SessionSettings.self, from: Data(json.utf8)) } catch {
+            let what: String
+            switch error {
+            case DecodingError.keyNotFound(let key, _): what = "'\(key.stringValue)' is missing"
+            case DecodingError.typeMismatch(_, let c), DecodingError.valueNotFound(_, let c), DecodingError.dataCorrupted(let c):
+                what = "'\(c.codingPath.map(\.stringValue).joined(separator: "."))': \(c.debugDescription)"
+            default: what = "\(error)"
+            }
+            throw CaptureError("\(name):2: settings: \(what)")
+        }
+    }
+
+    /// A fresh app at wall time 0 with these settings.
+    func makeApp(measurer: some TextMeasuring) throws(CaptureError) -> PushAlertApp {
+        guard let kind = PushAlertApp.SceneKind(rawValue: scene) else {
+            throw CaptureError("settings: unknown scene '\(scene)' (\(PushAlertApp.SceneKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        guard window.count == 2, window.allSatisfy({ $0.isFinite && $0 >= 16 && $0 <= 8192 }) else {
+            throw CaptureError("settings: window must be [width, height], each 16…8192")
+        }
+        guard scale.isFinite, scale >= 0.5, scale <= 4 else { throw CaptureError("settings: scale must be in [0.5, 4]") }
+        var app = PushAlertApp(settings: pushAlert, measurer: measurer, theme: Theme(rawValue: theme) ?? .light,
+                               windowSize: Size(window[0], window[1]), wall: 0)
+        app.scene = kind
+        app.pile.settings = pile
+        app.presence.settings = presence
+        app.neck.merge = neck.merge
+        app.neck.smoothing = neck.smoothing
+        app.neck.kernel = neck.kernel
+        return app
+    }
+}
+
+/// Plays a take's lines into an app: inputs, resizes and the alert's entrance in order,
+/// each when its time comes. Frame lines are the original run's checkpoints.
+struct CaptureSession {
+    var app: PushAlertApp
+    let lines: [ReplayFile.Line]
+    private var cursor = 0
+
+    init(app: PushAlertApp, lines: [ReplayFile.Line]) {
+        self.app = app
+        self.lines = lines
+    }
+
+    /// Applies every line up to wall time `wall`.
+    mutating func advance(through wall: Double) {
+        while cursor < lines.count, lines[cursor].wall <= wall {
+            apply(lines[cursor])
+            cursor += 1
+        }
+    }
+
+    private mutating func apply(_ line: ReplayFile.Line) {
+        switch line {
+        case .input(let e): _ = app.handle(e)
+        case .resize(let size, let w): _ = app.resize(to: size, atWall: w)
+        case .present(_, let at): _ = app.alert.present(at: at)
+        case .frame, .end: break
+        }
+    }
+
+    /// The app brought to wall time `wall` and its stage drawn, with the state hash.
+    mutating func frame(atWall wall: Double) -> (stage: DisplayList, hash: String) {
+        advance(through: wall)
+        _ = app.update(toWall: wall)
+        return (app.stageList(atWall: wall), StateDigest.of(app.pageList(atWall: wall)))
+    }
+
+    /// Replays the lines exactly as the original run interleaved them — each frame line
+    /// an update and a draw at its time — and compares every frame's state hash.
+    static func verify(_ file: ReplayFile, app start: PushAlertApp) -> (matched: Int, total: Int, firstMismatch: Double?) {
+        var app = start
+        var matched = 0, total = 0
+        var first: Double?
+        for line in file.lines {
+            switch line {
+            case .input(let e): _ = app.handle(e)
+            case .resize(let size, let w): _ = app.resize(to: size, atWall: w)
+            case .present(_, let at): _ = app.alert.present(at: at)
+            case .frame(let w, let hash):
+                _ = app.update(toWall: w)
+                total += 1
+                if StateDigest.of(app.pageList(atWall: w)) == hash { matched += 1 } else if first == nil { first = w }
+            case .end: break
+            }
+        }
+        return (matched, total, first)
+    }
+}

@@ -1,0 +1,178 @@
+import Capture
+import Canvas
+import Foundation
+import Platform
+import Render
+import Scenes
+
+/// `springlab record`: a take rendered offline (SPEC §7, §8) — frame i drawn at exactly
+/// i / fps, headless, the same bytes every run — to MP4, GIF, a folder of PNGs or one PNG.
+/// The take is a script by name or a replay file; a replay's frame hashes are checked
+/// first, so what is rendered is provably the session that was recorded.
+enum RecordCommand {
+    static let specs: [FlagSpec] = [
+        FlagSpec(name: "scene", kind: .choice(PushAlertApp.SceneKind.allCases.map(\.rawValue))),
+        FlagSpec(name: "script", kind: .text(accepts: "a script name (see springlab help record)")),
+        FlagSpec(name: "replay", kind: .text(accepts: "a replay file")),
+        .number("fps", "frames a second in [1, 240] (GIF: 50, 33 or 25)", { $0 >= 1 && $0 <= 240 }),
+        FlagSpec(name: "size", kind: .text(accepts: "WxH in points, each 16…8192, e.g. 420x300")),
+        .number("scale", "a scale in [0.5, 4]", { $0 >= 0.5 && $0 <= 4 }),
+        FlagSpec(name: "theme", kind: .choice(Theme.allCases.map(\.rawValue))),
+        .number("duration", "seconds in (0, 600]", { $0 > 0 && $0 <= 600 }),
+        .number("time", "seconds >= 0 (the frame a .png output shows)", { $0 >= 0 }),
+        FlagSpec(name: "transparent", kind: .toggle),
+        FlagSpec(name: "save-replay", kind: .text(accepts: "a path for the take's replay file")),
+        FlagSpec(name: "progress", kind: .toggle),
+        FlagSpec(name: "renderer", kind: .choice(["gl", "software"])),
+        FlagSpec(name: "out", kind: .text(accepts: "FILE.mp4, FILE.gif, FILE.png or a folder DIR/")),
+    ]
+
+    /// Default stage sizes: each scene's page with its margins.
+    static func defaultSize(_ scene: PushAlertApp.SceneKind) -> Size {
+        switch scene {
+        case .pushAlert: return Size(420, 300)
+        case .presence: return Size(780, 600)
+        case .liquid: return Size(420, 640)
+        case .neck: return Size(560, 360)
+        }
+    }
+
+    struct Take {
+        var app: PushAlertApp
+        var lines: [ReplayFile.Line]
+        var duration: Double
+        var scale: Double
+    }
+
+    static func run(_ arguments: [String], output: inout String, errors: inout String) throws {
+        let a = try parseArguments(arguments, specs: specs, command: "record", maxPositional: 0)
+        guard let out = a.words["out"] else { throw UsageError("springlab record: --out is missing; accepts FILE.mp4, FILE.gif, FILE.png or DIR/") }
+        guard let kind = OutputKind.of(out, transparent: a.has("transparent")) else {
+            throw UsageError("springlab record: --out accepts FILE.mp4, FILE.gif, FILE.png or a folder DIR/, got '\(out)'")
+        }
+        if a.has("transparent"), kind != .folder(transparent: true) {
+            throw UsageError("springlab record: --transparent applies to a folder of PNGs (DIR/)")
+        }
+        var fps = a.numbers["fps"] ?? (kind == .gif ? 25 : 60)
+        if kind == .gif {
+            guard let exact = OutputKind.gifRates[Int(fps)], fps == fps.rounded() else {
+                throw UsageError("springlab record: --fps for a GIF accepts 50, 33 or 25 (GIF delays are centiseconds)")
+            }
+            fps = exact
+        }
+        let fonts = try RenderCommand.loadFonts()
+        var take = try makeTake(a, measurer: fonts, output: &output)
+        if let d = a.numbers["duration"] { take.duration = d }
+        let backend: Backend = a.words["renderer"] == "software" ? .software : .gl
+        let headless = try RenderCommand.openHeadless(backend: backend, errors: &errors)
+        let renderer = try StageRenderer(fonts: fonts, window: headless)
+        try render(take, kind: kind, out: out, fps: fps, time: a.numbers["time"], saveReplay: a.words["save-replay"],
+                   progress: a.has("progress"), renderer: renderer, output: &output)
+    }
+
+    /// The app and lines of the take: a script run on a fresh app at --size, or a replay.
+    static func makeTake(_ a: ParsedArguments, measurer: FontLibrary, output: inout String) throws -> Take {
+        if let path = a.words["replay"] {
+            guard !a.has("script") else { throw UsageError("springlab record: --script and --replay conflict; give one") }
+            let text = try SpringLabCommand.readTextInput(path)
+            let file: ReplayFile
+            let settings: SessionSettings
+            do {
+                file = try ReplayFile.parse(text, name: path)
+                settings = try SessionSettings.decode(file.settings, name: path)
+            } catch { throw RuntimeError("springlab record: \(error)") }
+            let app: PushAlertApp
+            do { app = try settings.makeApp(measurer: measurer) } catch { throw RuntimeError("springlab record: \(path): \(error)") }
+            if let scene = a.words["scene"], scene != settings.scene {
+                throw UsageError("springlab record: --scene \(scene) but the replay is of \(settings.scene)")
+            }
+            let check = CaptureSession.verify(file, app: app)
+            if check.total > 0 {
+                guard check.matched == check.total else {
+                    throw RuntimeError("springlab record: \(path): replay diverged — \(check.matched)/\(check.total) frame hashes match, "
+                                       + String(format: "the first differs at %.4f s", check.firstMismatch ?? 0))
+                }
+                output += "replay verified: \(check.matched)/\(check.total) frame hashes match\n"
+            }
+            return Take(app: app, lines: file.lines, duration: max(file.duration, 1.0 / 60), scale: a.numbers["scale"] ?? settings.scale)
+        }
+        guard let sceneName = a.words["scene"], let scene = PushAlertApp.SceneKind(rawValue: sceneName) else {
+            throw UsageError("springlab record: --scene is missing; accepts \(PushAlertApp.SceneKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let names = CaptureScripts.names[scene] ?? []
+        guard let name = a.words["script"] else {
+            throw UsageError("springlab record: --script or --replay is missing; scripts for \(sceneName): \(names.joined(separator: ", "))")
+        }
+        guard let script = CaptureScripts.script(name, scene: scene) else {
+            throw UsageError("springlab record: --script for --scene \(sceneName) accepts \(names.joined(separator: ", ")), got '\(name)'")
+        }
+        let stage = try a.words["size"].map { try parseSize($0, flag: "size", command: "record") } ?? defaultSize(scene)
+        let window = Size(stage.width + PushAlertApp.inspectorWidth, stage.height + PushAlertApp.barHeight)
+        var app = PushAlertApp(settings: PushAlertSettings(), measurer: measurer, theme: Theme(rawValue: a.words["theme"] ?? "light") ?? .light,
+                               windowSize: window, wall: 0)
+        app.scene = scene
+        return Take(app: app, lines: CaptureScripts.lines(for: script, app: app), duration: script.duration,
+                    scale: a.numbers["scale"] ?? 1)
+    }
+
+    /// Renders the take: every frame at exactly i / fps through the sink the path asks for.
+    static func render(_ take: Take, kind: OutputKind, out: String, fps: Double, time: Double?, saveReplay: String?, progress: Bool,
+                       renderer: StageRenderer, output: inout String) throws {
+        let stage = take.app.stage
+        var w = Int((stage.width * take.scale).rounded()), h = Int((stage.height * take.scale).rounded())
+        if kind == .mp4 { w -= w % 2; h -= h % 2 }  // yuv420p halves both sides
+        guard w >= 2, h >= 2 else { throw RuntimeError("springlab record: the stage is empty at this size") }
+        let count = kind == .png ? 1 : max(1, Int((take.duration * fps - 1e-9).rounded(.up)))
+        let sink: FrameSink?
+        do {
+            switch kind {
+            case .mp4, .gif: sink = try FFmpegSink(path: out, kind: kind, width: w, height: h, fps: fps)
+            case .folder: sink = try PNGFolderSink(path: out, width: w, height: h)
+            case .png: sink = nil
+            }
+        } catch { throw RuntimeError("springlab record: \(error)") }
+        let writer: ReplayWriter?
+        do {
+            writer = try saveReplay.map { try ReplayWriter(path: $0, settings: SessionSettings(app: take.app, scale: take.scale).json) }
+        } catch {
+            sink?.abandon()
+            throw RuntimeError("springlab record: \(error)")
+        }
+        defer { writer?.close() }
+        var session = CaptureSession(app: take.app, lines: take.lines)
+        let transparent = kind == .folder(transparent: true)
+        let started = MonotonicClock.now()
+        var lineIndex = 0
+        for i in 0..<count {
+            let t = kind == .png ? (time ?? take.duration) : Double(i) / fps
+            var (list, hash) = session.frame(atWall: t)
+            if let writer {
+                while lineIndex < take.lines.count, take.lines[lineIndex].wall <= t {
+                    if case .frame = take.lines[lineIndex] {} else if case .end = take.lines[lineIndex] {} else {
+                        try? writer.append(take.lines[lineIndex])
+                    }
+                    lineIndex += 1
+                }
+                try? writer.append(.frame(wall: t, hash: hash))
+            }
+            if transparent { list.background = Color(r: 0, g: 0, b: 0, a: 0) }
+            let pixels: [UInt8]
+            do { pixels = try renderer.pixels(list, offset: .zero, width: w, height: h, scale: take.scale) } catch {
+                sink?.abandon()
+                throw RuntimeError("springlab record: \(error)")
+            }
+            if let sink {
+                do { try sink.write(pixels) } catch { throw RuntimeError("springlab record: \(error)") }
+            } else {
+                do { try PNG.write(rgba: pixels, width: w, height: h, to: out) } catch { throw RuntimeError("springlab record: \(error)") }
+            }
+            if progress { FileHandle.standardOutput.write(Data("progress \(i + 1) \(count)\n".utf8)) }
+        }
+        do { try sink?.finish() } catch { throw RuntimeError("springlab record: \(error)") }
+        try? writer?.append(.end(wall: take.duration))
+        let seconds = MonotonicClock.now() - started
+        let real = Double(count) / fps
+        output += String(format: "wrote %@: %d frame%@ at %g fps, %dx%d, in %.2f s (%.2f× real time)\n", out, count,
+                         count == 1 ? "" : "s", fps, w, h, seconds, seconds > 0 ? real / seconds : 0)
+    }
+}
