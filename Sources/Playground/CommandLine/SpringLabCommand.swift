@@ -45,6 +45,7 @@ public enum SpringLabCommand {
         case "render": try RenderCommand.run(rest, output: &output, errors: &errors)
         case "bench": try BenchCommand.run(rest, output: &output, errors: &errors)
         case "record": try RecordCommand.run(rest, output: &output, errors: &errors)
+        case "filmstrip": try FilmstripCommand.run(rest, output: &output, errors: &errors)
         case "neck": try NeckCommand.run(rest, output: &output)
         case "spring": try SpringCommand.run(rest, output: &output)
         case "velocity": try VelocityCommand.run(rest, readInput: readInput, output: &output)
