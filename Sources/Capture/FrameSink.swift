@@ -186,17 +186,19 @@ public final class PNGFolderSink: FrameSink {
 }
 
 /// Bytes appended from another thread (ffmpeg's stderr reader) and read on this one.
-final class LockedBuffer: @unchecked Sendable {
+public final class LockedBuffer: @unchecked Sendable {
     private let lock = NSLock()
     private var bytes = Data()
 
-    func append(_ d: Data) {
+    public init() {}
+
+    public func append(_ d: Data) {
         lock.lock()
         bytes.append(d)
         lock.unlock()
     }
 
-    var data: Data {
+    public var data: Data {
         lock.lock()
         defer { lock.unlock() }
         return bytes

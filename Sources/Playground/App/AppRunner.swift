@@ -1,3 +1,4 @@
+import Capture
 import Canvas
 import Foundation
 import Platform
@@ -20,14 +21,24 @@ final class AppRunner {
     private var frameTimes: [Double] = []
     private var lastFrameReport = 0.0
     private let startedAt: Double
+    /// The app's wall time is seconds since this instant: since launch, or since the start
+    /// of the take being recorded (a take's replay starts at 0).
+    private var wallOrigin: Double
+    private let fonts: FontLibrary
+    private let capture: LiveCapture
+    /// A replay being played into the window, and how far.
+    private var replay: (lines: [ReplayFile.Line], cursor: Int, end: Double)?
+    private var presentAt: Double?
 
     init(options: AppOptions) throws {
         startedAt = MonotonicClock.now()
         self.options = options
         trace = try options.tracePath.map { try TraceWriter(path: $0) }
-        let fonts = try RenderCommand.loadFonts()
+        fonts = try RenderCommand.loadFonts()
+        capture = LiveCapture(folder: options.capturesFolder ?? LiveCapture.defaultFolder)
+        let size = options.replay.map { Size($0.settings.window[0], $0.settings.window[1]) } ?? options.size
         do {
-            window = try Window(title: "SpringLab", size: options.size, minimum: PushAlertApp.minimumSize,
+            window = try Window(title: "SpringLab", size: size, minimum: PushAlertApp.minimumSize,
                                 backend: options.backend, userScale: options.scale)
         } catch {
             throw RuntimeError("springlab: \(error)")
@@ -37,10 +48,19 @@ final class AppRunner {
         }
         pump = EventPump(window: window)
         renderer = try StageRenderer(fonts: fonts, window: window)
-        app = PushAlertApp(settings: options.settings, measurer: fonts, theme: options.theme, windowSize: window.size,
-                           wall: MonotonicClock.now())
-        app.scene = options.scene
+        wallOrigin = MonotonicClock.now()
+        if let r = options.replay {
+            app = try r.settings.makeApp(measurer: fonts)
+            _ = app.resize(to: window.size, atWall: 0)
+            replay = (r.file.lines, 0, r.file.duration)
+        } else {
+            app = PushAlertApp(settings: options.settings, measurer: fonts, theme: options.theme, windowSize: window.size, wall: 0)
+            app.scene = options.scene
+        }
     }
+
+    /// Seconds on the app's wall clock now.
+    private var wall: Double { MonotonicClock.now() - wallOrigin }
 
     private func emit(_ events: [SceneEvent]) {
         guard let trace else { return }
@@ -48,17 +68,30 @@ final class AppRunner {
     }
 
     func run() {
-        let w0 = MonotonicClock.now()
+        let w0 = wall
         let t0 = app.sceneTime(atWall: w0)
         emit([SceneEvent("started", time: t0, [("renderer", .string(renderer.backendName)),
                                                 ("scale", .number(window.scale))]), app.layoutEvent(atWall: w0)])
-        // The alert arrives a beat after the window opens, so its entrance is seen.
-        var presentAt: Double? = app.scene == .pushAlert ? t0 + 0.25 : nil
+        if let r = options.replay {
+            // First, prove the file reproduces its run: every frame line's hash, in order.
+            let check = CaptureSession.verify(r.file, app: app)
+            emit([SceneEvent("replayVerified", time: t0, [("matched", .number(Double(check.matched))),
+                                                           ("total", .number(Double(check.total)))])])
+            let verdict = check.matched == check.total ? "replay verified: \(check.matched)/\(check.total) frame hashes match"
+                : String(format: "replay diverged: %d/%d frame hashes match, the first differs at %.4f s", check.matched, check.total,
+                         check.firstMismatch ?? 0)
+            FileHandle.standardOutput.write(Data((verdict + "\n").utf8))
+        } else if app.scene == .pushAlert {
+            // The alert arrives a beat after the window opens, so its entrance is seen.
+            presentAt = t0 + 0.25
+        }
         var firstFrame = true
         var running = true
         var idleFrames = 0
         while running {
-            let waitMs: Int32 = idleFrames > 2 && presentAt == nil ? 100 : 0
+            let busy = presentAt != nil || replay != nil || capture.isRecording || capture.isRendering
+                || (capture.message.map { $0.until > wall } ?? false) || app.captureBadge != nil
+            let waitMs: Int32 = idleFrames > 2 && !busy ? 100 : 0
             let events = pump.poll(wait: waitMs)
             // Frame time is the work of a frame, not the idle wait for input.
             let frameStart = MonotonicClock.now()
@@ -70,34 +103,134 @@ final class AppRunner {
                     // Below the minimum the page cannot be used: grow back, and lay out
                     // when the corrected size arrives.
                     if window.enforceMinimum(PushAlertApp.minimumSize) { continue }
-                    emit(app.resize(to: window.size, atWall: MonotonicClock.now()))
+                    let at = wall
+                    capture.append(.resize(window.size, wall: at))
+                    emit(app.resize(to: window.size, atWall: at))
                 case .exposed:
                     idleFrames = 0
-                case .input(let input):
+                case .input(let absolute):
                     idleFrames = 0
+                    // (An input stamped just before a take began counts at its start.)
+                    let input = absolute.at(max(absolute.time - wallOrigin, 0))
+                    if captureKey(input) { continue }
+                    // A replay plays by itself: the hand waits until it has finished.
+                    guard replay == nil else { continue }
+                    capture.append(.input(input))
                     emit(app.handle(input))
                 }
             }
-            let now = MonotonicClock.now()
-            // Draw where things will be when this frame is shown: one refresh ahead.
-            let wall = now + 1.0 / 60
-            let t = app.sceneTime(atWall: wall)
+            let frameWall = wall + 1.0 / 60  // where things will be when this frame is shown
+            playReplay(through: frameWall)
+            let t = app.sceneTime(atWall: frameWall)
             if let at = presentAt, t >= at {
+                capture.append(.present(wall: frameWall, at: at))
                 emit(app.alert.present(at: at))
                 presentAt = nil
             }
-            emit(app.update(toWall: wall))
-            renderer.present(app.draw(atWall: wall), window: window)
+            emit(app.update(toWall: frameWall))
+            if capture.isRecording { capture.append(.frame(wall: frameWall, hash: StateDigest.of(app.pageList(atWall: frameWall)))) }
+            updateCaptureBadge(at: frameWall)
+            renderer.present(app.draw(atWall: frameWall), window: window)
             if firstFrame {
                 firstFrame = false
                 emit([SceneEvent("firstFrame", time: t, [("ms", .number((MonotonicClock.now() - startedAt) * 1000))])])
             }
             recordFrame(MonotonicClock.now() - frameStart, at: t)
             if options.frameDelay > 0 { Thread.sleep(forTimeInterval: options.frameDelay) }
-            if !app.isAnimating(atWall: wall) && !app.showHUD { idleFrames += 1 } else { idleFrames = 0 }
+            if !app.isAnimating(atWall: frameWall) && !app.showHUD { idleFrames += 1 } else { idleFrames = 0 }
             if let q = options.quitAfter, MonotonicClock.now() - startedAt >= q { running = false }
         }
-        emit([SceneEvent("quit", time: app.sceneTime(atWall: MonotonicClock.now()))])
+        if capture.isRecording { stopTake() }
+        capture.finishPending()
+        emit([SceneEvent("quit", time: app.sceneTime(atWall: wall))])
+    }
+
+    /// Feeds the replay's lines whose time has come, exactly as the recorded run applied them.
+    private func playReplay(through frameWall: Double) {
+        guard var r = replay else { return }
+        while r.cursor < r.lines.count, r.lines[r.cursor].wall <= frameWall {
+            switch r.lines[r.cursor] {
+            case .input(let e): emit(app.handle(e))
+            case .resize(let size, let w): emit(app.resize(to: size, atWall: w))
+            case .present(_, let at): emit(app.alert.present(at: at))
+            case .frame, .end: break
+            }
+            r.cursor += 1
+        }
+        replay = frameWall > r.end ? nil : r
+        if replay == nil { emit([SceneEvent("replayEnded", time: app.sceneTime(atWall: frameWall))]) }
+    }
+
+    /// R and S (not while a field is being typed into). Returns true when the key was theirs.
+    private func captureKey(_ input: InputEvent) -> Bool {
+        guard app.ui.editing == nil else { return false }
+        // The text SDL sends for the same key press is theirs too.
+        if case .text(let typed, _) = input { return typed == "r" || typed == "s" || typed == "R" || typed == "S" }
+        guard case .key(let key, _, _) = input, key == .r || key == .s else { return false }
+        if key == .s { screenshot(); return true }
+        if capture.isRecording { stopTake() } else { startTake() }
+        return true
+    }
+
+    /// Starts a take: the scene restarts from its settings at wall 0, so the replay file —
+    /// the settings and every input after — reproduces exactly what the window shows.
+    private func startTake() {
+        let settings = SessionSettings(app: app, scale: window.scale)
+        do {
+            var fresh = try settings.makeApp(measurer: fonts)
+            fresh.showHUD = app.showHUD
+            let path = try capture.start(settings: settings.json, scene: settings.scene)
+            wallOrigin = MonotonicClock.now()
+            app = fresh
+            presentAt = app.scene == .pushAlert ? 0.25 : nil
+            emit([SceneEvent("recordingStarted", time: 0, [("replay", .string(path))]), app.layoutEvent(atWall: 0)])
+        } catch {
+            capture.note("Cannot record: \(error)", until: wall + 8)
+            emit([SceneEvent("captureFailed", time: app.sceneTime(atWall: wall), [("error", .string("\(error)"))])])
+        }
+    }
+
+    private func stopTake() {
+        let at = wall
+        guard let path = capture.stop(at: at, now: at) else { return }
+        emit([SceneEvent("recordingStopped", time: app.sceneTime(atWall: at), [("replay", .string(path)),
+                                                                              ("duration", .number(at))])])
+    }
+
+    /// S: the window as drawn, at the drawable's resolution.
+    private func screenshot() {
+        let at = wall
+        do {
+            let path = try capture.freshPath(scene: app.scene.rawValue, ext: "png")
+            let size = window.drawableSize
+            let pixels = try renderer.pixels(app.draw(atWall: at), offset: .zero, width: size.width, height: size.height,
+                                             scale: window.scale)
+            try PNG.write(rgba: pixels, width: size.width, height: size.height, to: path)
+            capture.note("Saved \((path as NSString).lastPathComponent)", until: at + 4)
+            emit([SceneEvent("screenshot", time: app.sceneTime(atWall: at), [("path", .string(path)),
+                                                                             ("size", .numbers([Double(size.width), Double(size.height)]))])])
+        } catch {
+            capture.note("Screenshot failed: \(error)", until: at + 8)
+            emit([SceneEvent("captureFailed", time: app.sceneTime(atWall: at), [("error", .string("\(error)"))])])
+        }
+    }
+
+    /// The capture badge over the stage: recording time, render progress, or a message.
+    private func updateCaptureBadge(at frameWall: Double) {
+        let status = capture.poll(now: frameWall)
+        if let done = status.finished {
+            emit([SceneEvent("captureRendered", time: app.sceneTime(atWall: frameWall), [("path", .string(done.path)),
+                                                                                           ("ok", .bool(done.ok))])])
+        }
+        if capture.isRecording {
+            app.captureBadge = (String(format: "● REC  %d:%02d", Int(frameWall) / 60, Int(frameWall) % 60), nil, true)
+        } else if let p = status.progress {
+            app.captureBadge = (String(format: "Rendering capture  %d %%", Int(p * 100)), p, false)
+        } else if let m = capture.message, m.until > frameWall {
+            app.captureBadge = (m.text, nil, false)
+        } else {
+            app.captureBadge = nil
+        }
     }
 
     /// Frame timings, summarised once a second into the trace (p50, p99, max in ms).

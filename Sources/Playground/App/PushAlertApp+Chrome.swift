@@ -191,7 +191,25 @@ extension PushAlertApp {
         copy.runChrome(&pass, wall: wall)
         list.commands += pass.list?.commands ?? []
         drawLiveReadout(into: &list, at: t)
+        drawCaptureBadge(into: &list)
         return list
+    }
+
+    /// The capture badge, top-left of the stage: red while recording, a bar while the
+    /// take renders in the background.
+    private func drawCaptureBadge(into list: inout DisplayList) {
+        guard let badge = captureBadge else { return }
+        let style = TextStyle(.semibold, size: 12)
+        let w = min(measurer.width(of: badge.text, style: style) + 24, stage.width - 24)
+        let box = Rect(x: stage.minX + 12, y: stage.minY + 12, width: w, height: badge.progress == nil ? 28 : 36)
+        list.fill(.roundedRect(box, radius: 14), Paint(fill: badge.recording ? Color(hex: 0xFF3B30) : Color(hex: 0x000000, alpha: 0.78)))
+        list.text(TextRun(badge.text, origin: Point2(box.minX + 12, box.minY + 6), style: style, color: .white))
+        if let p = badge.progress {
+            let track = Rect(x: box.minX + 12, y: box.maxY - 9, width: box.width - 24, height: 3)
+            list.fill(.capsule(track), Paint(fill: Color(hex: 0xFFFFFF, alpha: 0.25)))
+            list.fill(.capsule(Rect(x: track.minX, y: track.minY, width: max(track.width * min(max(p, 0), 1), 3), height: 3)),
+                      Paint(fill: .white))
+        }
     }
 
     /// HUD (SPEC §6): pointer velocity vector, projected stop, commit lines, armed state,

@@ -60,6 +60,9 @@ public struct PushAlertApp: Sendable {
     var inspectorEvents: [SceneEvent] = []
     var frameMs = 0.0
     var fps = 0.0
+    /// Live capture's badge over the stage (text, render progress, recording) — window
+    /// chrome, never in a capture.
+    var captureBadge: (text: String, progress: Double?, recording: Bool)?
 
     public init(settings: PushAlertSettings, measurer: some TextMeasuring, theme: Theme, windowSize: Size, wall: Double = 0) {
         alert = PushAlert(settings: settings, measurer: measurer)

@@ -88,8 +88,13 @@ struct CaptureSession {
 
     /// Applies every line up to wall time `wall`.
     mutating func advance(through wall: Double) {
-        while cursor < lines.count, lines[cursor].wall <= wall {
-            apply(lines[cursor])
+        while cursor < lines.count {
+            switch lines[cursor] {
+            case .frame, .end: break  // checkpoints, not inputs: never hold an input back
+            default:
+                guard lines[cursor].wall <= wall else { return }
+                apply(lines[cursor])
+            }
             cursor += 1
         }
     }

@@ -1,3 +1,4 @@
+import Capture
 import Canvas
 import Foundation
 import Platform
@@ -13,7 +14,8 @@ enum RunCommand {
         .number("scale", "a scale in [0.5, 4]", { $0 >= 0.5 && $0 <= 4 }),
         FlagSpec(name: "theme", kind: .choice(Theme.allCases.map(\.rawValue))),
         FlagSpec(name: "reduce-motion", kind: .toggle),
-        FlagSpec(name: "replay", kind: .text(accepts: "a replay file (arrives with capture, issue 7)")),
+        FlagSpec(name: "replay", kind: .text(accepts: "a replay file")),
+        FlagSpec(name: "captures", kind: .text(accepts: "a folder for recordings and screenshots")),
         FlagSpec(name: "trace", kind: .text(accepts: "a path to write JSON lines to")),
         .number("frame-delay", "milliseconds in [0, 1000] to sleep every frame", { $0 >= 0 && $0 <= 1000 }),
         .number("quit-after", "seconds > 0 after which the app quits by itself (tests)", { $0 > 0 }),
@@ -22,8 +24,15 @@ enum RunCommand {
     static func options(_ arguments: [String]) throws -> AppOptions {
         let a = try parseArguments(arguments, specs: specs, command: "run", maxPositional: 0)
         if a.has("preset") { throw UsageError("springlab run: --preset arrives with the inspector (issue 4)") }
-        if a.has("replay") { throw UsageError("springlab run: --replay arrives with capture (issue 7)") }
         var o = AppOptions()
+        if let path = a.words["replay"] {
+            let text = try SpringLabCommand.readTextInput(path)
+            do {
+                let file = try ReplayFile.parse(text, name: path)
+                o.replay = (file, try SessionSettings.decode(file.settings, name: path))
+            } catch { throw RuntimeError("springlab run: \(error)") }
+        }
+        o.capturesFolder = a.words["captures"]
         if let s = a.words["size"] {
             o.size = try parseSize(s, flag: "size", command: "run")
             guard o.size.width >= PushAlertApp.minimumSize.width, o.size.height >= PushAlertApp.minimumSize.height else {
@@ -53,4 +62,6 @@ struct AppOptions {
     var frameDelay = 0.0
     var quitAfter: Double?
     var scene = PushAlertApp.SceneKind.pushAlert
+    var replay: (file: ReplayFile, settings: SessionSettings)?
+    var capturesFolder: String?
 }

@@ -1,0 +1,131 @@
+import Capture
+import Foundation
+import Scenes
+
+/// Live capture in the window (SPEC §7): R starts a take and R again ends it, writing the
+/// replay file and rendering it to MP4 at exactly 60 fps in a background `springlab
+/// record` process — the window never waits, and a stutter in it never reaches the video.
+/// S saves a screenshot. Files go to one folder, named by date and scene, never
+/// overwriting anything.
+final class LiveCapture {
+    let folder: String
+    private(set) var writer: ReplayWriter?
+    private var render: (process: Process, video: String, output: LockedBuffer, errors: LockedBuffer)?
+    /// What the window shows about capture, and until when (wall seconds) a message stays.
+    private(set) var message: (text: String, until: Double)?
+
+    init(folder: String) { self.folder = folder }
+
+    static var defaultFolder: String {
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+        return home + "/Videos/SpringLab"
+    }
+
+    var isRecording: Bool { writer != nil }
+    var isRendering: Bool { render != nil }
+
+    /// A path in the folder for `scene` with `ext`, by date, never an existing file's.
+    func freshPath(scene: String, ext: String, date: Date = Date()) throws(CaptureError) -> String {
+        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+            throw CaptureError("cannot create the captures folder \(folder): \(error.localizedDescription)")
+        }
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.dateFormat = "yyyy-MM-dd HH-mm-ss"
+        let base = "\(folder)/\(f.string(from: date)) \(scene)"
+        var n = 1
+        while true {
+            let candidate = n == 1 ? base : "\(base) \(n)"
+            let taken = ["slreplay", "mp4", "png"].contains { FileManager.default.fileExists(atPath: "\(candidate).\($0)") }
+            if !taken { return "\(candidate).\(ext)" }
+            n += 1
+        }
+    }
+
+    func start(settings: String, scene: String) throws(CaptureError) -> String {
+        let path = try freshPath(scene: scene, ext: "slreplay")
+        writer = try ReplayWriter(path: path, settings: settings)
+        return path
+    }
+
+    func append(_ line: ReplayFile.Line) {
+        guard let writer else { return }
+        do { try writer.append(line) } catch {
+            // A full disk mid-take: stop recording, keep the app running, say so.
+            writer.close()
+            self.writer = nil
+            message = ("Recording stopped: \(error)", .infinity)
+        }
+    }
+
+    /// Ends the take and starts rendering it; returns the replay's path.
+    func stop(at wall: Double, now: Double) -> String? {
+        guard let writer else { return nil }
+        append(.end(wall: wall))
+        writer.close()
+        self.writer = nil
+        let replay = writer.path
+        let video = String(replay.dropLast(".slreplay".count)) + ".mp4"
+        startRender(replay: replay, video: video, now: now)
+        return replay
+    }
+
+    private func startRender(replay: String, video: String, now: Double) {
+        guard FFmpeg.locate() != nil else {
+            message = ("Saved the take (\((replay as NSString).lastPathComponent)); " + FFmpeg.installHint, now + 8)
+            return
+        }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Self.executable)
+        p.arguments = ["record", "--replay", replay, "--fps", "60", "--progress", "--out", video]
+        var env = ProcessInfo.processInfo.environment
+        env["SDL_VIDEODRIVER"] = "offscreen"
+        p.environment = env
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        let output = LockedBuffer(), errors = LockedBuffer()
+        out.fileHandleForReading.readabilityHandler = { h in output.append(h.availableData) }
+        err.fileHandleForReading.readabilityHandler = { h in errors.append(h.availableData) }
+        do { try p.run() } catch {
+            message = ("Capture failed: cannot start the renderer (\(error.localizedDescription))", now + 8)
+            return
+        }
+        render = (p, video, output, errors)
+    }
+
+    /// This program, for the background render.
+    static var executable: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
+    /// Checks on the background render: its progress in 0…1 while it runs; when it ends,
+    /// a message and whether it succeeded (once).
+    func poll(now: Double) -> (progress: Double?, finished: (ok: Bool, path: String)?) {
+        guard let r = render else { return (nil, nil) }
+        if r.process.isRunning {
+            let lines = String(decoding: r.output.data, as: UTF8.self).split(separator: "\n")
+            let last = lines.last { $0.hasPrefix("progress ") }?.split(separator: " ")
+            let done = last.flatMap { Double($0[1]) } ?? 0, total = last.flatMap { Double($0[2]) } ?? 1
+            return (total > 0 ? done / total : 0, nil)
+        }
+        render = nil
+        let ok = r.process.terminationStatus == 0
+        if ok {
+            message = ("Saved \((r.video as NSString).lastPathComponent)", now + 5)
+        } else {
+            let why = String(decoding: r.errors.data, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? "unknown error"
+            message = ("Capture failed: \(why)", now + 10)
+        }
+        return (nil, (ok, r.video))
+    }
+
+    func note(_ text: String, until: Double) { message = (text, until) }
+
+    /// Waits for a render still running (the app is quitting: the video should finish).
+    func finishPending() {
+        guard let r = render else { return }
+        r.process.waitUntilExit()
+        render = nil
+    }
+}
