@@ -59,7 +59,8 @@ public final class FFmpegSink: FrameSink {
     private let errorText = LockedBuffer()
     private var finished = false
 
-    public init(path: String, kind: OutputKind, width: Int, height: Int, fps: Double) throws(CaptureError) {
+    /// `bottomUp`: frames arrive with their last row first (as GL reads them); ffmpeg flips.
+    public init(path: String, kind: OutputKind, width: Int, height: Int, fps: Double, bottomUp: Bool = false) throws(CaptureError) {
         guard let ffmpeg = FFmpeg.locate() else { throw CaptureError(FFmpeg.installHint) }
         // A reader that dies must give an error on write, not end this process.
         signal(SIGPIPE, SIG_IGN)
@@ -74,10 +75,14 @@ public final class FFmpegSink: FrameSink {
                     "-framerate", String(format: "%.6f", fps), "-i", "-"]
         switch kind {
         case .mp4:
-            args += ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset", "veryfast", "-crf", "18", "-movflags", "+faststart",
-                     "-f", "mp4", partial]
+            // superfast at CRF 18: visually lossless for flat UI, and the encoder keeps up
+            // with the renderer on two cores (veryfast made a 1280x800 take slower than
+            // real time).
+            args += (bottomUp ? ["-vf", "vflip"] : []) + ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset", "superfast", "-crf", "18",
+                                                          "-movflags", "+faststart", "-f", "mp4", partial]
         case .gif:
-            args += ["-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=sierra2_4a",
+            let flip = bottomUp ? "vflip," : ""
+            args += ["-filter_complex", "[0:v]\(flip)split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=sierra2_4a",
                      "-f", "gif", partial]
         default:
             throw CaptureError("ffmpeg writes only .mp4 and .gif")

@@ -400,6 +400,18 @@ public final class GLRenderer {
     public func bindWindowTarget() { glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0) }
 
     /// Reads the bound framebuffer as straight-alpha RGBA8, top row first.
+    /// The bound framebuffer's pixels as GL keeps them: rows bottom-up, premultiplied —
+    /// for an opaque frame bound for a video encoder, which flips it itself (a copy per
+    /// pixel in Swift costs more than the encoder's flip).
+    public func readPixelsRaw(width: Int, height: Int) -> [UInt8] {
+        var raw = [UInt8](repeating: 0, count: width * height * 4)
+        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+        raw.withUnsafeMutableBytes {
+            glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+        }
+        return raw
+    }
+
     public func readPixels(width: Int, height: Int) -> [UInt8] {
         var raw = [UInt8](repeating: 0, count: width * height * 4)
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)

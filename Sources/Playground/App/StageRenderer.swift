@@ -33,6 +33,20 @@ final class StageRenderer {
     }
 
     /// Renders `list` (points, moved by `offset`) to straight RGBA8 pixels.
+    /// Pixels of an opaque frame for a video: GL's rows as they are (bottom-up) or the
+    /// software renderer's (top-down), and which.
+    func videoPixels(_ list: DisplayList, width: Int, height: Int, scale: Double) throws -> (rgba: [UInt8], bottomUp: Bool) {
+        if let gl {
+            try gl.bindOffscreenTarget(width: width, height: height)
+            gl.draw(batches(list, offset: .zero, scale: scale), width: width, height: height, background: list.background,
+                    fonts: fonts)
+            let out = gl.readPixelsRaw(width: width, height: height)
+            gl.bindWindowTarget()
+            return (out, true)
+        }
+        return (try pixels(list, offset: .zero, width: width, height: height, scale: scale), false)
+    }
+
     func pixels(_ list: DisplayList, offset: Point2, width: Int, height: Int, scale: Double) throws -> [UInt8] {
         if let gl {
             try gl.bindOffscreenTarget(width: width, height: height)

@@ -126,7 +126,7 @@ enum RecordCommand {
         let sink: FrameSink?
         do {
             switch kind {
-            case .mp4, .gif: sink = try FFmpegSink(path: out, kind: kind, width: w, height: h, fps: fps)
+            case .mp4, .gif: sink = try FFmpegSink(path: out, kind: kind, width: w, height: h, fps: fps, bottomUp: renderer.backendName == "gl")
             case .folder: sink = try PNGFolderSink(path: out, width: w, height: h)
             case .png: sink = nil
             }
@@ -143,6 +143,7 @@ enum RecordCommand {
         let transparent = kind == .folder(transparent: true)
         let started = MonotonicClock.now()
         var lineIndex = 0
+        var last: (list: DisplayList, pixels: [UInt8])?
         for i in 0..<count {
             let t = kind == .png ? (time ?? take.duration) : Double(i) / fps
             var (list, hash) = session.frame(atWall: t)
@@ -157,7 +158,17 @@ enum RecordCommand {
             }
             if transparent { list.background = Color(r: 0, g: 0, b: 0, a: 0) }
             let pixels: [UInt8]
-            do { pixels = try renderer.pixels(list, offset: .zero, width: w, height: h, scale: take.scale) } catch {
+            do {
+                let video = kind == .mp4 || kind == .gif
+                if let last, last.list == list {
+                    // A still moment draws the same list: the same pixels, without drawing.
+                    pixels = last.pixels
+                } else {
+                    pixels = video ? try renderer.videoPixels(list, width: w, height: h, scale: take.scale).rgba
+                        : try renderer.pixels(list, offset: .zero, width: w, height: h, scale: take.scale)
+                }
+                last = (list, pixels)
+            } catch {
                 sink?.abandon()
                 throw RuntimeError("springlab record: \(error)")
             }
