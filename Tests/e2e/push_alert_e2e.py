@@ -6,7 +6,7 @@ Each case starts `springlab run --trace` on a fresh Xvfb display, waits for the 
 settle, performs a gesture with one xdotool process (so its `sleep`s set the true
 timing), and checks the trace. Prints "N passed, N failed" and exits non-zero on failure.
 """
-import json, os, subprocess, sys, tempfile, time
+import json, math, os, subprocess, sys, tempfile, time
 
 BIN = sys.argv[1]
 results = []
@@ -304,6 +304,42 @@ def _(app):
     # The long text is back: the footer rests lower than it did with the short one.
     after = [e for e in app.events() if e["event"] == "layout"][-1]
     assert after["synced.text.footer"][1] >= footer_before, (footer_before, after["synced.text.footer"])
+
+CAPTURES = tempfile.mkdtemp(prefix="springlab-captures-")
+
+@case("live capture: R, a throw while the window stutters, R → a 60 fps MP4 of the take; S → a full-size PNG",
+      extra=["--captures", CAPTURES, "--frame-delay", "30"])
+def _(app):
+    n = len(app.events())
+    xdo(app.display, "key", "r")
+    started = app.wait_for(lambda e: e["event"] == "recordingStarted", 5, n)
+    # The take restarts the scene: the alert arrives again.
+    app.wait_for(lambda e: e["event"] == "settled" and e.get("state") == "shown", 5, n)
+    x, y = panel_point(app)
+    cmd = ["mousemove", x, y, "mousedown", "1"]
+    for k in range(1, 7):
+        cmd += ["sleep", "0.016", "mousemove", x - 30 * k, y]
+    xdo(app.display, *cmd, "mouseup", "1")
+    app.wait_for(lambda e: e["event"] == "dismissed", 5, n)
+    xdo(app.display, "key", "s")
+    shot = app.wait_for(lambda e: e["event"] == "screenshot", 5, n)
+    xdo(app.display, "key", "r")
+    stopped = app.wait_for(lambda e: e["event"] == "recordingStopped", 5, n)
+    done = app.wait_for(lambda e: e["event"] == "captureRendered", 40, n)
+    assert done["ok"] is True, done
+    frames = sum(1 for line in open(started["replay"]) if '"frame"' in line)
+    assert done["verified"] == f"replay verified: {frames}/{frames} frame hashes match", (done, frames)
+    probe = json.loads(subprocess.run(["ffprobe", "-v", "error", "-count_frames", "-show_entries",
+                                       "stream=nb_read_frames,r_frame_rate", "-of", "json", done["path"]],
+                                      capture_output=True, text=True, check=True).stdout)["streams"][0]
+    want = math.ceil(stopped["duration"] * 60 - 1e-9)
+    assert probe["r_frame_rate"] == "60/1" and abs(int(probe["nb_read_frames"]) - want) <= 1, (probe, want)
+    # The window drew at most ~25 fps (30 ms sleeps); the video has every 60th of a second.
+    assert frames < int(probe["nb_read_frames"]) * 0.7, (frames, probe)
+    size = subprocess.run(["identify", "-format", "%w %h", shot["path"]], capture_output=True, text=True).stdout
+    assert size == "1280 800", size
+    names = sorted(os.listdir(CAPTURES))
+    assert len(names) == 3 and all(" push-alert." in f for f in names), names
 
 def median_drag_velocity(app, drags=3):
     """Three identical drags — 6 pt a step, every 10 ms — each judged against its own truth:

@@ -220,7 +220,8 @@ final class AppRunner {
         let status = capture.poll(now: frameWall)
         if let done = status.finished {
             emit([SceneEvent("captureRendered", time: app.sceneTime(atWall: frameWall), [("path", .string(done.path)),
-                                                                                           ("ok", .bool(done.ok))])])
+                                                                                           ("ok", .bool(done.ok)),
+                                                                                           ("verified", .string(done.verified))])])
         }
         if capture.isRecording {
             app.captureBadge = (String(format: "● REC  %d:%02d", Int(frameWall) / 60, Int(frameWall) % 60), nil, true)

@@ -101,7 +101,7 @@ final class LiveCapture {
 
     /// Checks on the background render: its progress in 0…1 while it runs; when it ends,
     /// a message and whether it succeeded (once).
-    func poll(now: Double) -> (progress: Double?, finished: (ok: Bool, path: String)?) {
+    func poll(now: Double) -> (progress: Double?, finished: (ok: Bool, path: String, verified: String)?) {
         guard let r = render else { return (nil, nil) }
         if r.process.isRunning {
             let lines = String(decoding: r.output.data, as: UTF8.self).split(separator: "\n")
@@ -111,13 +111,15 @@ final class LiveCapture {
         }
         render = nil
         let ok = r.process.terminationStatus == 0
+        let verified = String(decoding: r.output.data, as: UTF8.self).split(separator: "\n")
+            .first { $0.hasPrefix("replay verified") }.map(String.init) ?? ""
         if ok {
             message = ("Saved \((r.video as NSString).lastPathComponent)", now + 5)
         } else {
             let why = String(decoding: r.errors.data, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? "unknown error"
             message = ("Capture failed: \(why)", now + 10)
         }
-        return (nil, (ok, r.video))
+        return (nil, (ok, r.video, verified))
     }
 
     func note(_ text: String, until: Double) { message = (text, until) }

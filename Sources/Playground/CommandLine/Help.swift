@@ -8,6 +8,8 @@ enum Help {
     usage:
       springlab [run] [options]      the app, Push Alert scene
       springlab render ...           one still of a scene, headless, to PNG
+      springlab record ...           a take rendered offline to MP4, GIF, PNGs or one PNG
+      springlab filmstrip ...        a contact sheet of a take's frames
       springlab bench ...            frame times of a scene animating, headless
       springlab neck ...             waist, snap gap and reach of a liquid neck
       springlab spring ...           sample a spring in closed form, print CSV
@@ -50,7 +52,7 @@ enum Help {
         "run": """
         usage: springlab [run] [--scene push-alert|presence|liquid|neck] [--renderer gl|software] [--size WxH]
                          [--scale S] [--theme light|dark] [--reduce-motion] [--trace FILE]
-                         [--frame-delay MS] [--quit-after S]
+                         [--replay FILE] [--captures DIR] [--frame-delay MS] [--quit-after S]
 
         Opens the SpringLab window. OpenGL 3.3 core (GLES 3.0 as a fallback); without
         either, the software renderer, with one line saying so. --scale renders at S
@@ -63,6 +65,11 @@ enum Help {
         cancels a drag; in the presence scene T shows/hides the optional rows and N moves
         them to their next values (trace: toggled, next, shown, hidden, valueChanged,
         settled).
+        R starts a take (the scene restarts from its settings) and R again ends it: the
+        replay file is written and rendered to MP4 at exactly 60 fps in the background,
+        progress shown over the stage. S saves a screenshot at the drawable's resolution.
+        Both go to --captures DIR (default ~/Videos/SpringLab), named by date and scene,
+        never overwriting. --replay FILE checks the file's frame hashes, then plays it.
 
         """,
         "render": """
@@ -86,6 +93,34 @@ enum Help {
         headless, waiting for the GPU each frame, and prints p50/p99/max/mean in ms —
         after one untimed cycle of the drive, whose first and worst frames (llvmpipe
         compiling shader variants on first use) are printed on their own line.
+
+        """,
+        "record": """
+        usage: springlab record --scene NAME --script NAME | --replay FILE
+                                [--fps 60] [--size WxH] [--scale S] [--theme light|dark]
+                                [--duration S] [--time T] [--transparent] [--save-replay FILE]
+                                [--progress] [--renderer gl|software] --out FILE.mp4|FILE.gif|FILE.png|DIR/
+
+        Renders a take offline: frame i at exactly i / fps, headless, the same bytes every
+        run, faster than real time. By the output path: .mp4 (H.264, yuv420p, through the
+        ffmpeg program), .gif (a palette made from the clip; --fps 50, 33 or 25), DIR/ (a
+        folder of PNGs; --transparent for an alpha background), .png (the frame at --time,
+        default the end). Outputs are written beside the target and moved into place whole;
+        a failure removes them. --size is the stage in points (default: the scene's page).
+        Scripts: push-alert present, loop, dismiss-tap, swipe-left, swipe-right, flick,
+        return; presence hide, show, next; liquid spread, gather, swipe-left, clear-all,
+        arrival; neck stretch. A replay's frame hashes are checked before anything is drawn.
+        --save-replay writes the take as a replay file with a hash for every frame.
+
+        """,
+        "filmstrip": """
+        usage: springlab filmstrip --scene NAME [--script NAME | --replay FILE] [--frames 32]
+                                   [--fps 15] [--columns 8] [--size WxH] [--scale 0.5]
+                                   [--theme light|dark] --out FILE.png
+
+        A contact sheet: N frames of a take every 1/fps s, in columns, each with its time.
+        Default take: the Push Alert's presentation loop, the pile spreading, the presence
+        rows hiding, the neck stretching.
 
         """,
         "neck": """
