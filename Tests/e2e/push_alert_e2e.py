@@ -15,7 +15,7 @@ def xdo(display, *args):
     subprocess.run(["xdotool", *map(str, args)], check=True, env={**os.environ, "DISPLAY": display})
 
 class App:
-    def __init__(self, extra=()):
+    def __init__(self, extra=(), env_extra=None):
         self.tmp = tempfile.mkdtemp(prefix="springlab-e2e-")
         self.trace = os.path.join(self.tmp, "trace.jsonl")
         # A private Xvfb per case: no state leaks between cases.
@@ -28,8 +28,9 @@ class App:
         # the true-time case measures the truth from them.
         self.log = open(os.path.join(self.tmp, "events.log"), "w")
         self.proc = subprocess.Popen([BIN, "run", "--trace", self.trace, "--quit-after", "30", *extra],
-                                     env={**env, "SPRINGLAB_DEBUG_EVENTS": "1"}, stdout=self.log, stderr=self.log)
-        if "neck" in extra or "liquid" in extra or "presence" in extra:
+                                     env={**env, "SPRINGLAB_DEBUG_EVENTS": "1", **(env_extra or {})},
+                                     stdout=self.log, stderr=self.log)
+        if "neck" in extra or "liquid" in extra or "presence" in extra or "--replay" in extra:
             self.wait_for(lambda e: e["event"] == "firstFrame", 15)
         else:
             self.wait_for(lambda e: e["event"] == "settled" and e.get("state") == "shown", 15)
@@ -76,14 +77,14 @@ def drag(app, dx_per_step, steps, step_s, rest_s=0.0, extra=()):
     cmd += ["mouseup", "1"]
     xdo(app.display, *cmd)
 
-def case(name, extra=()):
+def case(name, extra=(), env=None):
     """Runs the case at once (E2E_ONLY=text runs only the cases whose name contains it)."""
     def wrap(fn):
         if os.environ.get("E2E_ONLY", "") not in name:
             return fn
         app = None
         try:
-            app = App(extra)
+            app = App(extra, env)
             fn(app)
             results.append((name, None))
             print(f"ok   {name}")
@@ -340,6 +341,36 @@ def _(app):
     assert size == "1280 800", size
     names = sorted(os.listdir(CAPTURES))
     assert len(names) == 3 and all(" push-alert." in f for f in names), names
+
+REPLAY_DIR = tempfile.mkdtemp(prefix="springlab-replay-")
+subprocess.run([BIN, "record", "--scene", "liquid", "--script", "swipe-left", "--out", os.path.join(REPLAY_DIR, "frames/"),
+                "--save-replay", os.path.join(REPLAY_DIR, "take.slreplay")], check=True, capture_output=True)
+
+@case("run --replay: every frame hash of a recorded take checks out, then it plays in the window",
+      extra=["--replay", os.path.join(REPLAY_DIR, "take.slreplay")])
+def _(app):
+    verified = app.wait_for(lambda e: e["event"] == "replayVerified", 5)
+    assert verified["matched"] == verified["total"] == 180, verified
+    # The take spreads the pile and throws the second card: the window sees it happen.
+    app.wait_for(lambda e: e["event"] == "cardDismissed" and e["how"] == "swipe", 10)
+    app.wait_for(lambda e: e["event"] == "replayEnded", 10)
+
+NO_FFMPEG = tempfile.mkdtemp(prefix="springlab-noffmpeg-")
+
+@case("live capture without ffmpeg: the take is kept, the message says how to install it, the app runs on",
+      extra=["--captures", os.path.join(NO_FFMPEG, "caps")], env={"PATH": NO_FFMPEG})
+def _(app):
+    n = len(app.events())
+    xdo(app.display, "key", "r")
+    app.wait_for(lambda e: e["event"] == "recordingStarted", 5, n)
+    time.sleep(0.5)
+    xdo(app.display, "key", "r")
+    failed = app.wait_for(lambda e: e["event"] == "captureFailed", 5, n)
+    assert "sudo apt install ffmpeg" in failed["error"], failed
+    stopped = app.wait_for(lambda e: e["event"] == "recordingStopped", 5, n)
+    assert os.path.getsize(stopped["replay"]) > 100
+    xdo(app.display, "key", "d")   # still alive and handling keys
+    app.wait_for(lambda e: e["event"] == "theme", 5, n)
 
 def median_drag_velocity(app, drags=3):
     """Three identical drags — 6 pt a step, every 10 ms — each judged against its own truth:

@@ -50,8 +50,9 @@ final class AppRunner {
         renderer = try StageRenderer(fonts: fonts, window: window)
         wallOrigin = MonotonicClock.now()
         if let r = options.replay {
+            // The app keeps the recorded window size while the take plays, so every recorded
+            // pointer lands where it did (the real window may be larger: its minimum).
             app = try r.settings.makeApp(measurer: fonts)
-            _ = app.resize(to: window.size, atWall: 0)
             replay = (r.file.lines, 0, r.file.duration)
         } else {
             app = PushAlertApp(settings: options.settings, measurer: fonts, theme: options.theme, windowSize: window.size, wall: 0)
@@ -104,6 +105,7 @@ final class AppRunner {
                     // when the corrected size arrives.
                     if window.enforceMinimum(PushAlertApp.minimumSize) { continue }
                     let at = wall
+                    guard replay == nil else { continue }
                     capture.append(.resize(window.size, wall: at))
                     emit(app.resize(to: window.size, atWall: at))
                 case .exposed:
@@ -158,7 +160,10 @@ final class AppRunner {
             r.cursor += 1
         }
         replay = frameWall > r.end ? nil : r
-        if replay == nil { emit([SceneEvent("replayEnded", time: app.sceneTime(atWall: frameWall))]) }
+        if replay == nil {
+            emit([SceneEvent("replayEnded", time: app.sceneTime(atWall: frameWall))])
+            emit(app.resize(to: window.size, atWall: frameWall))
+        }
     }
 
     /// R and S (not while a field is being typed into). Returns true when the key was theirs.
@@ -192,9 +197,12 @@ final class AppRunner {
 
     private func stopTake() {
         let at = wall
-        guard let path = capture.stop(at: at, now: at) else { return }
-        emit([SceneEvent("recordingStopped", time: app.sceneTime(atWall: at), [("replay", .string(path)),
+        guard let stopped = capture.stop(at: at, now: at) else { return }
+        emit([SceneEvent("recordingStopped", time: app.sceneTime(atWall: at), [("replay", .string(stopped.replay)),
                                                                               ("duration", .number(at))])])
+        if let failure = stopped.failure {
+            emit([SceneEvent("captureFailed", time: app.sceneTime(atWall: at), [("error", .string(failure))])])
+        }
     }
 
     /// S: the window as drawn, at the drawable's resolution.

@@ -58,22 +58,22 @@ final class LiveCapture {
         }
     }
 
-    /// Ends the take and starts rendering it; returns the replay's path.
-    func stop(at wall: Double, now: Double) -> String? {
+    /// Ends the take and starts rendering it; returns the replay's path, and why the
+    /// video cannot be made if it cannot (the replay is kept either way).
+    func stop(at wall: Double, now: Double) -> (replay: String, failure: String?)? {
         guard let writer else { return nil }
         append(.end(wall: wall))
         writer.close()
         self.writer = nil
         let replay = writer.path
         let video = String(replay.dropLast(".slreplay".count)) + ".mp4"
-        startRender(replay: replay, video: video, now: now)
-        return replay
+        return (replay, startRender(replay: replay, video: video, now: now))
     }
 
-    private func startRender(replay: String, video: String, now: Double) {
+    private func startRender(replay: String, video: String, now: Double) -> String? {
         guard FFmpeg.locate() != nil else {
             message = ("Saved the take (\((replay as NSString).lastPathComponent)); " + FFmpeg.installHint, now + 8)
-            return
+            return FFmpeg.installHint
         }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: Self.executable)
@@ -89,9 +89,10 @@ final class LiveCapture {
         err.fileHandleForReading.readabilityHandler = { h in errors.append(h.availableData) }
         do { try p.run() } catch {
             message = ("Capture failed: cannot start the renderer (\(error.localizedDescription))", now + 8)
-            return
+            return "cannot start the renderer: \(error.localizedDescription)"
         }
         render = (p, video, output, errors)
+        return nil
     }
 
     /// This program, for the background render.

@@ -12,7 +12,7 @@ import Scenes
 /// measure the bus, not the frame) — and prints the distribution in milliseconds.
 enum BenchCommand {
     static let specs: [FlagSpec] = [
-        FlagSpec(name: "scene", kind: .choice(PushAlertApp.SceneKind.allCases.map(\.rawValue))),
+        FlagSpec(name: "scene", kind: .choice(PushAlertApp.SceneKind.allCases.map(\.rawValue) + ["all"])),
         .number("frames", "a whole number of frames in [10, 100000]", { $0 >= 10 && $0 <= 100_000 && $0 == $0.rounded() }),
         FlagSpec(name: "size", kind: .text(accepts: "WxH in points, e.g. 1280x800")),
         .number("scale", "a scale in [0.5, 4]", { $0 >= 0.5 && $0 <= 4 }),
@@ -21,6 +21,16 @@ enum BenchCommand {
 
     static func run(_ arguments: [String], output: inout String, errors: inout String) throws {
         let a = try parseArguments(arguments, specs: specs, command: "bench", maxPositional: 0)
+        if a.words["scene"] == "all" {
+            // Each scene in turn, with the same flags.
+            var rest = arguments
+            if let i = rest.firstIndex(of: "--scene"), i + 1 < rest.count { rest.removeSubrange(i...(i + 1)) }
+            rest.removeAll { $0 == "--scene=all" }
+            for scene in PushAlertApp.SceneKind.allCases {
+                try run(rest + ["--scene", scene.rawValue], output: &output, errors: &errors)
+            }
+            return
+        }
         let frames = Int(a.numbers["frames"] ?? 600)
         let size = try parseSize(a.words["size"] ?? "1280x800", flag: "size", command: "bench")
         let scale = a.numbers["scale"] ?? 1
