@@ -44,3 +44,68 @@ import Testing
         #expect(check.matched == check.total, "first mismatch at \(check.firstMismatch ?? -1)")
     }
 }
+
+/// Presets (SPEC §8 `--preset FILE`): any part of the settings; bad ones refused by key.
+@Suite struct PresetTests {
+    let m = FixedAdvanceMeasurer()
+
+    @Test func aPartialPresetAppliesOnlyWhatItHolds() throws {
+        let text = #"{"presence": {"animation": {"response": 0.8, "damping": 0.6}, "spacing": 12, "cardSpacing": 20,"#
+            + #" "numberAlignment": "trailing", "reduceMotion": false}}"#
+        let preset = try Preset.load(text, name: "p.json")
+        var app = PushAlertApp(settings: PushAlertSettings(), measurer: m, theme: .light, windowSize: Size(1280, 800), wall: 0)
+        preset.apply(to: &app)
+        #expect(app.presence.settings.animation == SpringSetting(0.8, 0.6))
+        #expect(app.presence.settings.numberAlignment == .trailing)
+        #expect(app.alert.settings == PushAlertSettings(), "the alert was not in the preset")
+    }
+
+    @Test func aReplaysSettingsObjectIsAPreset() throws {
+        var app = PushAlertApp(settings: PushAlertSettings(), measurer: m, theme: .light, windowSize: Size(1280, 800), wall: 0)
+        app.pile.settings.merge = 12
+        let preset = try Preset.load(SessionSettings(app: app, scale: 1).json, name: "take")
+        #expect(preset.pile?.merge == 12)
+    }
+
+    @Test(arguments: [
+        ("{", "not valid JSON"),
+        (#"{"neck": {"merge": "wide", "kernel": "quadratic"}}"#, "'neck.merge' has the wrong type"),
+        (#"{"presence": {"animation": {"response": 0.5}}}"#, "'presence.animation.damping' is missing"),
+        (#"{"neck": {"merge": 20, "kernel": "wobbly"}}"#, "'neck.kernel'"),
+    ])
+    func brokenPresetsNameWhatIsWrong(text: String, want: String) {
+        #expect(throws: RuntimeError.self) { try Preset.load(text, name: "p.json") }
+        do { _ = try Preset.load(text, name: "p.json") } catch { #expect(error.message.contains(want), "\(error.message)") }
+    }
+
+    @Test func outOfRangeValuesAreRefused() throws {
+        var app = PushAlertApp(settings: PushAlertSettings(), measurer: m, theme: .light, windowSize: Size(1280, 800), wall: 0)
+        app.alert.settings.gap.response = 0.01
+        let json = SessionSettings(app: app, scale: 1).json
+        do { _ = try Preset.load(json, name: "p.json"); Issue.record("accepted") } catch {
+            #expect(error.message.contains("'pushAlert.gap.response' must be in [0.05, 2] s, got 0.01"), "\(error.message)")
+        }
+        app.alert.settings.gap.response = 0.32
+        app.alert.settings.dismissVelocity = -5
+        do { _ = try Preset.load(SessionSettings(app: app, scale: 1).json, name: "p.json"); Issue.record("accepted") } catch {
+            #expect(error.message.contains("'pushAlert.dismissVelocity' must be a finite number ≥ 0"), "\(error.message)")
+        }
+    }
+}
+
+@Suite struct PresetRoundTripTests {
+    @Test func aSavedPresetLoadsBackToTheSameSettings() throws {
+        var app = PushAlertApp(settings: PushAlertSettings(), measurer: FixedAdvanceMeasurer(), theme: .light,
+                               windowSize: Size(1280, 800), wall: 0)
+        app.alert.settings.gap = SpringSetting(0.4, 0.7)
+        app.pile.settings.kernel = .cubic
+        app.presence.settings.spacing = 14
+        app.neck.smoothing = 3
+        let loaded = try Preset.load(Preset(app: app).json, name: "saved")
+        var fresh = PushAlertApp(settings: PushAlertSettings(), measurer: FixedAdvanceMeasurer(), theme: .light,
+                                 windowSize: Size(1280, 800), wall: 0)
+        loaded.apply(to: &fresh)
+        #expect(fresh.alert.settings == app.alert.settings && fresh.pile.settings == app.pile.settings)
+        #expect(fresh.presence.settings == app.presence.settings && fresh.neck.smoothing == 3)
+    }
+}

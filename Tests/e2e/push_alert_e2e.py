@@ -339,8 +339,18 @@ def _(app):
     assert frames < int(probe["nb_read_frames"]) * 0.7, (frames, probe)
     size = subprocess.run(["identify", "-format", "%w %h", shot["path"]], capture_output=True, text=True).stdout
     assert size == "1280 800", size
+    # Save preset sits at the foot of the inspector: scroll down to it.
+    xdo(app.display, "mousemove", 1100, 400, "click", "--repeat", "30", "--delay", "10", "5")
+    time.sleep(0.5)
+    layout = [e for e in app.events() if e["event"] == "layout"][-1]
+    f = layout["savePreset"]
+    assert f[1] + f[3] <= 748, f
+    m = len(app.events())
+    xdo(app.display, "mousemove", int(f[0] + f[2] / 2), int(f[1] + f[3] / 2), "click", "1")
+    saved = app.wait_for(lambda e: e["event"] == "presetSaved", 5, m)
+    assert json.load(open(saved["path"]))["pushAlert"]["gap"]["response"] == 0.32
     names = sorted(os.listdir(CAPTURES))
-    assert len(names) == 3 and all(" push-alert." in f for f in names), names
+    assert len(names) == 4 and all(" push-alert." in f for f in names), names
 
 REPLAY_DIR = tempfile.mkdtemp(prefix="springlab-replay-")
 subprocess.run([BIN, "record", "--scene", "liquid", "--script", "swipe-left", "--out", os.path.join(REPLAY_DIR, "frames/"),

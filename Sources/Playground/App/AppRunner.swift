@@ -57,6 +57,11 @@ final class AppRunner {
         } else {
             app = PushAlertApp(settings: options.settings, measurer: fonts, theme: options.theme, windowSize: window.size, wall: 0)
             app.scene = options.scene
+            if let preset = options.preset {
+                let reduceMotion = app.alert.settings.reduceMotion
+                preset.apply(to: &app)
+                if options.settings.reduceMotion { app.alert.settings.reduceMotion = reduceMotion }
+            }
         }
     }
 
@@ -121,6 +126,7 @@ final class AppRunner {
                     emit(app.handle(input))
                 }
             }
+            if app.presetRequested { savePreset() }
             let frameWall = wall + 1.0 / 60  // where things will be when this frame is shown
             playReplay(through: frameWall)
             let t = app.sceneTime(atWall: frameWall)
@@ -202,6 +208,23 @@ final class AppRunner {
                                                                               ("duration", .number(at))])])
         if let failure = stopped.failure {
             emit([SceneEvent("captureFailed", time: app.sceneTime(atWall: at), [("error", .string(failure))])])
+        }
+    }
+
+    /// Save preset: every scene's settings as JSON in the captures folder.
+    private func savePreset() {
+        app.presetRequested = false
+        let at = wall
+        do {
+            let path = try capture.freshPath(scene: app.scene.rawValue, ext: "preset.json")
+            guard FileManager.default.createFile(atPath: path, contents: Data(Preset(app: app).json.utf8)) else {
+                throw CaptureError("cannot write \(path): \(String(cString: strerror(errno)))")
+            }
+            capture.note("Saved \((path as NSString).lastPathComponent)", until: at + 4)
+            emit([SceneEvent("presetSaved", time: app.sceneTime(atWall: at), [("path", .string(path))])])
+        } catch {
+            capture.note("Cannot save the preset: \(error)", until: at + 8)
+            emit([SceneEvent("captureFailed", time: app.sceneTime(atWall: at), [("error", .string("\(error)"))])])
         }
     }
 

@@ -8,34 +8,35 @@ extension PushAlertApp {
     @discardableResult
     mutating func runChrome(_ pass: inout UIPass, wall: Double) -> [SceneEvent] {
         let t = sceneTime(atWall: wall)
-        var about = showAbout
+        var about = InspectorFooter(showAbout: showAbout)
         let result: (changes: [SettingChange], height: Double)
         if scene == .liquid {
             var pileCopy = pile
             var pileEvents: [SceneEvent] = []
             result = LiquidInspector.run(&pass, pile: &pileCopy, frame: inspectorFrame, scroll: inspectorScroll, at: t,
-                                         showAbout: &about, events: &pileEvents)
+                                         footer: &about, events: &pileEvents)
             pile = pileCopy
             inspectorEvents = pileEvents
         } else if scene == .presence {
             var scene = presence
             var sceneEvents: [SceneEvent] = []
-            result = PresenceInspector.run(&pass, scene: &scene, frame: inspectorFrame, scroll: inspectorScroll, at: t, showAbout: &about,
+            result = PresenceInspector.run(&pass, scene: &scene, frame: inspectorFrame, scroll: inspectorScroll, at: t, footer: &about,
                                            events: &sceneEvents)
             presence = scene
             inspectorEvents = sceneEvents
         } else if scene == .neck {
             var sandbox = neck
             result = NeckInspector.run(&pass, sandbox: &sandbox, frame: inspectorFrame, scroll: inspectorScroll,
-                                       showAbout: &about)
+                                       footer: &about)
             neck = sandbox
         } else {
             var settings = alert.settings
             result = PushAlertInspector.run(&pass, settings: &settings, frame: inspectorFrame, scroll: inspectorScroll,
-                                            showAbout: &about)
+                                            footer: &about)
             if settings != alert.settings { alert.settings = settings }
         }
-        showAbout = about
+        showAbout = about.showAbout
+        if about.savePreset { presetRequested = true }
         inspectorHeightUpdate(result.height)
         var out = result.changes.map { $0.event(at: t) } + withRestingLayout(inspectorEvents, at: t)
         inspectorEvents = []

@@ -46,6 +46,9 @@ public struct PushAlertApp: Sendable {
     public internal(set) var mode: StageMode = .live
     public var showHUD = false
     public var showAbout = false
+    /// Save preset was pressed: the window writes the settings out (a file is a side effect
+    /// the app leaves to its runner).
+    var presetRequested = false
     let measurer: any TextMeasuring
     var ui = UIState()
     var inspectorScroll = 0.0

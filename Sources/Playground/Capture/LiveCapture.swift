@@ -36,7 +36,7 @@ final class LiveCapture {
         var n = 1
         while true {
             let candidate = n == 1 ? base : "\(base) \(n)"
-            let taken = ["slreplay", "mp4", "png"].contains { FileManager.default.fileExists(atPath: "\(candidate).\($0)") }
+            let taken = ["slreplay", "mp4", "png", "preset.json"].contains { FileManager.default.fileExists(atPath: "\(candidate).\($0)") }
             if !taken { return "\(candidate).\(ext)" }
             n += 1
         }

@@ -52,7 +52,7 @@ enum Help {
         "run": """
         usage: springlab [run] [--scene push-alert|presence|liquid|neck] [--renderer gl|software] [--size WxH]
                          [--scale S] [--theme light|dark] [--reduce-motion] [--trace FILE]
-                         [--replay FILE] [--captures DIR] [--frame-delay MS] [--quit-after S]
+                         [--preset FILE] [--replay FILE] [--captures DIR] [--frame-delay MS] [--quit-after S]
 
         Opens the SpringLab window. OpenGL 3.3 core (GLES 3.0 as a fallback); without
         either, the software renderer, with one line saying so. --scale renders at S
@@ -70,6 +70,8 @@ enum Help {
         progress shown over the stage. S saves a screenshot at the drawable's resolution.
         Both go to --captures DIR (default ~/Videos/SpringLab), named by date and scene,
         never overwriting. --replay FILE checks the file's frame hashes, then plays it.
+        --preset FILE starts with the settings a Save preset wrote (any of pushAlert, pile,
+        presence, neck).
 
         """,
         "render": """

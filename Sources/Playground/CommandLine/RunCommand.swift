@@ -8,7 +8,7 @@ import Scenes
 enum RunCommand {
     static let specs: [FlagSpec] = [
         FlagSpec(name: "scene", kind: .choice(PushAlertApp.SceneKind.allCases.map(\.rawValue))),
-        FlagSpec(name: "preset", kind: .text(accepts: "a preset file (arrives with the inspector, issue 4)")),
+        FlagSpec(name: "preset", kind: .text(accepts: "a preset file (JSON: pushAlert, pile, presence, neck)")),
         FlagSpec(name: "renderer", kind: .choice(["gl", "software"])),
         FlagSpec(name: "size", kind: .text(accepts: "WxH in points, at least 900x560, e.g. 1280x800")),
         .number("scale", "a scale in [0.5, 4]", { $0 >= 0.5 && $0 <= 4 }),
@@ -23,8 +23,13 @@ enum RunCommand {
 
     static func options(_ arguments: [String]) throws -> AppOptions {
         let a = try parseArguments(arguments, specs: specs, command: "run", maxPositional: 0)
-        if a.has("preset") { throw UsageError("springlab run: --preset arrives with the inspector (issue 4)") }
         var o = AppOptions()
+        if a.has("preset") && a.has("replay") {
+            throw UsageError("springlab run: --preset and --replay conflict: a replay carries its own settings")
+        }
+        if let path = a.words["preset"] {
+            o.preset = try Preset.load(try SpringLabCommand.readTextInput(path), name: path)
+        }
         if let path = a.words["replay"] {
             let text = try SpringLabCommand.readTextInput(path)
             do {
@@ -64,4 +69,5 @@ struct AppOptions {
     var scene = PushAlertApp.SceneKind.pushAlert
     var replay: (file: ReplayFile, settings: SessionSettings)?
     var capturesFolder: String?
+    var preset: Preset?
 }

@@ -62,7 +62,7 @@ enum PushAlertInspector {
     /// Runs the inspector in `frame`, scrolled by `scroll` points. Returns the changes and
     /// the content height (for the scroll limit).
     static func run(_ ui: inout UIPass, settings: inout PushAlertSettings, frame: Rect, scroll: Double,
-                    showAbout: inout Bool) -> (changes: [SettingChange], height: Double) {
+                    footer: inout InspectorFooter) -> (changes: [SettingChange], height: Double) {
         var changes: [SettingChange] = []
         let panel = ui.beginPanel(frame, scroll: scroll)
         let x = panel.x, w = panel.width
@@ -117,11 +117,26 @@ enum PushAlertInspector {
             settings.reduceMotion = reduce
         }
         y += rowHeight + 12
-        if ui.button("about", showAbout ? "Hide about" : "About SpringLab", frame: Rect(x: x, y: y, width: 132, height: 28)) {
-            showAbout.toggle()
-        }
-        y += 44
+        y = ui.footer(&footer, x: x, y: y)
         return (changes, y + scroll - frame.minY)
     }
 
+}
+
+/// The last row of every inspector: About, and Save preset — the current settings of
+/// every scene written as a preset file (`--preset` reads it back).
+struct InspectorFooter {
+    var showAbout: Bool
+    var savePreset = false
+}
+
+extension UIPass {
+    /// Draws the footer row at `y`; returns the y below it.
+    mutating func footer(_ footer: inout InspectorFooter, x: Double, y: Double) -> Double {
+        if button("about", footer.showAbout ? "Hide about" : "About SpringLab", frame: Rect(x: x, y: y, width: 132, height: 28)) {
+            footer.showAbout.toggle()
+        }
+        if button("savePreset", "Save preset", frame: Rect(x: x + 140, y: y, width: 110, height: 28)) { footer.savePreset = true }
+        return y + 44
+    }
 }

@@ -22,7 +22,7 @@ enum LiquidInspector {
     }
 
     static func run(_ ui: inout UIPass, pile: inout LiquidPile, frame: Rect, scroll: Double, at t: Double,
-                    showAbout: inout Bool, events: inout [SceneEvent]) -> (changes: [SettingChange], height: Double) {
+                    footer: inout InspectorFooter, events: inout [SceneEvent]) -> (changes: [SettingChange], height: Double) {
         let panel = ui.beginPanel(frame, scroll: scroll)
         let x = panel.x, w = panel.width
         var y = panel.y
@@ -60,17 +60,14 @@ enum LiquidInspector {
             settings.merge = merge
         }
         y += 36
-        if let kernel = ui.kernelPicker("pile.kernel", current: settings.kernel, x: x, y: y) {
+        if let kernel = ui.kernelPicker("pile.kernel", current: settings.kernel, x: x, y: y, width: w) {
             changes.append(SettingChange(name: "pile.kernel", old: .string(settings.kernel.rawValue), new: .string(kernel.rawValue)))
             settings.kernel = kernel
         }
         y += 40
         if settings != pile.settings { pile.settings = settings }
         y += 12
-        if ui.button("about", showAbout ? "Hide about" : "About SpringLab", frame: Rect(x: x, y: y, width: 132, height: 28)) {
-            showAbout.toggle()
-        }
-        y += 44
+        y = ui.footer(&footer, x: x, y: y)
         return (changes, y + scroll - frame.minY)
     }
 }

@@ -6,7 +6,7 @@ import Scenes
 /// shapes, and the live readout of the waist and the snap gap.
 enum NeckInspector {
     static func run(_ ui: inout UIPass, sandbox: inout NeckSandbox, frame: Rect, scroll: Double,
-                    showAbout: inout Bool) -> (changes: [SettingChange], height: Double) {
+                    footer: inout InspectorFooter) -> (changes: [SettingChange], height: Double) {
         var changes: [SettingChange] = []
         let panel = ui.beginPanel(frame, scroll: scroll)
         let x = panel.x, w = panel.width
@@ -33,15 +33,15 @@ enum NeckInspector {
                 in: Rect(x: x + UIPass.labelWidth, y: y, width: w - UIPass.labelWidth, height: 16), style: UIPass.small,
                 color: ui.theme.secondaryLabel)
         y += 24
-        if let kernel = ui.kernelPicker("neck.kernel", current: sandbox.kernel, x: x, y: y) {
+        if let kernel = ui.kernelPicker("neck.kernel", current: sandbox.kernel, x: x, y: y, width: w) {
             changes.append(SettingChange(name: "neck.kernel", old: .string(sandbox.kernel.rawValue), new: .string(kernel.rawValue)))
             sandbox.kernel = kernel
         }
         y += 40
         ui.text("shapes", in: Rect(x: x, y: y, width: UIPass.labelWidth, height: 28), style: UIPass.label, color: ui.theme.secondaryLabel)
-        var bx = x + UIPass.labelWidth
-        for kind in NeckMeasure.Kind.allCases {
-            if ui.button("neck.shape.\(kind.rawValue)", kind.rawValue.capitalized, frame: Rect(x: bx, y: y, width: 70, height: 28),
+        let shapeFrames = UIPass.segments(NeckMeasure.Kind.allCases.count, x: x + UIPass.labelWidth, y: y, width: w - UIPass.labelWidth)
+        for (kind, frame) in zip(NeckMeasure.Kind.allCases, shapeFrames) {
+            if ui.button("neck.shape.\(kind.rawValue)", kind.rawValue.capitalized, frame: frame,
                          selected: sandbox.pieces.first?.kind == kind) {
                 let size: Size = kind == .card ? Size(120, 60) : (kind == .circle ? Size(40, 40) : Size(80, 30))
                 for i in 0..<min(2, sandbox.pieces.count) { sandbox.pieces[i].kind = kind; sandbox.pieces[i].size = size }
@@ -57,7 +57,6 @@ enum NeckInspector {
                 }
                 changes.append(SettingChange(name: "neck.shape", old: .null, new: .string(kind.rawValue)))
             }
-            bx += 76
         }
         y += 40
         var field = sandbox.showField
@@ -71,10 +70,7 @@ enum NeckInspector {
                 style: UIPass.value, color: ui.theme.label)
         y += 22
         y += 12
-        if ui.button("about", showAbout ? "Hide about" : "About SpringLab", frame: Rect(x: x, y: y, width: 132, height: 28)) {
-            showAbout.toggle()
-        }
-        y += 44
+        y = ui.footer(&footer, x: x, y: y)
         return (changes, y + scroll - frame.minY)
     }
 }

@@ -12,7 +12,7 @@ enum PresenceInspector {
     }
 
     static func run(_ ui: inout UIPass, scene: inout PresenceScene, frame: Rect, scroll: Double, at t: Double,
-                    showAbout: inout Bool, events: inout [SceneEvent]) -> (changes: [SettingChange], height: Double) {
+                    footer: inout InspectorFooter, events: inout [SceneEvent]) -> (changes: [SettingChange], height: Double) {
         let panel = ui.beginPanel(frame, scroll: scroll)
         let x = panel.x, w = panel.width
         var y = panel.y
@@ -43,22 +43,18 @@ enum PresenceInspector {
         }
         y += 8
         ui.text("number", in: Rect(x: x, y: y, width: UIPass.labelWidth, height: 28), style: UIPass.label, color: ui.theme.secondaryLabel)
-        var bx = x + UIPass.labelWidth
-        for alignment in CollapsibleStack.Alignment.allCases {
-            if ui.button("presence.align.\(alignment.rawValue)", alignment.rawValue.capitalized, frame: Rect(x: bx, y: y, width: 76, height: 28),
+        let frames = UIPass.segments(3, x: x + UIPass.labelWidth, y: y, width: w - UIPass.labelWidth)
+        for (alignment, frame) in zip(CollapsibleStack.Alignment.allCases, frames) {
+            if ui.button("presence.align.\(alignment.rawValue)", alignment.rawValue.capitalized, frame: frame,
                          selected: settings.numberAlignment == alignment) {
                 changes.append(SettingChange(name: "presence.numberAlignment", old: .string(settings.numberAlignment.rawValue),
                                              new: .string(alignment.rawValue)))
                 settings.numberAlignment = alignment
             }
-            bx += 82
         }
         y += 44
         if settings != scene.settings { scene.settings = settings }
-        if ui.button("about", showAbout ? "Hide about" : "About SpringLab", frame: Rect(x: x, y: y, width: 132, height: 28)) {
-            showAbout.toggle()
-        }
-        y += 44
+        y = ui.footer(&footer, x: x, y: y)
         return (changes, y + scroll - frame.minY)
     }
 }

@@ -116,18 +116,24 @@ struct UIPass {
     }
 
     /// A row of buttons choosing the liquid kernel; returns the new kernel if it changed.
-    mutating func kernelPicker(_ idPrefix: String, current: LiquidKernel, x: Double, y: Double) -> LiquidKernel? {
+    mutating func kernelPicker(_ idPrefix: String, current: LiquidKernel, x: Double, y: Double, width: Double) -> LiquidKernel? {
         text("kernel", in: Rect(x: x, y: y, width: Self.labelWidth, height: 28), style: Self.label, color: theme.secondaryLabel)
-        var bx = x + Self.labelWidth
         var picked: LiquidKernel?
-        for kernel in LiquidKernel.allCases {
-            if button("\(idPrefix).\(kernel.rawValue)", kernel.rawValue.capitalized, frame: Rect(x: bx, y: y, width: 92, height: 28),
-                      selected: current == kernel), current != kernel {
+        let frames = Self.segments(LiquidKernel.allCases.count, x: x + Self.labelWidth, y: y, width: width - Self.labelWidth)
+        for (kernel, frame) in zip(LiquidKernel.allCases, frames) {
+            if button("\(idPrefix).\(kernel.rawValue)", kernel.rawValue.capitalized, frame: frame, selected: current == kernel),
+               current != kernel {
                 picked = kernel
             }
-            bx += 98
         }
         return picked
+    }
+
+    /// `count` button frames sharing `width` from `x`, 6 pt apart, 28 pt tall: a row of
+    /// choices that always fits the panel.
+    static func segments(_ count: Int, x: Double, y: Double, width: Double) -> [Rect] {
+        let w = ((width - 6 * Double(max(count - 1, 0))) / Double(max(count, 1))).rounded(.down)
+        return (0..<count).map { Rect(x: x + Double($0) * (w + 6), y: y, width: w, height: 28) }
     }
 
     // MARK: Buttons
