@@ -196,13 +196,14 @@ extension PushAlertApp {
         return list
     }
 
-    /// The capture badge, top-left of the stage: red while recording, a bar while the
-    /// take renders in the background.
+    /// The capture badge, bottom-right of the stage (clear of every page's controls): red
+    /// while recording, a bar while the take renders in the background.
     private func drawCaptureBadge(into list: inout DisplayList) {
         guard let badge = captureBadge else { return }
         let style = TextStyle(.semibold, size: 12)
         let w = min(measurer.width(of: badge.text, style: style) + 24, stage.width - 24)
-        let box = Rect(x: stage.minX + 12, y: stage.minY + 12, width: w, height: badge.progress == nil ? 28 : 36)
+        let h = badge.progress == nil ? 28.0 : 36.0
+        let box = Rect(x: stage.maxX - 12 - w, y: stage.maxY - 12 - h, width: w, height: h)
         list.fill(.roundedRect(box, radius: 14), Paint(fill: badge.recording ? Color(hex: 0xFF3B30) : Color(hex: 0x000000, alpha: 0.78)))
         list.text(TextRun(badge.text, origin: Point2(box.minX + 12, box.minY + 6), style: style, color: .white))
         if let p = badge.progress {
