@@ -158,6 +158,10 @@ public final class PNGFolderSink: FrameSink {
         self.width = width
         self.height = height
         let fm = FileManager.default
+        var isDir: ObjCBool = false
+        if fm.fileExists(atPath: trimmed, isDirectory: &isDir), !isDir.boolValue {
+            throw CaptureError("\(trimmed) is a file, not a folder (nothing was overwritten)")
+        }
         if let existing = try? fm.contentsOfDirectory(atPath: trimmed), !existing.isEmpty {
             throw CaptureError("\(trimmed) is not empty: choose a new or empty folder (nothing was overwritten)")
         }

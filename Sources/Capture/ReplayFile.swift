@@ -100,7 +100,8 @@ public struct ReplayFile: Sendable {
 
     /// Parses a replay file's text. `name` is used in messages: "FILE:LINE: what is wrong".
     public static func parse(_ text: String, name: String) throws(CaptureError) -> ReplayFile {
-        var rows = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+        // "\r\n" is one Character in Swift: split on any line break, keeping empty lines.
+        var rows = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         while rows.last?.isEmpty == true { rows.removeLast() }
         func fail(_ n: Int, _ message: String) -> CaptureError { CaptureError("\(name):\(n): \(message)") }
         guard let first = rows.first else { throw CaptureError("\(name): empty file; a replay starts with '\(magic) \(version)'") }

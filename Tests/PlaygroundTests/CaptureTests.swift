@@ -45,6 +45,30 @@ import Testing
     }
 }
 
+@Suite struct ReplayEdgeTests {
+    @Test func windowsLineEndingsParseTheSame() throws {
+        let lines: [ReplayFile.Line] = [.present(wall: 0.25, at: 0.25), .input(.key(.t, time: 0.5, shift: false)), .end(wall: 1)]
+        let file = ReplayFile(settings: "{\"a\": 1}", lines: lines)
+        let crlf = file.text.replacingOccurrences(of: "\n", with: "\r\n")
+        let parsed = try ReplayFile.parse(crlf, name: "crlf")
+        #expect(parsed.lines == lines && parsed.settings == "{\"a\": 1}")
+    }
+
+    /// A live take stamps frames one refresh ahead, so an input can follow a frame line
+    /// with a later time: it is applied at its own time, not held behind the frame.
+    @Test func anInputAfterALaterFrameLineIsAppliedAtItsTime() {
+        var app = PushAlertApp(settings: PushAlertSettings(), measurer: FixedAdvanceMeasurer(), theme: .light,
+                               windowSize: Size(1280, 800), wall: 0)
+        app.scene = .presence
+        let lines: [ReplayFile.Line] = [.frame(wall: 1.02, hash: "x"), .input(.key(.t, time: 1.01, shift: false))]
+        var session = CaptureSession(app: app, lines: lines)
+        #expect(session.frame(atWall: 1.0).applied.isEmpty)
+        let later = session.frame(atWall: 1.0167)
+        #expect(later.applied == [.input(.key(.t, time: 1.01, shift: false))])
+        #expect(session.app.presence.showing == false)
+    }
+}
+
 /// Presets (SPEC §8 `--preset FILE`): any part of the settings; bad ones refused by key.
 @Suite struct PresetTests {
     let m = FixedAdvanceMeasurer()

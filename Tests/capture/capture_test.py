@@ -124,6 +124,8 @@ def _():
     assert code == 1 and "does not exist" in err, (code, err)
     code, out, err = run("record", "--scene", "push-alert", "--script", "present", "--out", path("afile/x.png"))
     assert code == 1 and "cannot write" in err, (code, err)
+    code, out, err = run("record", "--scene", "push-alert", "--script", "present", "--out", path("afile") + "/")
+    assert code == 1 and "is a file" in err and open(path("afile")).read() == "x", (code, err)
     os.makedirs(path("full_dir"), exist_ok=True); open(path("full_dir/keep.txt"), "w").write("mine")
     code, out, err = run("record", "--scene", "push-alert", "--script", "present", "--out", path("full_dir/"))
     assert code == 1 and "not empty" in err and open(path("full_dir/keep.txt")).read() == "mine", (code, err)
@@ -145,6 +147,12 @@ def _():
         open(path("m.slreplay"), "w").write("\n".join(lines) + "\n")
         code, out, err = run("record", "--replay", path("m.slreplay"), "--out", path("m.mp4"))
         assert code == 1 and want in err and len(err.strip().splitlines()) == 1, (want, code, err)
+    # A window that is not [width, height]: refused before any window opens.
+    bad = good[:1] + [re.sub(r'"window":\[[^\]]*\]', '"window":[900]', good[1])] + good[2:]
+    open(path("w.slreplay"), "w").write("\n".join(bad) + "\n")
+    for cmd in (["record", "--replay", path("w.slreplay"), "--out", path("w.mp4")], ["run", "--replay", path("w.slreplay")]):
+        code, out, err = run(*cmd)
+        assert code == 1 and "window must be [width, height]" in err, (cmd, code, err)
     code, out, err = run("record", "--replay", path("missing.slreplay"), "--out", path("m.mp4"))
     assert code == 1 and "no such file" in err, err
 

@@ -174,7 +174,8 @@ final class AppRunner {
 
     /// R and S (not while a field is being typed into). Returns true when the key was theirs.
     private func captureKey(_ input: InputEvent) -> Bool {
-        guard app.ui.editing == nil else { return false }
+        // A replay plays by itself: a take started over it would record what it did not see.
+        guard app.ui.editing == nil, replay == nil else { return false }
         // The text SDL sends for the same key press is theirs too.
         if case .text(let typed, _) = input { return typed == "r" || typed == "s" || typed == "R" || typed == "S" }
         guard case .key(let key, _, _) = input, key == .r || key == .s else { return false }
@@ -191,7 +192,12 @@ final class AppRunner {
             var fresh = try settings.makeApp(measurer: fonts)
             fresh.showHUD = app.showHUD
             let path = try capture.start(settings: settings.json, scene: settings.scene)
-            wallOrigin = MonotonicClock.now()
+            let now = MonotonicClock.now()
+            // Everything timed on the old clock moves to the new one.
+            capture.rebase(by: now - wallOrigin)
+            wallOrigin = now
+            lastFrameReport = 0
+            frameTimes.removeAll(keepingCapacity: true)
             app = fresh
             presentAt = app.scene == .pushAlert ? 0.25 : nil
             emit([SceneEvent("recordingStarted", time: 0, [("replay", .string(path))]), app.layoutEvent(atWall: 0)])

@@ -54,7 +54,8 @@ struct SessionSettings: Codable, Equatable {
     }
 
     /// A fresh app at wall time 0 with these settings.
-    func makeApp(measurer: some TextMeasuring) throws(CaptureError) -> PushAlertApp {
+    /// The scene, window and scale are usable (checked before any window opens).
+    func validate() throws(CaptureError) -> PushAlertApp.SceneKind {
         guard let kind = PushAlertApp.SceneKind(rawValue: scene) else {
             throw CaptureError("settings: unknown scene '\(scene)' (\(PushAlertApp.SceneKind.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
@@ -62,6 +63,11 @@ struct SessionSettings: Codable, Equatable {
             throw CaptureError("settings: window must be [width, height], each 16…8192")
         }
         guard scale.isFinite, scale >= 0.5, scale <= 4 else { throw CaptureError("settings: scale must be in [0.5, 4]") }
+        return kind
+    }
+
+    func makeApp(measurer: some TextMeasuring) throws(CaptureError) -> PushAlertApp {
+        let kind = try validate()
         var app = PushAlertApp(settings: pushAlert, measurer: measurer, theme: Theme(rawValue: theme) ?? .light,
                                windowSize: Size(window[0], window[1]), wall: 0)
         app.scene = kind
@@ -86,17 +92,22 @@ struct CaptureSession {
         self.lines = lines
     }
 
-    /// Applies every line up to wall time `wall`.
-    mutating func advance(through wall: Double) {
+    /// Applies every line up to wall time `wall`; returns the lines it applied, in order
+    /// (a take being saved writes exactly these before the frame they lead to).
+    @discardableResult
+    mutating func advance(through wall: Double) -> [ReplayFile.Line] {
+        var applied: [ReplayFile.Line] = []
         while cursor < lines.count {
             switch lines[cursor] {
             case .frame, .end: break  // checkpoints, not inputs: never hold an input back
             default:
-                guard lines[cursor].wall <= wall else { return }
+                guard lines[cursor].wall <= wall else { return applied }
                 apply(lines[cursor])
+                applied.append(lines[cursor])
             }
             cursor += 1
         }
+        return applied
     }
 
     private mutating func apply(_ line: ReplayFile.Line) {
@@ -109,10 +120,10 @@ struct CaptureSession {
     }
 
     /// The app brought to wall time `wall` and its stage drawn, with the state hash.
-    mutating func frame(atWall wall: Double) -> (stage: DisplayList, hash: String) {
-        advance(through: wall)
+    mutating func frame(atWall wall: Double) -> (stage: DisplayList, hash: String, applied: [ReplayFile.Line]) {
+        let applied = advance(through: wall)
         _ = app.update(toWall: wall)
-        return (app.stageList(atWall: wall), StateDigest.of(app.pageList(atWall: wall)))
+        return (app.stageList(atWall: wall), StateDigest.of(app.pageList(atWall: wall)), applied)
     }
 
     /// Replays the lines exactly as the original run interleaved them — each frame line

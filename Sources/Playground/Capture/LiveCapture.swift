@@ -10,9 +10,22 @@ import Scenes
 final class LiveCapture {
     let folder: String
     private(set) var writer: ReplayWriter?
-    private var render: (process: Process, video: String, output: LockedBuffer, errors: LockedBuffer)?
+    /// Background renders, oldest first (a second take may end while the first renders).
+    private var renders: [Render] = []
+    private struct Render {
+        var process: Process
+        var video: String
+        var output: LockedBuffer
+        var errors: LockedBuffer
+        var pipes: [Pipe]
+        /// Bytes of `output` already parsed.
+        var parsed = 0
+        var progress = 0.0
+    }
     /// What the window shows about capture, and until when (wall seconds) a message stays.
     private(set) var message: (text: String, until: Double)?
+    /// The window's wall time at the last poll (for deadlines set between polls).
+    private var lastNow = 0.0
 
     init(folder: String) { self.folder = folder }
 
@@ -22,7 +35,7 @@ final class LiveCapture {
     }
 
     var isRecording: Bool { writer != nil }
-    var isRendering: Bool { render != nil }
+    var isRendering: Bool { !renders.isEmpty }
 
     /// A path in the folder for `scene` with `ext`, by date, never an existing file's.
     func freshPath(scene: String, ext: String, date: Date = Date()) throws(CaptureError) -> String {
@@ -54,7 +67,7 @@ final class LiveCapture {
             // A full disk mid-take: stop recording, keep the app running, say so.
             writer.close()
             self.writer = nil
-            message = ("Recording stopped: \(error)", .infinity)
+            message = ("Recording stopped: \(error)", lastNow + 30)
         }
     }
 
@@ -91,7 +104,7 @@ final class LiveCapture {
             message = ("Capture failed: cannot start the renderer (\(error.localizedDescription))", now + 8)
             return "cannot start the renderer: \(error.localizedDescription)"
         }
-        render = (p, video, output, errors)
+        renders.append(Render(process: p, video: video, output: output, errors: errors, pipes: [out, err]))
         return nil
     }
 
@@ -100,35 +113,65 @@ final class LiveCapture {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
-    /// Checks on the background render: its progress in 0…1 while it runs; when it ends,
-    /// a message and whether it succeeded (once).
+    /// Checks on the background renders: the oldest's progress in 0…1 while one runs;
+    /// a render that ended, with a message and whether it succeeded (each once).
     func poll(now: Double) -> (progress: Double?, finished: (ok: Bool, path: String, verified: String)?) {
-        guard let r = render else { return (nil, nil) }
-        if r.process.isRunning {
-            let lines = String(decoding: r.output.data, as: UTF8.self).split(separator: "\n")
-            let last = lines.last { $0.hasPrefix("progress ") }?.split(separator: " ")
-            let done = last.flatMap { Double($0[1]) } ?? 0, total = last.flatMap { Double($0[2]) } ?? 1
-            return (total > 0 ? done / total : 0, nil)
+        lastNow = now
+        guard !renders.isEmpty else { return (nil, nil) }
+        for i in renders.indices { readProgress(&renders[i]) }
+        if let i = renders.firstIndex(where: { !$0.process.isRunning }) {
+            let r = renders.remove(at: i)
+            close(r)
+            let ok = r.process.terminationStatus == 0
+            let verified = String(decoding: r.output.data, as: UTF8.self).split(separator: "\n")
+                .first { $0.hasPrefix("replay verified") }.map(String.init) ?? ""
+            if ok {
+                message = ("Saved \((r.video as NSString).lastPathComponent)", now + 5)
+            } else {
+                let why = String(decoding: r.errors.data, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? "unknown error"
+                message = ("Capture failed: \(why)", now + 10)
+            }
+            return (renders.first?.progress, (ok, r.video, verified))
         }
-        render = nil
-        let ok = r.process.terminationStatus == 0
-        let verified = String(decoding: r.output.data, as: UTF8.self).split(separator: "\n")
-            .first { $0.hasPrefix("replay verified") }.map(String.init) ?? ""
-        if ok {
-            message = ("Saved \((r.video as NSString).lastPathComponent)", now + 5)
-        } else {
-            let why = String(decoding: r.errors.data, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? "unknown error"
-            message = ("Capture failed: \(why)", now + 10)
+        return (renders.first?.progress, nil)
+    }
+
+    /// Parses only the progress lines that arrived since the last look (a long take
+    /// writes tens of thousands), and only whole lines.
+    private func readProgress(_ r: inout Render) {
+        let data = r.output.data
+        guard data.count > r.parsed else { return }
+        let fresh = data[r.parsed...]
+        guard let end = fresh.lastIndex(of: UInt8(ascii: "\n")) else { return }
+        r.parsed = end + 1
+        let text = String(decoding: data[fresh.startIndex...end], as: UTF8.self)
+        for line in text.split(separator: "\n") where line.hasPrefix("progress ") {
+            let f = line.split(separator: " ")
+            if f.count >= 3, let done = Double(f[1]), let total = Double(f[2]), total > 0 { r.progress = done / total }
         }
-        return (nil, (ok, r.video, verified))
+    }
+
+    private func close(_ r: Render) {
+        for p in r.pipes {
+            p.fileHandleForReading.readabilityHandler = nil
+            try? p.fileHandleForReading.close()
+        }
+    }
+
+    /// The window's clock restarted `delta` seconds later (a new take): keep deadlines.
+    func rebase(by delta: Double) {
+        if let m = message { message = (m.text, m.until - delta) }
+        lastNow -= delta
     }
 
     func note(_ text: String, until: Double) { message = (text, until) }
 
-    /// Waits for a render still running (the app is quitting: the video should finish).
+    /// Waits for the renders still running (the app is quitting: the videos should finish).
     func finishPending() {
-        guard let r = render else { return }
-        r.process.waitUntilExit()
-        render = nil
+        for r in renders {
+            r.process.waitUntilExit()
+            close(r)
+        }
+        renders.removeAll()
     }
 }

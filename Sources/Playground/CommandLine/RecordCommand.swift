@@ -46,6 +46,8 @@ enum RecordCommand {
 
     static func run(_ arguments: [String], output: inout String, errors: inout String) throws {
         let a = try parseArguments(arguments, specs: specs, command: "record", maxPositional: 0)
+        // A reader that goes away (the window quitting) must give write errors, not end us.
+        signal(SIGPIPE, SIG_IGN)
         guard let out = a.words["out"] else { throw UsageError("springlab record: --out is missing; accepts FILE.mp4, FILE.gif, FILE.png or DIR/") }
         guard let kind = OutputKind.of(out, transparent: a.has("transparent")) else {
             throw UsageError("springlab record: --out accepts FILE.mp4, FILE.gif, FILE.png or a folder DIR/, got '\(out)'")
@@ -118,7 +120,12 @@ enum RecordCommand {
     /// Renders the take: every frame at exactly i / fps through the sink the path asks for.
     static func render(_ take: Take, kind: OutputKind, out: String, fps: Double, time: Double?, saveReplay: String?, progress: Bool,
                        renderer: StageRenderer, output: inout String) throws {
-        let stage = take.app.stage
+        // The largest stage the take has (a window widened mid-take keeps the page whole;
+        // a smaller stage draws into the corner, the rest its background).
+        var stage = take.app.stage.size
+        for case .resize(let size, _) in take.lines {
+            stage = Size(max(stage.width, size.width - PushAlertApp.inspectorWidth), max(stage.height, size.height - PushAlertApp.barHeight))
+        }
         var w = Int((stage.width * take.scale).rounded()), h = Int((stage.height * take.scale).rounded())
         if kind == .mp4 { w -= w % 2; h -= h % 2 }  // yuv420p halves both sides
         guard w >= 2, h >= 2 else { throw RuntimeError("springlab record: the stage is empty at this size") }
@@ -142,18 +149,12 @@ enum RecordCommand {
         var session = CaptureSession(app: take.app, lines: take.lines)
         let transparent = kind == .folder(transparent: true)
         let started = MonotonicClock.now()
-        var lineIndex = 0
         var last: (list: DisplayList, pixels: [UInt8])?
         for i in 0..<count {
             let t = kind == .png ? (time ?? take.duration) : Double(i) / fps
-            var (list, hash) = session.frame(atWall: t)
+            var (list, hash, applied) = session.frame(atWall: t)
             if let writer {
-                while lineIndex < take.lines.count, take.lines[lineIndex].wall <= t {
-                    if case .frame = take.lines[lineIndex] {} else if case .end = take.lines[lineIndex] {} else {
-                        try? writer.append(take.lines[lineIndex])
-                    }
-                    lineIndex += 1
-                }
+                for line in applied { try? writer.append(line) }
                 try? writer.append(.frame(wall: t, hash: hash))
             }
             if transparent { list.background = Color(r: 0, g: 0, b: 0, a: 0) }
@@ -177,7 +178,8 @@ enum RecordCommand {
             } else {
                 do { try PNG.write(rgba: pixels, width: w, height: h, to: out) } catch { throw RuntimeError("springlab record: \(error)") }
             }
-            if progress { FileHandle.standardOutput.write(Data("progress \(i + 1) \(count)\n".utf8)) }
+            // A window that quit closed the pipe: progress is a courtesy, the video goes on.
+            if progress { try? FileHandle.standardOutput.write(contentsOf: Data("progress \(i + 1) \(count)\n".utf8)) }
         }
         do { try sink?.finish() } catch { throw RuntimeError("springlab record: \(error)") }
         try? writer?.append(.end(wall: take.duration))

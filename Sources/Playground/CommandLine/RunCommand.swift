@@ -34,7 +34,9 @@ enum RunCommand {
             let text = try SpringLabCommand.readTextInput(path)
             do {
                 let file = try ReplayFile.parse(text, name: path)
-                o.replay = (file, try SessionSettings.decode(file.settings, name: path))
+                let settings = try SessionSettings.decode(file.settings, name: path)
+                _ = try settings.validate()
+                o.replay = (file, settings)
             } catch { throw RuntimeError("springlab run: \(error)") }
         }
         o.capturesFolder = a.words["captures"]
