@@ -133,3 +133,29 @@ import Testing
         #expect(fresh.presence.settings == app.presence.settings && fresh.neck.smoothing == 3)
     }
 }
+
+/// The state digest tells apart any two frames that differ at all, and nothing else.
+@Suite struct StateDigestTests {
+    func list(x: Double = 10, text: String = "Hi", blur: Double = 8, kernel: LiquidKernel = .quadratic) -> DisplayList {
+        var l = DisplayList(background: .white)
+        l.fill(.roundedRect(Rect(x: x, y: 5, width: 40, height: 20), radius: 6), Paint(fill: .black))
+        l.text(TextRun(text, origin: Point2(0, 0), style: TextStyle(.regular, size: 13), color: .black))
+        var paint = LiquidPaint.light
+        paint.blur = blur
+        l.commands.append(.liquid(LiquidGroup(shapes: [.capsule(Rect(x: 0, y: 40, width: 60, height: 20))], kernel: kernel), paint,
+                                  opacity: 1))
+        l.clip(.rect(Rect(x: 0, y: 0, width: 10, height: 10))) { $0.line(from: .zero, to: Point2(3, 3), width: 1, color: .black) }
+        return l
+    }
+
+    @Test func equalListsHashAlikeAndAnyDifferenceShows() {
+        let base = StateDigest.of(list())
+        #expect(base == StateDigest.of(list()))
+        #expect(base.count == 16)
+        let variants = [list(x: 10 + 1e-12), list(text: "Hj"), list(blur: 8.5), list(kernel: .cubic)]
+        let hashes = Set(variants.map(StateDigest.of))
+        #expect(hashes.count == variants.count && !hashes.contains(base))
+        // −0 and 0 draw alike.
+        #expect(StateDigest.of(list(x: 0)) == StateDigest.of(list(x: -0.0)))
+    }
+}

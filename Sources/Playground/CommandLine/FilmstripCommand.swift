@@ -44,7 +44,7 @@ enum FilmstripCommand {
         var cells: [(list: DisplayList, label: String)] = []
         for i in 0..<frames {
             let t = start + Double(i) / fps
-            cells.append((session.frame(atWall: t).stage, String(format: "%.3f s", t - start)))
+            cells.append((session.frame(atWall: t, hashed: false).stage, String(format: "%.3f s", t - start)))
         }
         let dark = take.app.theme == .dark
         let scale = a.numbers["scale"] ?? 0.5

@@ -152,7 +152,7 @@ enum RecordCommand {
         var last: (list: DisplayList, pixels: [UInt8])?
         for i in 0..<count {
             let t = kind == .png ? (time ?? take.duration) : Double(i) / fps
-            var (list, hash, applied) = session.frame(atWall: t)
+            var (list, hash, applied) = session.frame(atWall: t, hashed: writer != nil)
             if let writer {
                 for line in applied { try? writer.append(line) }
                 try? writer.append(.frame(wall: t, hash: hash))
