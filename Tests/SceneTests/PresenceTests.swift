@@ -270,3 +270,52 @@ import Testing
         #expect(scene.showing)
     }
 }
+
+/// SPEC §9: any sequence of interruptions ends settled in a valid state, no NaN anywhere.
+@Suite struct PresenceInterruptionTests {
+    @Test(arguments: 0..<24)
+    func randomTogglesAndNextsEndSettledAndExact(seed: Int) {
+        var rng = SplitMix(seed: UInt64(seed))
+        var scene = PresenceScene(measurer: FixedMeasurer())
+        var t = 0.0
+        for _ in 0..<12 {
+            t += Double(rng.next() % 400) / 1000        // 0–0.4 s apart: mid-motion, mid-crossfade
+            _ = rng.next() % 3 == 0 ? scene.nextTapped(at: t) : scene.toggleTapped(at: t)
+            _ = scene.update(to: t + Double(rng.next() % 50) / 1000)
+            for id in ["text.footer", "number.footer", "nested.footer"] {
+                let f = scene.layout(synced: true, at: t + 0.03)[id]!
+                #expect(f.minY.isFinite && f.height.isFinite)
+            }
+        }
+        let end = t + 3
+        _ = scene.update(to: end)
+        #expect(!scene.isAnimating(at: end))
+        let f = scene.layout(synced: true, at: end)
+        if scene.showing {
+            #expect(scene.text.shown == scene.textValue && scene.text.height(at: end) == scene.text.targetHeight)
+            #expect(scene.text.presence(at: end) == 1 && scene.number.shown == scene.numberValue)
+        } else {
+            #expect(scene.text.shown == nil && scene.number.shown == nil && scene.nested.shown == nil)
+            #expect(f["text.footer"]!.minY - f["text.title"]!.maxY == 8, "exactly one base spacing")
+            #expect(f["nested.row"]!.height == 15.6, "no residual space")
+        }
+        // And it matches the naive column's resting layout exactly.
+        let naive = scene.layout(synced: false, at: end)
+        for id in ["text.footer", "number.footer", "nested.footer"] {
+            #expect(abs((f[id]!.minY) - (naive[id]!.minY)) < 1e-9, "\(id) rests where the naive column puts it")
+        }
+    }
+}
+
+/// A small deterministic generator for interleaving tests.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
