@@ -55,6 +55,7 @@ enum BenchCommand {
         // layer redrawn, first texture size), a one-off cost reported on its own line.
         let warmup = Int((liquid ? 2.4 : neck ? 2 : presence ? 2.4 : loop) * 60)
         var warmupTimes: [Double] = []
+        var rssAfterWarmup = 0.0
         for i in 0..<(warmup + frames) {
             let start = MonotonicClock.now()
             // Present at the start of every loop so the springs are always moving.
@@ -85,6 +86,7 @@ enum BenchCommand {
             try renderer.frame(list, width: w, height: h, scale: scale)
             if i < warmup {
                 warmupTimes.append((MonotonicClock.now() - start) * 1000)
+                if i == warmup - 1 { rssAfterWarmup = residentMegabytes() }
                 continue
             }
             times.append((MonotonicClock.now() - start) * 1000)
@@ -97,8 +99,18 @@ enum BenchCommand {
         output += "budget_60hz_ms=16.667 within=\(pct(0.99) <= 16.667)\n"
         output += String(format: "warmup_frames=%d warmup_first_ms=%.3f warmup_max_ms=%.3f  (one cycle before timing)\n", warmup,
                          warmupTimes.first ?? 0, warmupTimes.max() ?? 0)
+        // Memory over the timed frames: a leak per frame shows as growth here.
+        output += String(format: "rss_mb_after_warmup=%.1f rss_mb_end=%.1f\n", rssAfterWarmup, residentMegabytes())
         let scene = sceneTimes.sorted()
         output += String(format: "scene_p50_ms=%.3f  (building the display list; the rest is flattening and drawing)\n",
                          scene[scene.count / 2])
     }
+}
+
+/// Resident memory of this process, MB (Linux /proc/self/statm; 0 elsewhere).
+func residentMegabytes() -> Double {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = text.split(separator: " ")
+    guard fields.count > 1, let pages = Double(fields[1]) else { return 0 }
+    return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
 }
