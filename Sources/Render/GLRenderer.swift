@@ -153,18 +153,25 @@ public final class GLRenderer {
         }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(target))
         clear(width: width, height: height, background: background)
-        // What has been drawn so far, for liquid groups to tell whether their backdrop changed.
-        var drawn = Hasher()
-        drawn.combine(background)
-        drawn.combine(width)
-        drawn.combine(height)
-        var liquids = 0
+        // What has been drawn so far, for liquid groups to tell whether their backdrop
+        // changed — kept only while a group is still to come (a frame without glass hashes
+        // nothing).
+        let groups = batches.reduce(0) { n, b in
+            guard case .primitives(let prims) = b else { return n }
+            return n + prims.count { $0.kind == .liquid }
+        }
+        var drawn: DrawnSoFar? = groups > 0 ? DrawnSoFar(remaining: groups) : nil
+        drawn?.hasher.combine(background)
+        drawn?.hasher.combine(width)
+        drawn?.hasher.combine(height)
         for batch in batches {
             switch batch {
-            case .primitives(let prims): submit(prims, width: width, height: height, drawn: &drawn, liquids: &liquids)
+            case .primitives(let prims): submit(prims, width: width, height: height, drawn: &drawn)
             case .layer(let id, let composite, _, _, let opaque):
-                drawn.combine(composite)
-                drawn.combine(layers[id]?.version ?? -1)
+                if drawn?.remaining ?? 0 > 0 {
+                    drawn?.hasher.combine(composite)
+                    drawn?.hasher.combine(layers[id]?.version ?? -1)
+                }
                 if opaque, let l = layers[id], blit(l.fbo, composite: composite, target: GLuint(target), height: height) {
                     continue
                 }
@@ -225,7 +232,8 @@ public final class GLRenderer {
             glEnable(GLenum(GL_SCISSOR_TEST))
             glScissor(0, GLint(height - band.upperBound), GLsizei(width), GLsizei(band.count))
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-            submitLayerContent(prims, width: width, height: height)
+            var none: DrawnSoFar?
+            submit(prims, width: width, height: height, drawn: &none)
             glDisable(GLenum(GL_SCISSOR_TEST))
             layerRowsRedrawn += band.count
         }
@@ -278,33 +286,40 @@ public final class GLRenderer {
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
     }
 
-    /// Draws `prims` (a layer's content when `drawn` is nil: its groups' backdrops are not
-    /// kept between frames).
-    private func submit(_ prims: [Primitive], width: Int, height: Int, drawn: inout Hasher, liquids: inout Int) {
+    /// What a frame has drawn so far and which of its liquid groups comes next.
+    struct DrawnSoFar {
+        var hasher = Hasher()
+        var liquids = 0
+        var remaining: Int
+    }
+
+    /// Draws `prims`. `drawn` is nil for a layer's content: its groups' backdrops are not
+    /// kept between frames (they all share the last, untrusted slot).
+    private func submit(_ prims: [Primitive], width: Int, height: Int, drawn: inout DrawnSoFar?) {
         // Liquid groups need their own program: draw the runs between them as one batch each.
         var start = 0
         for (i, p) in prims.enumerated() where p.kind == .liquid {
             let run = prims[start..<i]
             submitShapes(Array(run), width: width, height: height)
-            for q in run { drawn.combine(q) }
-            drawLiquid(p, width: width, height: height, slot: liquids, backdropKey: drawn.finalizedCopy)
-            drawn.combine(p)
-            liquids += 1
+            var slot = Backdrop.maxSlots - 1, key: Int?
+            if var d = drawn {
+                for q in run { d.hasher.combine(q) }
+                slot = d.liquids
+                key = d.hasher.finalizedCopy
+                d.hasher.combine(p)
+                d.liquids += 1
+                d.remaining -= 1
+                drawn = d
+            }
+            drawLiquid(p, width: width, height: height, slot: slot, backdropKey: key)
             start = i + 1
         }
         let rest = prims[start...]
         submitShapes(Array(rest), width: width, height: height)
-        for q in rest { drawn.combine(q) }
-    }
-
-    private func submitLayerContent(_ prims: [Primitive], width: Int, height: Int) {
-        var start = 0
-        for (i, p) in prims.enumerated() where p.kind == .liquid {
-            submitShapes(Array(prims[start..<i]), width: width, height: height)
-            drawLiquid(p, width: width, height: height, slot: Backdrop.maxSlots - 1, backdropKey: nil)
-            start = i + 1
+        if var d = drawn, d.remaining > 0 {
+            for q in rest { d.hasher.combine(q) }
+            drawn = d
         }
-        submitShapes(Array(prims[start...]), width: width, height: height)
     }
 
     private func submitShapes(_ prims: [Primitive], width: Int, height: Int) {
