@@ -42,15 +42,20 @@ struct SessionSettings: Codable, Equatable {
 
     static func decode(_ json: String, name: String) throws(CaptureError) -> SessionSettings {
         do { return try JSONDecoder().decode(SessionSettings.self, from: Data(json.utf8)) } catch {
-            let what: String
-            switch error {
-            case DecodingError.keyNotFound(let key, _): what = "'\(key.stringValue)' is missing"
-            case DecodingError.typeMismatch(_, let c), DecodingError.valueNotFound(_, let c), DecodingError.dataCorrupted(let c):
-                what = "'\(c.codingPath.map(\.stringValue).joined(separator: "."))': \(c.debugDescription)"
-            default: what = "\(error)"
-            }
-            throw CaptureError("\(name):2: settings: \(what)")
+            throw CaptureError("\(name):2: settings: \(describeDecoding(error))")
         }
+    }
+
+    /// A replay file read, parsed, and its settings decoded and checked: all a command
+    /// needs before it opens a window or draws a frame. Errors name the file and line.
+    static func loadReplay(_ path: String, command: String) throws -> (file: ReplayFile, settings: SessionSettings) {
+        let text = try SpringLabCommand.readTextInput(path)
+        do {
+            let file = try ReplayFile.parse(text, name: path)
+            let settings = try decode(file.settings, name: path)
+            do { _ = try settings.validate() } catch { throw CaptureError("\(path):2: \(error)") }
+            return (file, settings)
+        } catch { throw RuntimeError("springlab \(command): \(error)") }
     }
 
     /// A fresh app at wall time 0 with these settings.
@@ -146,5 +151,19 @@ struct CaptureSession {
             }
         }
         return (matched, total, first)
+    }
+}
+
+/// What is wrong with a JSON document that did not decode, by its key path: a missing
+/// key, a value of the wrong type, or text that is not JSON (settings and presets).
+func describeDecoding(_ error: Error) -> String {
+    func path(_ keys: [CodingKey]) -> String { keys.map(\.stringValue).joined(separator: ".") }
+    switch error {
+    case DecodingError.keyNotFound(let key, let c): return "'\(path(c.codingPath + [key]))' is missing"
+    case DecodingError.typeMismatch(_, let c), DecodingError.valueNotFound(_, let c):
+        return "'\(path(c.codingPath))' has the wrong type"
+    case DecodingError.dataCorrupted(let c):
+        return c.codingPath.isEmpty ? "not valid JSON" : "'\(path(c.codingPath))': \(c.debugDescription)"
+    default: return "\(error)"
     }
 }

@@ -16,17 +16,7 @@ struct Preset: Codable, Equatable {
     static func load(_ text: String, name: String) throws(RuntimeError) -> Preset {
         let preset: Preset
         do { preset = try JSONDecoder().decode(Preset.self, from: Data(text.utf8)) } catch {
-            let what: String
-            switch error {
-            case DecodingError.keyNotFound(let key, let c):
-                what = "'\((c.codingPath.map(\.stringValue) + [key.stringValue]).joined(separator: "."))' is missing"
-            case DecodingError.typeMismatch(_, let c), DecodingError.valueNotFound(_, let c):
-                what = "'\(c.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type"
-            case DecodingError.dataCorrupted(let c):
-                what = c.codingPath.isEmpty ? "not valid JSON" : "'\(c.codingPath.map(\.stringValue).joined(separator: "."))': \(c.debugDescription)"
-            default: what = "\(error)"
-            }
-            throw RuntimeError("springlab: preset \(name): \(what)")
+            throw RuntimeError("springlab: preset \(name): \(describeDecoding(error))")
         }
         if let problem = preset.problem() { throw RuntimeError("springlab: preset \(name): \(problem)") }
         return preset

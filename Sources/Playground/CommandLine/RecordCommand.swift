@@ -76,13 +76,7 @@ enum RecordCommand {
     static func makeTake(_ a: ParsedArguments, measurer: FontLibrary, output: inout String) throws -> Take {
         if let path = a.words["replay"] {
             guard !a.has("script") else { throw UsageError("springlab record: --script and --replay conflict; give one") }
-            let text = try SpringLabCommand.readTextInput(path)
-            let file: ReplayFile
-            let settings: SessionSettings
-            do {
-                file = try ReplayFile.parse(text, name: path)
-                settings = try SessionSettings.decode(file.settings, name: path)
-            } catch { throw RuntimeError("springlab record: \(error)") }
+            let (file, settings) = try SessionSettings.loadReplay(path, command: "record")
             let app: PushAlertApp
             do { app = try settings.makeApp(measurer: measurer) } catch { throw RuntimeError("springlab record: \(path): \(error)") }
             if let scene = a.words["scene"], scene != settings.scene {

@@ -30,15 +30,7 @@ enum RunCommand {
         if let path = a.words["preset"] {
             o.preset = try Preset.load(try SpringLabCommand.readTextInput(path), name: path)
         }
-        if let path = a.words["replay"] {
-            let text = try SpringLabCommand.readTextInput(path)
-            do {
-                let file = try ReplayFile.parse(text, name: path)
-                let settings = try SessionSettings.decode(file.settings, name: path)
-                _ = try settings.validate()
-                o.replay = (file, settings)
-            } catch { throw RuntimeError("springlab run: \(error)") }
-        }
+        if let path = a.words["replay"] { o.replay = try SessionSettings.loadReplay(path, command: "run") }
         o.capturesFolder = a.words["captures"]
         if let s = a.words["size"] {
             o.size = try parseSize(s, flag: "size", command: "run")
