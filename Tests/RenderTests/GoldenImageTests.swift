@@ -43,16 +43,7 @@ extension RenderSuite {
             #expect(pixel(Int(edge.rounded(.down)) - 1) != [0xE8, 0xE8, 0xE8], "no row above the edge at \(edge)")
 
             let name = String(format: "push-alert-p%.2f@%dx.png", progress, Int(scale))
-            let path = (Headless.goldenDirectory as NSString).appendingPathComponent(name)
-            if ProcessInfo.processInfo.environment["SPRINGLAB_UPDATE_GOLDEN"] == "1" {
-                try PNG.write(rgba: pixels, width: w, height: ht, to: path)
-                return
-            }
-            let golden = try PNG.read(path)
-            #expect(golden.width == w && golden.height == ht)
-            let diff = ImageDiff(pixels, golden.rgba, width: w, threshold: 2)
-            if diff.maxDifference > 2 { try? PNG.write(rgba: pixels, width: w, height: ht, to: "/tmp/actual-" + name) }
-            #expect(diff.maxDifference <= 2, "\(name): worst \(diff.maxDifference)/255 at \(diff.worst); actual in /tmp/actual-\(name)")
+            try expectGolden(pixels, width: w, height: ht, name: name)
         }
     }
 }
@@ -83,15 +74,7 @@ extension RenderSuite {
             let w = Int(size.width), ht = Int(size.height)
             let pixels = try renderer.pixels(list, offset: .zero, width: w, height: ht, scale: 1)
             let name = "liquid-\(pose)-\(theme.rawValue).png"
-            let path = (Headless.goldenDirectory as NSString).appendingPathComponent(name)
-            if ProcessInfo.processInfo.environment["SPRINGLAB_UPDATE_GOLDEN"] == "1" {
-                try PNG.write(rgba: pixels, width: w, height: ht, to: path)
-                return
-            }
-            let golden = try PNG.read(path)
-            let diff = ImageDiff(pixels, golden.rgba, width: w, threshold: 2)
-            if diff.maxDifference > 2 { try? PNG.write(rgba: pixels, width: w, height: ht, to: "/tmp/actual-" + name) }
-            #expect(diff.maxDifference <= 2, "\(name): worst \(diff.maxDifference)/255 at \(diff.worst)")
+            try expectGolden(pixels, width: w, height: ht, name: name)
         }
     }
 }
@@ -193,16 +176,7 @@ extension RenderSuite {
             let w = Int(Self.cell.width * 5 * scale), ht = Int(Self.cell.height * 2 * scale)
             let pixels = try renderer.pixels(strip, offset: .zero, width: w, height: ht, scale: scale)
             let name = "presence-\(script)-\(theme.rawValue)@\(Int(scale))x.png"
-            let path = (Headless.goldenDirectory as NSString).appendingPathComponent(name)
-            if ProcessInfo.processInfo.environment["SPRINGLAB_UPDATE_GOLDEN"] == "1" {
-                try PNG.write(rgba: pixels, width: w, height: ht, to: path)
-                return
-            }
-            let golden = try PNG.read(path)
-            #expect(golden.width == w && golden.height == ht)
-            let diff = ImageDiff(pixels, golden.rgba, width: w, threshold: 2)
-            if diff.maxDifference > 2 { try? PNG.write(rgba: pixels, width: w, height: ht, to: "/tmp/actual-" + name) }
-            #expect(diff.maxDifference <= 2, "\(name): worst \(diff.maxDifference)/255 at \(diff.worst)")
+            try expectGolden(pixels, width: w, height: ht, name: name)
         }
     }
 }

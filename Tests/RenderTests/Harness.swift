@@ -62,3 +62,21 @@ struct ImageDiff {
         }
     }
 }
+
+/// Compares `pixels` with the golden image `name` within 2/255 per channel, saving the
+/// actual image to /tmp/actual-NAME when they differ; with SPRINGLAB_UPDATE_GOLDEN=1 it
+/// writes the golden instead (look at it before committing).
+func expectGolden(_ pixels: [UInt8], width: Int, height: Int, name: String,
+                  sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let path = (Headless.goldenDirectory as NSString).appendingPathComponent(name)
+    if ProcessInfo.processInfo.environment["SPRINGLAB_UPDATE_GOLDEN"] == "1" {
+        try PNG.write(rgba: pixels, width: width, height: height, to: path)
+        return
+    }
+    let golden = try PNG.read(path)
+    #expect(golden.width == width && golden.height == height, "\(name): size", sourceLocation: sourceLocation)
+    let diff = ImageDiff(pixels, golden.rgba, width: width, threshold: 2)
+    if diff.maxDifference > 2 { try? PNG.write(rgba: pixels, width: width, height: height, to: "/tmp/actual-" + name) }
+    #expect(diff.maxDifference <= 2, "\(name): worst \(diff.maxDifference)/255 at \(diff.worst); actual in /tmp/actual-\(name)",
+            sourceLocation: sourceLocation)
+}
