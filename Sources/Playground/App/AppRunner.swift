@@ -95,8 +95,8 @@ final class AppRunner {
         var running = true
         var idleFrames = 0
         while running {
-            let busy = presentAt != nil || replay != nil || capture.isRecording || capture.isRendering
-                || (capture.message.map { $0.until > wall } ?? false) || app.captureBadge != nil
+            // (A capture message shows as the badge until its deadline.)
+            let busy = presentAt != nil || replay != nil || capture.isRecording || capture.isRendering || app.captureBadge != nil
             let waitMs: Int32 = idleFrames > 2 && !busy ? 100 : 0
             let events = pump.poll(wait: waitMs)
             // Frame time is the work of a frame, not the idle wait for input.
@@ -202,8 +202,7 @@ final class AppRunner {
             presentAt = app.scene == .pushAlert ? 0.25 : nil
             emit([SceneEvent("recordingStarted", time: 0, [("replay", .string(path))]), app.layoutEvent(atWall: 0)])
         } catch {
-            capture.note("Cannot record: \(error)", until: wall + 8)
-            emit([SceneEvent("captureFailed", time: app.sceneTime(atWall: wall), [("error", .string("\(error)"))])])
+            captureFailed("Cannot record", error, at: wall)
         }
     }
 
@@ -213,6 +212,7 @@ final class AppRunner {
         emit([SceneEvent("recordingStopped", time: app.sceneTime(atWall: at), [("replay", .string(stopped.replay)),
                                                                               ("duration", .number(at))])])
         if let failure = stopped.failure {
+            // (LiveCapture already shows its own message for this one.)
             emit([SceneEvent("captureFailed", time: app.sceneTime(atWall: at), [("error", .string(failure))])])
         }
     }
@@ -229,8 +229,7 @@ final class AppRunner {
             capture.note("Saved \((path as NSString).lastPathComponent)", until: at + 4)
             emit([SceneEvent("presetSaved", time: app.sceneTime(atWall: at), [("path", .string(path))])])
         } catch {
-            capture.note("Cannot save the preset: \(error)", until: at + 8)
-            emit([SceneEvent("captureFailed", time: app.sceneTime(atWall: at), [("error", .string("\(error)"))])])
+            captureFailed("Cannot save the preset", error, at: at)
         }
     }
 
@@ -247,9 +246,14 @@ final class AppRunner {
             emit([SceneEvent("screenshot", time: app.sceneTime(atWall: at), [("path", .string(path)),
                                                                              ("size", .numbers([Double(size.width), Double(size.height)]))])])
         } catch {
-            capture.note("Screenshot failed: \(error)", until: at + 8)
-            emit([SceneEvent("captureFailed", time: app.sceneTime(atWall: at), [("error", .string("\(error)"))])])
+            captureFailed("Screenshot failed", error, at: at)
         }
+    }
+
+    /// A capture that could not be made: said over the stage for 8 s and in the trace.
+    private func captureFailed(_ what: String, _ error: Error, at: Double) {
+        capture.note("\(what): \(error)", until: at + 8)
+        emit([SceneEvent("captureFailed", time: app.sceneTime(atWall: at), [("error", .string("\(error)"))])])
     }
 
     /// The capture badge over the stage: recording time, render progress, or a message.

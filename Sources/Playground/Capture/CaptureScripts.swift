@@ -66,16 +66,12 @@ enum CaptureScripts {
     static func lines(for script: Script, app start: PushAlertApp) -> [ReplayFile.Line] {
         var lines: [ReplayFile.Line] = []
         if start.scene == .pushAlert { lines.append(.present(wall: 0.25, at: 0.25)) }
-        var session = CaptureSession(app: start, lines: [])
-
         for (at, action) in script.actions {
             // Bring a copy up to the action's time with everything so far, then aim.
-            session = CaptureSession(app: start, lines: lines)
+            var session = CaptureSession(app: start, lines: lines)
             session.advance(through: at)
             _ = session.app.update(toWall: at)
-            var app = session.app
-            let new = events(action, at: at, app: &app)
-            lines += new.map { ReplayFile.Line.input($0) }
+            lines += events(action, at: at, app: session.app).map { ReplayFile.Line.input($0) }
         }
         lines.append(.end(wall: script.duration))
         return lines.sorted { $0.wall < $1.wall }
@@ -94,7 +90,7 @@ enum CaptureScripts {
         return app.controlFrames().first { $0.0 == id }.map { $0.1.center }
     }
 
-    private static func events(_ action: Action, at t: Double, app: inout PushAlertApp) -> [InputEvent] {
+    private static func events(_ action: Action, at t: Double, app: PushAlertApp) -> [InputEvent] {
         switch action {
         case .key(let k): return [.key(k, time: t, shift: false)]
         case .click(let id):
