@@ -1,0 +1,42 @@
+/// A value echoed in an error message, made safe for one line (SPEC §13): control
+/// characters escaped (`\n`, `\t`, `\0`, `\u{1B}` …), and cut to `limit` characters with
+/// "…" so a 10 MB field or a 300-digit number does not flood the terminal.
+///
+///     quoted("a\nb")                        // "'a\\nb'"
+///     quoted(String(repeating: "x", count: 100))  // "'xxx…x…'" (60 x's then …)
+public func quoted(_ value: some StringProtocol, limit: Int = 60) -> String { "'" + escaped(value, limit: limit) + "'" }
+
+/// `quoted` without the quotes.
+public func escaped(_ value: some StringProtocol, limit: Int = 60) -> String {
+    var out = ""
+    var count = 0
+    for scalar in value.unicodeScalars {
+        if count == limit { return out + "…" }
+        count += 1
+        switch scalar {
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case "\0": out += "\\0"
+        default:
+            if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
+                || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out
+}
+
+/// A path in a message: escaped and cut like any value, but longer (paths are long), and
+/// unquoted when it is plain.
+public func quotedPath(_ path: String) -> String {
+    let safe = escaped(path, limit: 160)
+    return safe == path ? path : "'\(safe)'"
+}
+
+/// Makes a whole message one safe line: control characters escaped, and at most `limit`
+/// characters — the last guard before a message reaches standard error.
+public func oneLine(_ message: String, limit: Int = 600) -> String { escaped(message, limit: limit) }
