@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// The `springlab` command line: dispatches to one command and reports how it ended.
@@ -25,6 +26,11 @@ public enum SpringLabCommand {
             return Result(exitCode: 0, output: output, errors: errors)
         } catch let error as UsageError {
             return Result(exitCode: 2, output: output, errors: error.message + "\n")
+        } catch let stop as Interrupted {
+            // Ctrl+C or SIGTERM: what was being written is gone, and says so (SPEC §13).
+            let command = arguments.first.map { $0.hasPrefix("-") ? "run" : $0 } ?? "run"
+            return Result(exitCode: stop.exitCode, output: output,
+                          errors: errors + "springlab \(command): \(stop); nothing was written\n")
         } catch let error as RuntimeError {
             return Result(exitCode: 1, output: output, errors: errors + error.message + "\n")
         } catch {
@@ -61,7 +67,7 @@ public enum SpringLabCommand {
     static func runApp(_ arguments: [String]) throws {
         let options = try RunCommand.options(arguments)
         let runner = try AppRunner(options: options)
-        runner.run()
+        try runner.run()
     }
 
     /// Reads a file as UTF-8 text, or standard input for "-".
