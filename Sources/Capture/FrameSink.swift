@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Render
 
@@ -8,16 +9,15 @@ import Render
 public enum OutputKind: Equatable, Sendable {
     case mp4, gif, folder(transparent: Bool), png
 
-    /// The kind for `path`: a trailing `/` or an existing directory is a folder.
+    /// The kind for `path`: a name ending in .mp4, .gif or .png is that file (an existing
+    /// folder of that name is then refused, never written into); otherwise a trailing `/`
+    /// or an existing directory is a folder.
     public static func of(_ path: String, transparent: Bool) -> OutputKind? {
         let lower = path.lowercased()
-        var isDir: ObjCBool = false
-        if path.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue) {
-            return .folder(transparent: transparent)
-        }
         if lower.hasSuffix(".mp4") { return .mp4 }
         if lower.hasSuffix(".gif") { return .gif }
         if lower.hasSuffix(".png") { return .png }
+        if path.hasSuffix("/") || PathKind.of(path) == .directory { return .folder(transparent: transparent) }
         return nil
     }
 
@@ -48,44 +48,43 @@ public enum FFmpeg {
     }
 }
 
-/// Pipes raw frames into ffmpeg. A frame that cannot be written (ffmpeg gone: a full
-/// disk, a bad path, a crash) stops the capture with ffmpeg's own last words.
+/// Pipes raw frames into ffmpeg, which writes a temporary `OutputFile` made beside the
+/// target; the result moves into place only when ffmpeg exited 0 *and* the file is whole
+/// (an MP4's boxes add up and hold a `moov`, a GIF ends with its trailer): on a full disk
+/// ffmpeg has been seen to exit 0 with an MP4 lacking its index. A frame that cannot be
+/// written (ffmpeg gone) stops the capture with ffmpeg's own last words.
 public final class FFmpegSink: FrameSink {
     private let process = Process()
     private let input = Pipe()
     private let errors = Pipe()
-    private let path: String
-    private let partial: String
+    private let kind: OutputKind
+    private let file: OutputFile
     private let errorText = LockedBuffer()
     private var finished = false
 
     /// `bottomUp`: frames arrive with their last row first (as GL reads them); ffmpeg flips.
     public init(path: String, kind: OutputKind, width: Int, height: Int, fps: Double, bottomUp: Bool = false) throws(CaptureError) {
         guard let ffmpeg = FFmpeg.locate() else { throw CaptureError(FFmpeg.installHint) }
+        guard kind == .mp4 || kind == .gif else { throw CaptureError("ffmpeg writes only .mp4 and .gif") }
         // A reader that dies must give an error on write, not end this process.
         signal(SIGPIPE, SIG_IGN)
-        self.path = path
-        partial = path + ".partial"
-        let parent = (path as NSString).deletingLastPathComponent
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: parent.isEmpty ? "." : parent, isDirectory: &isDir), isDir.boolValue else {
-            throw CaptureError("cannot write \(path): the folder \(parent) does not exist")
-        }
-        var args = ["-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)",
+        self.kind = kind
+        do { file = try OutputFile(target: path) } catch { throw CaptureError(error.description) }
+        // ffmpeg truncates and writes the temporary itself (-y).
+        file.closeForExternalWriter()
+        let partial = file.temporaryPath
+        var args = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)",
                     "-framerate", String(format: "%.6f", fps), "-i", "-"]
-        switch kind {
-        case .mp4:
+        if kind == .mp4 {
             // superfast at CRF 18: visually lossless for flat UI, and the encoder keeps up
             // with the renderer on two cores (veryfast made a 1280x800 take slower than
             // real time).
             args += (bottomUp ? ["-vf", "vflip"] : []) + ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset", "superfast", "-crf", "18",
                                                           "-movflags", "+faststart", "-f", "mp4", partial]
-        case .gif:
+        } else {
             let flip = bottomUp ? "vflip," : ""
             args += ["-filter_complex", "[0:v]\(flip)split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=sierra2_4a",
                      "-f", "gif", partial]
-        default:
-            throw CaptureError("ffmpeg writes only .mp4 and .gif")
         }
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = args
@@ -94,41 +93,63 @@ public final class FFmpegSink: FrameSink {
         process.standardError = errors
         let buffer = errorText
         errors.fileHandleForReading.readabilityHandler = { h in buffer.append(h.availableData) }
-        do { try process.run() } catch { throw CaptureError("cannot start ffmpeg (\(ffmpeg)): \(error.localizedDescription)") }
+        do { try process.run() } catch {
+            file.abandon()
+            throw CaptureError("cannot start ffmpeg (\(quotedPath(ffmpeg))): \(error.localizedDescription)")
+        }
     }
+
+    deinit { abandon() }
 
     private var lastWords: String {
         let text = String(decoding: errorText.data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return text.split(separator: "\n").suffix(2).joined(separator: " / ")
+        return escaped(text.split(separator: "\n").suffix(2).joined(separator: " / "), limit: 200)
     }
 
     public func write(_ rgba: [UInt8]) throws(CaptureError) {
         do {
             try input.fileHandleForWriting.write(contentsOf: rgba)
         } catch {
-            process.waitUntilExit()
+            _ = waitForExit()
             abandon()
             let words = lastWords
-            throw CaptureError("ffmpeg stopped while writing \(path)\(words.isEmpty ? "" : ": \(words)")")
+            throw CaptureError("ffmpeg stopped while writing \(quotedPath(file.target))\(words.isEmpty ? "" : ": \(words)")")
         }
+    }
+
+    /// Waits for ffmpeg, giving up (and stopping it) when this process is asked to stop.
+    private func waitForExit() -> Bool {
+        while process.isRunning {
+            if Interrupt.received != nil {
+                process.terminate()
+                process.waitUntilExit()
+                return false
+            }
+            usleep(5_000)
+        }
+        return true
     }
 
     public func finish() throws(CaptureError) {
         try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        let exited = waitForExit()
         errors.fileHandleForReading.readabilityHandler = nil
         finished = true
-        guard process.terminationStatus == 0 else {
-            try? FileManager.default.removeItem(atPath: partial)
-            let words = lastWords
-            throw CaptureError("ffmpeg failed writing \(path) (exit \(process.terminationStatus))\(words.isEmpty ? "" : ": \(words)")")
+        if !exited {
+            file.abandon()
+            throw CaptureError("ffmpeg was stopped before it finished \(quotedPath(file.target))")
         }
+        guard process.terminationStatus == 0 else {
+            file.abandon()
+            let words = lastWords
+            throw CaptureError("ffmpeg failed writing \(quotedPath(file.target)) (exit \(process.terminationStatus))\(words.isEmpty ? "" : ": \(words)")")
+        }
+        let kind = self.kind
         do {
-            if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
-            try FileManager.default.moveItem(atPath: partial, toPath: path)
+            try file.finish(validate: { path in kind == .mp4 ? EncodedFile.mp4Problem(path) : EncodedFile.gifProblem(path) })
+            try file.commit()
         } catch {
-            try? FileManager.default.removeItem(atPath: partial)
-            throw CaptureError("cannot write \(path): \(error.localizedDescription)")
+            throw CaptureError(error.description)
         }
     }
 
@@ -140,58 +161,116 @@ public final class FFmpegSink: FrameSink {
             errors.fileHandleForReading.readabilityHandler = nil
             finished = true
         }
-        try? FileManager.default.removeItem(atPath: partial)
+        file.abandon()
     }
 }
 
-/// A folder of PNGs, `frame-00000.png` on, written into `NAME.partial/` and renamed.
+/// A folder of PNGs, `frame-00000.png` on, built whole in a temporary folder and renamed
+/// into place (`OutputFolder`).
 public final class PNGFolderSink: FrameSink {
-    private let path: String
-    private let partial: String
+    private let folder: OutputFolder
     private let width: Int, height: Int
     private var index = 0
 
     public init(path: String, width: Int, height: Int) throws(CaptureError) {
-        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
-        self.path = trimmed
-        partial = trimmed + ".partial"
+        do { folder = try OutputFolder(target: path) } catch { throw CaptureError(error.description) }
         self.width = width
         self.height = height
-        let fm = FileManager.default
-        var isDir: ObjCBool = false
-        if fm.fileExists(atPath: trimmed, isDirectory: &isDir), !isDir.boolValue {
-            throw CaptureError("\(trimmed) is a file, not a folder (nothing was overwritten)")
-        }
-        if let existing = try? fm.contentsOfDirectory(atPath: trimmed), !existing.isEmpty {
-            throw CaptureError("\(trimmed) is not empty: choose a new or empty folder (nothing was overwritten)")
-        }
-        try? fm.removeItem(atPath: partial)
-        do { try fm.createDirectory(atPath: partial, withIntermediateDirectories: false) } catch {
-            throw CaptureError("cannot create \(partial): \(error.localizedDescription)")
-        }
     }
 
     public func write(_ rgba: [UInt8]) throws(CaptureError) {
         let name = String(format: "frame-%05d.png", index)
-        do { try PNG.write(rgba: rgba, width: width, height: height, to: partial + "/" + name) } catch {
-            abandon()
-            throw CaptureError("cannot write \(path)/\(name): \(error)")
+        do {
+            try folder.write(try PNG.encode(rgba: rgba, width: width, height: height), name: name)
+        } catch let error as FileError {
+            throw CaptureError(error.description)
+        } catch {
+            folder.abandon()
+            throw CaptureError("cannot write \(quotedPath(folder.target))/\(name): \(error)")
         }
         index += 1
     }
 
     public func finish() throws(CaptureError) {
-        let fm = FileManager.default
+        do { try folder.commit() } catch { throw CaptureError(error.description) }
+    }
+
+    public func abandon() { folder.abandon() }
+}
+
+/// One PNG: the last frame written is the one kept, written whole when the sink finishes.
+public final class PNGFileSink: FrameSink {
+    private let file: OutputFile
+    private let width: Int, height: Int
+    private var last: [UInt8]?
+
+    public init(path: String, width: Int, height: Int) throws(CaptureError) {
+        do { file = try OutputFile(target: path) } catch { throw CaptureError(error.description) }
+        self.width = width
+        self.height = height
+    }
+
+    public func write(_ rgba: [UInt8]) throws(CaptureError) { last = rgba }
+
+    public func finish() throws(CaptureError) {
         do {
-            if fm.fileExists(atPath: path) { try fm.removeItem(atPath: path) }  // empty, checked at the start
-            try fm.moveItem(atPath: partial, toPath: path)
+            guard let last else { throw CaptureError("no frame to write to \(quotedPath(file.target))") }
+            try file.write(try PNG.encode(rgba: last, width: width, height: height))
+            try file.commit()
+        } catch let error as CaptureError {
+            file.abandon()
+            throw error
         } catch {
-            abandon()
-            throw CaptureError("cannot write \(path): \(error.localizedDescription)")
+            file.abandon()
+            throw CaptureError("\(error)")
         }
     }
 
-    public func abandon() { try? FileManager.default.removeItem(atPath: partial) }
+    public func abandon() { file.abandon() }
+}
+
+/// Checks that an encoder's output is a whole file, not one cut short.
+enum EncodedFile {
+    /// Why an MP4 is not whole: its top-level boxes must fill the file exactly and hold
+    /// both the media (`mdat`) and the index (`moov`) without which nothing plays.
+    static func mp4Problem(_ path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return "the encoded file cannot be read" }
+        defer { try? handle.close() }
+        guard let size = try? handle.seekToEnd() else { return "the encoded file cannot be read" }
+        var offset: UInt64 = 0
+        var types: Set<String> = []
+        while offset < size {
+            guard (try? handle.seek(toOffset: offset)) != nil, let head = try? handle.read(upToCount: 16), head.count >= 8 else {
+                return "the MP4 is cut short (a full disk?)"
+            }
+            let bytes = [UInt8](head)
+            var boxSize = bytes[0..<4].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            let type = String(decoding: bytes[4..<8], as: UTF8.self)
+            if boxSize == 1 {
+                guard bytes.count >= 16 else { return "the MP4 is cut short (a full disk?)" }
+                boxSize = bytes[8..<16].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            } else if boxSize == 0 {
+                boxSize = size - offset
+            }
+            guard boxSize >= 8, offset + boxSize <= size else { return "the MP4 is cut short (a full disk?)" }
+            types.insert(type)
+            offset += boxSize
+        }
+        guard types.contains("moov"), types.contains("mdat") else { return "the MP4 has no index (moov): cut short (a full disk?)" }
+        return nil
+    }
+
+    /// Why a GIF is not whole: it must start with its signature and end with its trailer.
+    static func gifProblem(_ path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return "the encoded file cannot be read" }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 6), head.starts(with: Array("GIF8".utf8)),
+              let size = try? handle.seekToEnd(), size > 13, (try? handle.seek(toOffset: size - 1)) != nil,
+              let last = try? handle.read(upToCount: 1), last.first == 0x3B else {
+            return "the GIF is cut short (a full disk?)"
+        }
+        return nil
+    }
 }
 
 /// Bytes appended from another thread (ffmpeg's stderr reader) and read on this one.

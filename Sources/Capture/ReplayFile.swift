@@ -1,4 +1,5 @@
 import Canvas
+import Files
 import Foundation
 
 /// A recorded session (SPEC §7): line-oriented text, flushed as it is recorded.
@@ -57,7 +58,7 @@ public struct ReplayFile: Sendable {
     // MARK: Text
 
     public var text: String {
-        var out = "\(Self.magic) \(Self.version)\n{\"settings\": \(settings)}\n"
+        var out = Self.header(settings: settings)
         for line in lines { out += Self.encode(line) + "\n" }
         return out
     }
@@ -103,13 +104,14 @@ public struct ReplayFile: Sendable {
         // "\r\n" is one Character in Swift: split on any line break, keeping empty lines.
         var rows = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         while rows.last?.isEmpty == true { rows.removeLast() }
-        func fail(_ n: Int, _ message: String) -> CaptureError { CaptureError("\(name):\(n): \(message)") }
-        guard let first = rows.first else { throw CaptureError("\(name): empty file; a replay starts with '\(magic) \(version)'") }
+        let shown = quotedPath(name)
+        func fail(_ n: Int, _ message: String) -> CaptureError { CaptureError("\(shown):\(n): \(message)") }
+        guard let first = rows.first else { throw CaptureError("\(shown): empty file; a replay starts with '\(magic) \(version)'") }
         let head = first.split(separator: " ")
         guard head.count == 2, head[0] == magic, let v = Int(head[1]) else {
             throw fail(1, "not a SpringLab replay (expected '\(magic) \(version)')")
         }
-        guard v == version else { throw fail(1, "replay version \(v); this SpringLab reads version \(version)") }
+        guard v == version else { throw fail(1, "replay version \(ReplayFile.short(Double(v))); this SpringLab reads version \(version)") }
         // The settings text is kept as written: parsing and re-printing numbers through
         // JSONSerialization would move the last digit of some, and the take with them.
         let second = rows.count >= 2 ? rows[1].trimmingCharacters(in: .whitespaces) : ""
@@ -151,74 +153,103 @@ public struct ReplayFile: Sendable {
         }
     }
 
+    /// The longest take a replay may hold: 24 hours (SPEC §13). Frames are drawn for every
+    /// second of it, so this bounds the work a file can ask for.
+    public static let maximumTime = 86_400.0
+    /// Pointers may be outside the window, but not absurdly: ±65536 pt.
+    static let maximumCoordinate = 65_536.0
+
     private static func decode(_ o: Row, fail: (String) -> CaptureError) throws(CaptureError) -> Line {
-        func num(_ k: KeyPath<Row, Double?>, _ name: String) throws(CaptureError) -> Double {
+        func num(_ k: KeyPath<Row, Double?>, _ name: String, _ range: ClosedRange<Double>) throws(CaptureError) -> Double {
             guard let v = o[keyPath: k], v.isFinite else { throw fail("'\(name)' must be a finite number") }
+            guard range.contains(v) else {
+                throw fail("'\(name)' must be in [\(short(range.lowerBound)), \(short(range.upperBound))], got \(short(v))")
+            }
             return v
         }
         func bool(_ k: KeyPath<Row, Bool?>, _ name: String) throws(CaptureError) -> Bool {
             guard let v = o[keyPath: k] else { throw fail("'\(name)' must be true or false") }
             return v
         }
-        func str(_ k: KeyPath<Row, String?>, _ name: String) throws(CaptureError) -> String {
+        func str(_ k: KeyPath<Row, String?>, _ name: String, limit: Int) throws(CaptureError) -> String {
             guard let v = o[keyPath: k] else { throw fail("'\(name)' must be a string") }
+            guard v.count <= limit else { throw fail("'\(name)' is longer than \(limit) characters") }
             return v
         }
-        let t = try num(\.t, "t")
-        guard t >= 0 else { throw fail("'t' must be ≥ 0, got \(t)") }
-        let kind = try str(\.e, "e")
+        let coordinate = -maximumCoordinate...maximumCoordinate
+        func point() throws(CaptureError) -> Point2 { Point2(try num(\.x, "x", coordinate), try num(\.y, "y", coordinate)) }
+        let t = try num(\.t, "t", 0...maximumTime)
+        let kind = try str(\.e, "e", limit: 16)
         switch kind {
-        case "down": return .input(.pointerDown(Point2(try num(\.x, "x"), try num(\.y, "y")), time: t, shift: try bool(\.shift, "shift")))
-        case "move": return .input(.pointerMoved(Point2(try num(\.x, "x"), try num(\.y, "y")), time: t))
-        case "up": return .input(.pointerUp(Point2(try num(\.x, "x"), try num(\.y, "y")), time: t))
-        case "wheel": return .input(.wheel(dy: try num(\.dy, "dy"), at: Point2(try num(\.x, "x"), try num(\.y, "y")), time: t, shift: try bool(\.shift, "shift")))
+        case "down": return .input(.pointerDown(try point(), time: t, shift: try bool(\.shift, "shift")))
+        case "move": return .input(.pointerMoved(try point(), time: t))
+        case "up": return .input(.pointerUp(try point(), time: t))
+        case "wheel": return .input(.wheel(dy: try num(\.dy, "dy", -10_000...10_000), at: try point(), time: t, shift: try bool(\.shift, "shift")))
         case "key":
-            let name = try str(\.key, "key")
-            guard let key = Key(rawValue: name) else { throw fail("unknown key '\(name)'") }
+            let name = try str(\.key, "key", limit: 32)
+            guard let key = Key(rawValue: name) else { throw fail("unknown key \(quoted(name))") }
             return .input(.key(key, time: t, shift: try bool(\.shift, "shift")))
-        case "text": return .input(.text(try str(\.text, "text"), time: t))
+        case "text": return .input(.text(try str(\.text, "text", limit: 1000), time: t))
         case "shift": return .input(.shift(try bool(\.down, "down"), time: t))
         case "focusLost": return .input(.focusLost(time: t))
         case "captureLost": return .input(.captureLost(time: t))
         case "resize":
-            let w = try num(\.w, "w"), h = try num(\.h, "h")
-            guard w > 0, h > 0 else { throw fail("a resize needs a positive size, got \(w)x\(h)") }
-            return .resize(Size(w, h), wall: t)
-        case "present": return .present(wall: t, at: try num(\.at, "at"))
-        case "frame": return .frame(wall: t, hash: try str(\.hash, "hash"))
+            // A window is 16…8192 pt a side (SPEC §13), like --size.
+            return .resize(Size(try num(\.w, "w", 16...8192), try num(\.h, "h", 16...8192)), wall: t)
+        case "present": return .present(wall: t, at: try num(\.at, "at", 0...maximumTime))
+        case "frame": return .frame(wall: t, hash: try str(\.hash, "hash", limit: 64))
         case "end": return .end(wall: t)
-        default: throw fail("unknown event '\(kind)' (down, move, up, wheel, key, text, shift, focusLost, captureLost, resize, present, frame, end)")
+        default: throw fail("unknown event \(quoted(kind)) (down, move, up, wheel, key, text, shift, focusLost, captureLost, resize, present, frame, end)")
         }
+    }
+
+    /// A number for a message: short whatever its size (never 300 digits).
+    static func short(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e9 ? String(Int(v)) : String(format: "%.6g", v)
     }
 }
 
-/// Appends replay lines to a file as they happen, each written through at once, so a
-/// crash loses nothing recorded before it.
+/// Appends replay lines to a file as they happen (the live take), each written through at
+/// once into a file this process created (`AppendLog`), so a crash or a full disk loses
+/// nothing recorded before it and leaves a file that parses to its last whole line.
 public final class ReplayWriter {
-    private let handle: FileHandle
-    public let path: String
+    private let log: AppendLog
+    public var path: String { log.path }
 
-    public init(path: String, settings: String) throws(CaptureError) {
-        self.path = path
-        guard FileManager.default.createFile(atPath: path, contents: nil), let h = FileHandle(forWritingAtPath: path) else {
-            throw CaptureError("cannot write the replay \(path): \(String(cString: strerror(errno)))")
-        }
-        handle = h
-        try write("\(ReplayFile.magic) \(ReplayFile.version)\n{\"settings\": \(settings)}\n")
-    }
-
-    public func append(_ line: ReplayFile.Line) throws(CaptureError) { try write(ReplayFile.encode(line) + "\n") }
-
-    private func write(_ s: String) throws(CaptureError) {
+    /// `replacing`: an older replay at `path` may be replaced (never a file of another kind);
+    /// without it an existing `path` is refused.
+    public init(path: String, settings: String, replacing: Bool = false) throws(CaptureError) {
         do {
-            // Straight to the file (FileHandle does not buffer): flushed as recorded.
-            try handle.write(contentsOf: Data(s.utf8))
+            log = try AppendLog(target: path, header: ReplayFile.header(settings: settings), replacing: replacing,
+                                mayReplace: ReplayFile.looksLikeReplay, kindName: "a SpringLab replay")
         } catch {
-            throw CaptureError("cannot write the replay \(path): \(error.localizedDescription)")
+            throw CaptureError(error.isExists ? "the replay \(error.description)" : error.description)
         }
     }
 
-    public func close() { try? handle.close() }
+    public func append(_ line: ReplayFile.Line) throws(CaptureError) {
+        do { try log.append(ReplayFile.encode(line)) } catch { throw CaptureError(error.description) }
+    }
+
+    public func close() { log.close() }
+}
+
+extension ReplayFile {
+    /// The first two lines: the magic and version, then the settings object.
+    static func header(settings: String) -> String { "\(magic) \(version)\n{\"settings\": \(settings)}\n" }
+
+    /// Whether a file's first bytes are a replay's (what `--save-replay` may replace).
+    public static func looksLikeReplay(_ head: ArraySlice<UInt8>) -> Bool { head.starts(with: Array(magic.utf8)) }
+
+    /// Writes the whole take to `path` at once, whole or not at all, replacing only an
+    /// older replay.
+    public func write(to path: String) throws(CaptureError) {
+        do {
+            let file = try OutputFile(target: path, mayReplace: Self.looksLikeReplay, kindName: "a SpringLab replay")
+            try file.write(text)
+            try file.commit()
+        } catch { throw CaptureError(error.description) }
+    }
 }
 
 /// A capture failure, with the words a user needs.

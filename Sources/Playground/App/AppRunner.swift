@@ -1,5 +1,6 @@
 import Capture
 import Canvas
+import Files
 import Foundation
 import Platform
 import Render
@@ -32,6 +33,9 @@ final class AppRunner {
 
     init(options: AppOptions) throws {
         startedAt = MonotonicClock.now()
+        // Ours before SDL's: SDL leaves a signal alone when it already has a handler, and
+        // its quit event would end the app with status 0 (SPEC §13 wants 130 / 143).
+        Interrupt.install()
         self.options = options
         trace = try options.tracePath.map { try TraceWriter(path: $0) }
         fonts = try RenderCommand.loadFonts()
@@ -73,7 +77,9 @@ final class AppRunner {
         for e in events { trace.write(e) }
     }
 
-    func run() {
+    /// Runs until the window closes; throws `Interrupted` when a signal stopped it and a
+    /// runtime error when the trace could not be written whole.
+    func run() throws {
         let w0 = wall
         let t0 = app.sceneTime(atWall: w0)
         emit([SceneEvent("started", time: t0, [("renderer", .string(renderer.backendName)),
@@ -147,10 +153,20 @@ final class AppRunner {
             if options.frameDelay > 0 { Thread.sleep(forTimeInterval: options.frameDelay) }
             if !app.isAnimating(atWall: frameWall) && !app.showHUD { idleFrames += 1 } else { idleFrames = 0 }
             if let q = options.quitAfter, MonotonicClock.now() - startedAt >= q { running = false }
+            if Interrupt.received != nil { running = false }
+        }
+        if let signal = Interrupt.received {
+            // Stopped by the user: the take keeps what it recorded (its end line written),
+            // and background renders are stopped rather than waited for.
+            capture.endTake(at: wall)
+            capture.stopPending()
+            emit([SceneEvent("quit", time: app.sceneTime(atWall: wall))])
+            throw Interrupted(signal: signal)
         }
         if capture.isRecording { stopTake() }
         capture.finishPending()
         emit([SceneEvent("quit", time: app.sceneTime(atWall: wall))])
+        if let failure = trace?.failure { throw RuntimeError("springlab: the trace is incomplete: \(failure)") }
     }
 
     /// Feeds the replay's lines whose time has come, exactly as the recorded run applied them.
@@ -223,9 +239,7 @@ final class AppRunner {
         let at = wall
         do {
             let path = try capture.freshPath(scene: app.scene.rawValue, ext: "preset.json")
-            guard FileManager.default.createFile(atPath: path, contents: Data(Preset(app: app).json.utf8)) else {
-                throw CaptureError("cannot write \(path): \(String(cString: strerror(errno)))")
-            }
+            try OutputFile.write(Array(Preset(app: app).json.utf8), to: path, replacing: false)
             capture.note("Saved \((path as NSString).lastPathComponent)", until: at + 4)
             emit([SceneEvent("presetSaved", time: app.sceneTime(atWall: at), [("path", .string(path))])])
         } catch {
@@ -241,7 +255,7 @@ final class AppRunner {
             let size = window.drawableSize
             let pixels = try renderer.pixels(app.draw(atWall: at), offset: .zero, width: size.width, height: size.height,
                                              scale: window.scale)
-            try PNG.write(rgba: pixels, width: size.width, height: size.height, to: path)
+            try PNG.write(rgba: pixels, width: size.width, height: size.height, to: path, replacing: false)
             capture.note("Saved \((path as NSString).lastPathComponent)", until: at + 4)
             emit([SceneEvent("screenshot", time: app.sceneTime(atWall: at), [("path", .string(path)),
                                                                              ("size", .numbers([Double(size.width), Double(size.height)]))])])

@@ -1,23 +1,35 @@
+import Files
 import Foundation
 import Scenes
 
-/// Writes the trace: one JSON object a line, flushed as written (SPEC §8), so a test or a
-/// crash report reads everything up to the last event.
+/// Writes the trace: one JSON object a line, each straight to the disk (SPEC §8), so a
+/// test or a crash report reads everything up to the last event. The file is one this
+/// process created (`AppendLog`): it replaces an older trace, never a file of another
+/// kind, and a full disk stops the trace at its last whole line with the reason kept for
+/// the exit status.
 public final class TraceWriter {
-    private let handle: FileHandle
+    private let log: AppendLog
+    /// Why the trace stopped early, if it did.
+    private(set) var failure: FileError?
 
-    /// Opens (truncates) `path`. Fails with a message naming it.
+    /// Opens `path`. Fails with a message naming it.
     public init(path: String) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-              let handle = FileHandle(forWritingAtPath: path) else {
-            throw RuntimeError("springlab: cannot write the trace file \(path)")
+        do {
+            log = try AppendLog(target: path, header: "", mayReplace: { $0.first == UInt8(ascii: "{") },
+                                kindName: "a SpringLab trace (JSON lines)")
+        } catch {
+            throw RuntimeError("springlab: --trace: \(error)")
         }
-        self.handle = handle
     }
 
     public func write(_ event: SceneEvent) {
-        handle.write(Data((event.jsonLine + "\n").utf8))
+        guard failure == nil else { return }
+        do { try log.append(event.jsonLine) } catch {
+            failure = error
+            log.close()
+            FileHandle.standardError.write(Data("springlab: the trace stopped: \(error)\n".utf8))
+        }
     }
 
-    deinit { try? handle.close() }
+    deinit { log.close() }
 }

@@ -1,4 +1,5 @@
 import Capture
+import Files
 import Foundation
 import Scenes
 
@@ -69,6 +70,14 @@ final class LiveCapture {
             self.writer = nil
             message = ("Recording stopped: \(error)", lastNow + 30)
         }
+    }
+
+    /// Ends the take without rendering it (the app was stopped): the replay is kept whole.
+    func endTake(at wall: Double) {
+        guard let writer else { return }
+        append(.end(wall: wall))
+        writer.close()
+        self.writer = nil
     }
 
     /// Ends the take and starts rendering it; returns the replay's path, and why the
@@ -168,6 +177,18 @@ final class LiveCapture {
 
     /// Waits for the renders still running (the app is quitting: the videos should finish).
     func finishPending() {
+        for r in renders {
+            r.process.waitUntilExit()
+            close(r)
+        }
+        renders.removeAll()
+    }
+
+    /// Stops the renders still running (the user stopped the app with Ctrl+C or SIGTERM):
+    /// each `springlab record` removes its temporaries and exits 143; waited for, so no
+    /// process outlives the window.
+    func stopPending() {
+        for r in renders where r.process.isRunning { r.process.terminate() }
         for r in renders {
             r.process.waitUntilExit()
             close(r)

@@ -1,4 +1,5 @@
 import Canvas
+import Files
 import Foundation
 import Platform
 import Render
@@ -21,6 +22,7 @@ enum BenchCommand {
 
     static func run(_ arguments: [String], output: inout String, errors: inout String) throws {
         let a = try parseArguments(arguments, specs: specs, command: "bench", maxPositional: 0)
+        Interrupt.install()
         if a.words["scene"] == "all" {
             // Each scene in turn, with the same flags.
             var rest = arguments
@@ -57,6 +59,7 @@ enum BenchCommand {
         var warmupTimes: [Double] = []
         var rssAfterWarmup = 0.0
         for i in 0..<(warmup + frames) {
+            try Interrupt.check()
             let start = MonotonicClock.now()
             // Present at the start of every loop so the springs are always moving.
             let t = Double(i) / 60

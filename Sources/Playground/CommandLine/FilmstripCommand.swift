@@ -1,5 +1,6 @@
 import Capture
 import Canvas
+import Files
 import Foundation
 import Platform
 import Render
@@ -36,6 +37,8 @@ enum FilmstripCommand {
             a.words["script"] = defaultScript[scene]
         }
         let frames = Int(a.numbers["frames"] ?? 32), fps = a.numbers["fps"] ?? 15, columns = Int(a.numbers["columns"] ?? 8)
+        Interrupt.install()
+        let file = try RenderCommand.openPNG(out, command: "filmstrip")
         let fonts = try RenderCommand.loadFonts()
         let take = try RecordCommand.makeTake(a, measurer: fonts, output: &output)
         // The loop starts when its button is pressed: the strip starts there too.
@@ -43,6 +46,7 @@ enum FilmstripCommand {
         var session = CaptureSession(app: take.app, lines: take.lines)
         var cells: [(list: DisplayList, label: String)] = []
         for i in 0..<frames {
+            try Interrupt.check()
             let t = start + Double(i) / fps
             cells.append((session.frame(atWall: t, hashed: false).stage, String(format: "%.3f s", t - start)))
         }
@@ -58,8 +62,10 @@ enum FilmstripCommand {
         let backend: Backend = a.words["renderer"] == "software" ? .software : .gl
         let headless = try RenderCommand.openHeadless(backend: backend, errors: &errors)
         let renderer = try StageRenderer(fonts: fonts, window: headless)
+        try Interrupt.check()
         let pixels = try renderer.pixels(sheet.list, offset: .zero, width: w, height: h, scale: scale)
-        do { try PNG.write(rgba: pixels, width: w, height: h, to: out) } catch { throw RuntimeError("springlab filmstrip: \(error)") }
-        output += String(format: "wrote %@: %d frames every %.1f ms, %d columns, %dx%d\n", out, frames, 1000 / fps, columns, w, h)
+        try Interrupt.check()
+        try RenderCommand.writePNG(pixels, width: w, height: h, to: file, command: "filmstrip")
+        output += String(format: "wrote %@: %d frames every %.1f ms, %d columns, %dx%d\n", quotedPath(out), frames, 1000 / fps, columns, w, h)
     }
 }

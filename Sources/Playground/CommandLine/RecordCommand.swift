@@ -1,5 +1,6 @@
 import Capture
 import Canvas
+import Files
 import Foundation
 import Platform
 import Render
@@ -19,7 +20,7 @@ enum RecordCommand {
         .number("scale", "a scale in [0.5, 4]", { $0 >= 0.5 && $0 <= 4 }),
         FlagSpec(name: "theme", kind: .choice(Theme.allCases.map(\.rawValue))),
         .number("duration", "seconds in (0, 600]", { $0 > 0 && $0 <= 600 }),
-        .number("time", "seconds >= 0 (the frame a .png output shows)", { $0 >= 0 }),
+        .number("time", "seconds in [0, 86400] (the frame a .png output shows)", { $0 >= 0 && $0 <= 86_400 }),
         FlagSpec(name: "transparent", kind: .toggle),
         FlagSpec(name: "save-replay", kind: .text(accepts: "a path for the take's replay file")),
         FlagSpec(name: "progress", kind: .toggle),
@@ -48,9 +49,13 @@ enum RecordCommand {
         let a = try parseArguments(arguments, specs: specs, command: "record", maxPositional: 0)
         // A reader that goes away (the window quitting) must give write errors, not end us.
         signal(SIGPIPE, SIG_IGN)
+        Interrupt.install()
         guard let out = a.words["out"] else { throw UsageError("springlab record: --out is missing; accepts FILE.mp4, FILE.gif, FILE.png or DIR/") }
         guard let kind = OutputKind.of(out, transparent: a.has("transparent")) else {
-            throw UsageError("springlab record: --out accepts FILE.mp4, FILE.gif, FILE.png or a folder DIR/, got '\(out)'")
+            throw UsageError("springlab record: --out accepts FILE.mp4, FILE.gif, FILE.png or a folder DIR/, got \(quoted(out))")
+        }
+        if let replay = a.words["save-replay"], samePath(replay, out) {
+            throw UsageError("springlab record: --save-replay and --out name the same file; give the replay its own path")
         }
         if a.has("transparent"), kind != .folder(transparent: true) {
             throw UsageError("springlab record: --transparent applies to a folder of PNGs (DIR/)")
@@ -78,15 +83,16 @@ enum RecordCommand {
             guard !a.has("script") else { throw UsageError("springlab record: --script and --replay conflict; give one") }
             let (file, settings) = try SessionSettings.loadReplay(path, command: "record")
             let app: PushAlertApp
-            do { app = try settings.makeApp(measurer: measurer) } catch { throw RuntimeError("springlab record: \(path): \(error)") }
+            do { app = try settings.makeApp(measurer: measurer) } catch { throw RuntimeError("springlab record: \(quotedPath(path)): \(error)") }
             if let scene = a.words["scene"], scene != settings.scene {
-                throw UsageError("springlab record: --scene \(scene) but the replay is of \(settings.scene)")
+                throw UsageError("springlab record: --scene \(scene) but the replay is of \(quoted(settings.scene))")
             }
             let check = CaptureSession.verify(file, app: app)
+            try Interrupt.check()
             if check.total > 0 {
                 guard check.matched == check.total else {
-                    throw RuntimeError("springlab record: \(path): replay diverged — \(check.matched)/\(check.total) frame hashes match, "
-                                       + String(format: "the first differs at %.4f s", check.firstMismatch ?? 0))
+                    throw RuntimeError("springlab record: \(quotedPath(path)): replay diverged — \(check.matched)/\(check.total) frame hashes match, "
+                                       + "the first differs at " + seconds(check.firstMismatch ?? 0))
                 }
                 output += "replay verified: \(check.matched)/\(check.total) frame hashes match\n"
             }
@@ -100,7 +106,7 @@ enum RecordCommand {
             throw UsageError("springlab record: --script or --replay is missing; scripts for \(sceneName): \(names.joined(separator: ", "))")
         }
         guard let script = CaptureScripts.script(name, scene: scene) else {
-            throw UsageError("springlab record: --script for --scene \(sceneName) accepts \(names.joined(separator: ", ")), got '\(name)'")
+            throw UsageError("springlab record: --script for --scene \(sceneName) accepts \(names.joined(separator: ", ")), got \(quoted(name))")
         }
         let stage = try a.words["size"].map { try parseSize($0, flag: "size", command: "record") } ?? defaultSize(scene)
         let window = Size(stage.width + PushAlertApp.inspectorWidth, stage.height + PushAlertApp.barHeight)
@@ -124,62 +130,81 @@ enum RecordCommand {
         if kind == .mp4 { w -= w % 2; h -= h % 2 }  // yuv420p halves both sides
         guard w >= 2, h >= 2 else { throw RuntimeError("springlab record: the stage is empty at this size") }
         let count = kind == .png ? 1 : max(1, Int((take.duration * fps - 1e-9).rounded(.up)))
-        let sink: FrameSink?
+        // Every output is made (and refused) before the first frame is drawn, and each
+        // moves into place only when all of them are whole (SPEC §13).
+        let sink: FrameSink
+        let replayFile: OutputFile?
         do {
             switch kind {
             case .mp4, .gif: sink = try FFmpegSink(path: out, kind: kind, width: w, height: h, fps: fps, bottomUp: renderer.backendName == "gl")
             case .folder: sink = try PNGFolderSink(path: out, width: w, height: h)
-            case .png: sink = nil
+            case .png: sink = try PNGFileSink(path: out, width: w, height: h)
             }
         } catch { throw RuntimeError("springlab record: \(error)") }
-        let writer: ReplayWriter?
         do {
-            writer = try saveReplay.map { try ReplayWriter(path: $0, settings: SessionSettings(app: take.app, scale: take.scale).json) }
+            replayFile = try saveReplay.map {
+                try OutputFile(target: $0, mayReplace: ReplayFile.looksLikeReplay, kindName: "a SpringLab replay")
+            }
         } catch {
-            sink?.abandon()
-            throw RuntimeError("springlab record: \(error)")
+            sink.abandon()
+            throw RuntimeError("springlab record: --save-replay: \(error)")
         }
-        defer { writer?.close() }
+        var replay = replayFile.map { _ in ReplayFile(settings: SessionSettings(app: take.app, scale: take.scale).json, lines: []) }
         var session = CaptureSession(app: take.app, lines: take.lines)
         let transparent = kind == .folder(transparent: true)
         let started = MonotonicClock.now()
         var last: (list: DisplayList, pixels: [UInt8])?
-        for i in 0..<count {
-            let t = kind == .png ? (time ?? take.duration) : Double(i) / fps
-            var (list, hash, applied) = session.frame(atWall: t, hashed: writer != nil)
-            if let writer {
-                for line in applied { try? writer.append(line) }
-                try? writer.append(.frame(wall: t, hash: hash))
-            }
-            if transparent { list.background = Color(r: 0, g: 0, b: 0, a: 0) }
-            let pixels: [UInt8]
-            do {
-                let video = kind == .mp4 || kind == .gif
+        do {
+            for i in 0..<count {
+                try Interrupt.check()
+                let t = kind == .png ? (time ?? take.duration) : Double(i) / fps
+                var (list, hash, applied) = session.frame(atWall: t, hashed: replay != nil)
+                replay?.lines += applied + [.frame(wall: t, hash: hash)]
+                if transparent { list.background = Color(r: 0, g: 0, b: 0, a: 0) }
+                let pixels: [UInt8]
                 if let last, last.list == list {
                     // A still moment draws the same list: the same pixels, without drawing.
                     pixels = last.pixels
                 } else {
-                    pixels = video ? try renderer.videoPixels(list, width: w, height: h, scale: take.scale).rgba
+                    pixels = kind == .mp4 || kind == .gif ? try renderer.videoPixels(list, width: w, height: h, scale: take.scale).rgba
                         : try renderer.pixels(list, offset: .zero, width: w, height: h, scale: take.scale)
                 }
                 last = (list, pixels)
-            } catch {
-                sink?.abandon()
-                throw RuntimeError("springlab record: \(error)")
+                try sink.write(pixels)
+                // A window that quit closed the pipe: progress is a courtesy, the video goes on.
+                if progress { try? FileHandle.standardOutput.write(contentsOf: Data("progress \(i + 1) \(count)\n".utf8)) }
             }
-            if let sink {
-                do { try sink.write(pixels) } catch { throw RuntimeError("springlab record: \(error)") }
-            } else {
-                do { try PNG.write(rgba: pixels, width: w, height: h, to: out) } catch { throw RuntimeError("springlab record: \(error)") }
+            if let replayFile, var replay {
+                replay.lines.append(.end(wall: take.duration))
+                try replayFile.write(replay.text)
+                try replayFile.finish()
             }
-            // A window that quit closed the pipe: progress is a courtesy, the video goes on.
-            if progress { try? FileHandle.standardOutput.write(contentsOf: Data("progress \(i + 1) \(count)\n".utf8)) }
+            try Interrupt.check()
+            try sink.finish()
+            try replayFile?.commit()
+        } catch {
+            sink.abandon()
+            replayFile?.abandon()
+            if error is Interrupted { throw error }
+            throw RuntimeError("springlab record: \(error)")
         }
-        do { try sink?.finish() } catch { throw RuntimeError("springlab record: \(error)") }
-        try? writer?.append(.end(wall: take.duration))
         let seconds = MonotonicClock.now() - started
         let real = Double(count) / fps
-        output += String(format: "wrote %@: %d frame%@ at %g fps, %dx%d, in %.2f s (%.2f× real time)\n", out, count,
+        output += String(format: "wrote %@: %d frame%@ at %g fps, %dx%d, in %.2f s (%.2f× real time)\n", quotedPath(out), count,
                          count == 1 ? "" : "s", fps, w, h, seconds, seconds > 0 ? real / seconds : 0)
     }
+}
+
+/// Seconds for a message: 4 decimals, never a 300-digit number (times are at most 24 h
+/// once read, but a message must not depend on that).
+func seconds(_ t: Double) -> String { abs(t) < 1e6 ? String(format: "%.4f s", t) : String(format: "%.4g s", t) }
+
+/// Whether two paths name the same file: compared with `.`/`..` and links resolved.
+func samePath(_ a: String, _ b: String) -> Bool {
+    func canonical(_ p: String) -> String {
+        let url = URL(fileURLWithPath: p).standardizedFileURL
+        let parent = url.deletingLastPathComponent().resolvingSymlinksInPath()
+        return parent.appendingPathComponent(url.lastPathComponent).path
+    }
+    return canonical(a) == canonical(b)
 }

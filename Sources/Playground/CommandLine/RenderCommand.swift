@@ -1,4 +1,5 @@
 import Canvas
+import Files
 import Foundation
 import Platform
 import Render
@@ -12,7 +13,7 @@ enum RenderCommand {
         FlagSpec(name: "scene", kind: .choice(PushAlertApp.SceneKind.allCases.map(\.rawValue))),
         .number("progress", "a number in [0, 1]", { $0 >= 0 && $0 <= 1 }),
         FlagSpec(name: "script", kind: .choice(liquidScripts + presenceScripts)),
-        .number("time", "seconds >= 0", { $0 >= 0 }),
+        .number("time", "seconds in [0, 86400]", { $0 >= 0 && $0 <= 86_400 }),
         FlagSpec(name: "size", kind: .text(accepts: "WxH in points, each 16…8192, e.g. 420x300")),
         .number("scale", "a scale in [0.5, 4]", { $0 >= 0.5 && $0 <= 4 }),
         FlagSpec(name: "theme", kind: .choice(Theme.allCases.map(\.rawValue))),
@@ -34,7 +35,7 @@ enum RenderCommand {
         if let script = a.words["script"] {
             let allowed = scene == .liquid ? liquidScripts : presenceScripts
             guard allowed.contains(script) else {
-                throw UsageError("springlab render: --script for --scene \(scene.rawValue) accepts \(allowed.joined(separator: ", ")), got '\(script)'")
+                throw UsageError("springlab render: --script for --scene \(scene.rawValue) accepts \(allowed.joined(separator: ", ")), got \(quoted(script))")
             }
         }
         let progress = a.numbers["progress"] ?? 0.45
@@ -56,6 +57,7 @@ enum RenderCommand {
         let theme = Theme(rawValue: a.words["theme"] ?? "light") ?? .light
         let backend: Backend = a.words["renderer"] == "software" ? .software : .gl
 
+        let file = try openPNG(out, command: "render")
         let fonts = try loadFonts()
         let headless = try openHeadless(backend: backend, errors: &errors)
         let renderer = try StageRenderer(fonts: fonts, window: headless)
@@ -80,9 +82,7 @@ enum RenderCommand {
         let offset = Point2(((size.width - pageWidth) / 2).rounded(), 0)
         let w = Int((size.width * scale).rounded()), h = Int((size.height * scale).rounded())
         let pixels = try renderer.pixels(list, offset: offset, width: w, height: h, scale: scale)
-        do { try PNG.write(rgba: pixels, width: w, height: h, to: out) } catch {
-            throw RuntimeError("springlab render: \(error)")
-        }
+        try writePNG(pixels, width: w, height: h, to: file, command: "render")
     }
 
     /// The presence page posed by a script at `time` seconds into it: `hide` from shown,
@@ -145,6 +145,23 @@ enum RenderCommand {
         return pile.draw(at: t, theme: theme, pageHeight: height)
     }
 
+    /// The output of a PNG-writing command, made (or refused: a folder, a device) before
+    /// anything is drawn.
+    static func openPNG(_ path: String, command: String) throws -> OutputFile {
+        do { return try OutputFile(target: path) } catch { throw RuntimeError("springlab \(command): \(error)") }
+    }
+
+    /// Encodes and writes `pixels` to the output made by `openPNG`, whole or not at all.
+    static func writePNG(_ pixels: [UInt8], width: Int, height: Int, to file: OutputFile, command: String) throws {
+        do {
+            try file.write(try PNG.encode(rgba: pixels, width: width, height: height))
+            try file.commit()
+        } catch {
+            file.abandon()
+            throw RuntimeError("springlab \(command): \(error)")
+        }
+    }
+
     /// A hidden window on SDL's offscreen driver: a real GL context over EGL, no X.
     static func openHeadless(backend: Backend, errors: inout String) throws -> Window {
         setenv("SDL_VIDEODRIVER", "offscreen", 1)
@@ -169,7 +186,7 @@ enum RenderCommand {
 func parseSize(_ text: String, flag: String, command: String) throws(UsageError) -> Size {
     let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
     guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (16...8192).contains(w), (16...8192).contains(h) else {
-        throw UsageError("springlab \(command): --\(flag) accepts WxH with each side 16…8192, got '\(text)'")
+        throw UsageError("springlab \(command): --\(flag) accepts WxH with each side 16…8192, got \(quoted(text))")
     }
     return Size(Double(w), Double(h))
 }

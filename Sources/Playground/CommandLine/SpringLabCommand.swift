@@ -29,8 +29,9 @@ public enum SpringLabCommand {
         } catch let stop as Interrupted {
             // Ctrl+C or SIGTERM: what was being written is gone, and says so (SPEC §13).
             let command = arguments.first.map { $0.hasPrefix("-") ? "run" : $0 } ?? "run"
+            let writes = ["record", "filmstrip", "render"].contains(command)
             return Result(exitCode: stop.exitCode, output: output,
-                          errors: errors + "springlab \(command): \(stop); nothing was written\n")
+                          errors: errors + "springlab \(command): \(stop)\(writes ? "; nothing was written" : "")\n")
         } catch let error as RuntimeError {
             return Result(exitCode: 1, output: output, errors: errors + error.message + "\n")
         } catch {
