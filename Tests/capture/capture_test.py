@@ -121,6 +121,9 @@ def _():
 def _():
     open(path("afile"), "w").write("x")
     code, out, err = run("record", "--scene", "push-alert", "--script", "present", "--out", path("afile/x.mp4"))
+    # The folder named is a file: said as such (SPEC §13 names what a path is).
+    assert code == 1 and "afile is a file, not a folder" in err, (code, err)
+    code, out, err = run("record", "--scene", "push-alert", "--script", "present", "--out", path("nowhere/x.mp4"))
     assert code == 1 and "does not exist" in err, (code, err)
     code, out, err = run("record", "--scene", "push-alert", "--script", "present", "--out", path("afile/x.png"))
     assert code == 1 and "cannot write" in err, (code, err)
@@ -141,7 +144,7 @@ def _():
         (good[:4] + ["{not json"] + good[4:], ":5: not a JSON object"),
         (good[:4] + ['{"t": 0.1, "e": "teleport"}'] + good[4:], ":5: unknown event 'teleport'"),
         (good[:4] + ['{"t": 0.1, "e": "down", "y": 3, "shift": false}'] + good[4:], ":5: 'x' must be a finite number"),
-        (good[:4] + ['{"t": -1, "e": "end"}'] + good[4:], ":5: 't' must be ≥ 0"),
+        (good[:4] + ['{"t": -1, "e": "end"}'] + good[4:], ":5: 't' must be in [0, 86400], got -1"),
     ]
     for lines, want in cases:
         open(path("m.slreplay"), "w").write("\n".join(lines) + "\n")
