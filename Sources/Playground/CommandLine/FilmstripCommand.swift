@@ -56,9 +56,7 @@ enum FilmstripCommand {
                                          background: dark ? Color(hex: 0x0B0B0C) : Color(hex: 0xE4E4E8),
                                          labelColor: dark ? Color(hex: 0xE6E6EA) : Color(hex: 0x3A3A3C), labelScale: 1 / scale)
         let w = Int((sheet.size.width * scale).rounded()), h = Int((sheet.size.height * scale).rounded())
-        guard w <= 16384, h <= 16384 else {
-            throw UsageError("springlab filmstrip: the sheet would be \(w)x\(h) px; lower --scale, --frames or --size")
-        }
+        try checkImageSize(w, h, command: "filmstrip")
         let backend: Backend = a.words["renderer"] == "software" ? .software : .gl
         let headless = try RenderCommand.openHeadless(backend: backend, errors: &errors)
         let renderer = try StageRenderer(fonts: fonts, window: headless)

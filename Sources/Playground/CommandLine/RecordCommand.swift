@@ -129,6 +129,7 @@ enum RecordCommand {
         var w = Int((stage.width * take.scale).rounded()), h = Int((stage.height * take.scale).rounded())
         if kind == .mp4 { w -= w % 2; h -= h % 2 }  // yuv420p halves both sides
         guard w >= 2, h >= 2 else { throw RuntimeError("springlab record: the stage is empty at this size") }
+        try checkImageSize(w, h, command: "record")
         let count = kind == .png ? 1 : max(1, Int((take.duration * fps - 1e-9).rounded(.up)))
         // Every output is made (and refused) before the first frame is drawn, and each
         // moves into place only when all of them are whole (SPEC §13).

@@ -81,6 +81,7 @@ enum RenderCommand {
         }
         let offset = Point2(((size.width - pageWidth) / 2).rounded(), 0)
         let w = Int((size.width * scale).rounded()), h = Int((size.height * scale).rounded())
+        try checkImageSize(w, h, command: "render")
         let pixels = try renderer.pixels(list, offset: offset, width: w, height: h, scale: scale)
         try writePNG(pixels, width: w, height: h, to: file, command: "render")
     }
@@ -179,6 +180,17 @@ enum RenderCommand {
         do { return try FontLibrary(directory: FontLibrary.defaultDirectory()) } catch {
             throw RuntimeError("springlab: \(error)")
         }
+    }
+}
+
+/// The largest image a command draws, a side: what GL's framebuffers take on llvmpipe,
+/// and a 1 GB frame (16384² × 4 bytes) at most for the software renderer.
+let maximumImageSide = 16_384
+
+/// Refuses an image larger than `maximumImageSide` a side before anything is allocated.
+func checkImageSize(_ w: Int, _ h: Int, command: String) throws {
+    guard w <= maximumImageSide, h <= maximumImageSide else {
+        throw UsageError("springlab \(command): the image would be \(w)x\(h) px, over \(maximumImageSide) a side; lower --size or --scale")
     }
 }
 

@@ -18,7 +18,7 @@ enum RunCommand {
         FlagSpec(name: "captures", kind: .text(accepts: "a folder for recordings and screenshots")),
         FlagSpec(name: "trace", kind: .text(accepts: "a path to write JSON lines to")),
         .number("frame-delay", "milliseconds in [0, 1000] to sleep every frame", { $0 >= 0 && $0 <= 1000 }),
-        .number("quit-after", "seconds > 0 after which the app quits by itself (tests)", { $0 > 0 }),
+        .number("quit-after", "seconds in (0, 86400] after which the app quits by itself (tests)", { $0 > 0 && $0 <= 86_400 }),
     ]
 
     static func options(_ arguments: [String]) throws -> AppOptions {
