@@ -382,6 +382,59 @@ def _(app):
     xdo(app.display, "key", "d")   # still alive and handling keys
     app.wait_for(lambda e: e["event"] == "theme", 5, n)
 
+# A captures folder on a 64 KB tmpfs, nearly filled (SPEC §13: a full disk is an error,
+# never a truncated file). Mounting needs root; where it is refused the case says so.
+FULL = tempfile.mkdtemp(prefix="springlab-full-")
+FULL_MOUNTED = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", FULL],
+                              capture_output=True).returncode == 0
+
+def fill(folder, leave):
+    """Fills the tmpfs until about `leave` bytes are free."""
+    st = os.statvfs(folder)
+    free = st.f_bavail * st.f_frsize
+    with open(os.path.join(folder, "filler"), "wb") as f:
+        f.write(b"\0" * max(0, free - leave))
+
+if FULL_MOUNTED:
+    fill(FULL, 0)
+
+@case("live capture on a full disk: S and R fail with the reason, leave nothing, the app runs on",
+      extra=["--captures", FULL])
+def _(app):
+    assert FULL_MOUNTED, "mount -t tmpfs was refused (needs root): the full-disk case cannot run here"
+    n = len(app.events())
+    xdo(app.display, "key", "s")
+    failed = app.wait_for(lambda e: e["event"] == "captureFailed", 5, n)
+    assert "No space left on device" in failed["error"], failed
+    xdo(app.display, "key", "r")
+    failed = app.wait_for(lambda e: e["event"] == "captureFailed", 5, n + 1)
+    assert "No space left on device" in failed["error"], failed
+    time.sleep(0.3)
+    kinds = [e["event"] for e in app.events()[n:]]
+    assert "screenshot" not in kinds and "recordingStarted" not in kinds, kinds
+    assert sorted(os.listdir(FULL)) == ["filler"], os.listdir(FULL)
+    # Room for the replay's header and a second of frames: the take starts, the disk fills
+    # mid-take, recording stops with the reason, and the replay parses to its last line.
+    os.remove(os.path.join(FULL, "filler"))
+    fill(FULL, 8 * 1024)
+    m = len(app.events())
+    xdo(app.display, "key", "r")
+    started = app.wait_for(lambda e: e["event"] == "recordingStarted", 5, m)
+    stopped = app.wait_for(lambda e: e["event"] == "captureFailed", 20, m)
+    assert "No space left on device" in stopped["error"], stopped
+    lines = open(started["replay"], "rb").read().decode().split("\n")
+    assert lines[0] == "springlab-replay 1" and lines[-1] == "", lines[-2:]
+    for line in lines[1:-1]:
+        json.loads(line)  # every line whole
+    assert sum('"frame"' in line for line in lines) > 10, len(lines)
+    assert sorted(os.listdir(FULL)) == sorted(["filler", os.path.basename(started["replay"])]), os.listdir(FULL)
+    k = len(app.events())
+    xdo(app.display, "key", "d")   # still alive and handling keys
+    app.wait_for(lambda e: e["event"] == "theme", 5, k)
+
+if FULL_MOUNTED:
+    subprocess.run(["umount", FULL])
+
 def median_drag_velocity(app, drags=3):
     """Three identical drags — 6 pt a step, every 10 ms — each judged against its own truth:
     6 pt per step over the X server's own timestamps of those steps (what the hand really

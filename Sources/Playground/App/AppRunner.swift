@@ -117,7 +117,7 @@ final class AppRunner {
                     if window.enforceMinimum(PushAlertApp.minimumSize) { continue }
                     let at = wall
                     guard replay == nil else { continue }
-                    capture.append(.resize(window.size, wall: at))
+                    recordLine(.resize(window.size, wall: at))
                     emit(app.resize(to: window.size, atWall: at))
                 case .exposed:
                     idleFrames = 0
@@ -128,7 +128,7 @@ final class AppRunner {
                     if captureKey(input) { continue }
                     // A replay plays by itself: the hand waits until it has finished.
                     guard replay == nil else { continue }
-                    capture.append(.input(input))
+                    recordLine(.input(input))
                     emit(app.handle(input))
                 }
             }
@@ -137,12 +137,12 @@ final class AppRunner {
             playReplay(through: frameWall)
             let t = app.sceneTime(atWall: frameWall)
             if let at = presentAt, t >= at {
-                capture.append(.present(wall: frameWall, at: at))
+                recordLine(.present(wall: frameWall, at: at))
                 emit(app.alert.present(at: at))
                 presentAt = nil
             }
             emit(app.update(toWall: frameWall))
-            if capture.isRecording { capture.append(.frame(wall: frameWall, hash: StateDigest.of(app.pageList(atWall: frameWall)))) }
+            if capture.isRecording { recordLine(.frame(wall: frameWall, hash: StateDigest.of(app.pageList(atWall: frameWall)))) }
             updateCaptureBadge(at: frameWall)
             renderer.present(app.draw(atWall: frameWall), window: window)
             if firstFrame {
@@ -167,6 +167,14 @@ final class AppRunner {
         capture.finishPending()
         emit([SceneEvent("quit", time: app.sceneTime(atWall: wall))])
         if let failure = trace?.failure { throw RuntimeError("springlab: the trace is incomplete: \(failure)") }
+    }
+
+    /// Adds a line to the take being recorded; a take stopped by a failed write (a full
+    /// disk) says so in the trace.
+    private func recordLine(_ line: ReplayFile.Line) {
+        if let failure = capture.append(line) {
+            emit([SceneEvent("captureFailed", time: app.sceneTime(atWall: wall), [("error", .string(failure))])])
+        }
     }
 
     /// Feeds the replay's lines whose time has come, exactly as the recorded run applied them.

@@ -62,14 +62,19 @@ final class LiveCapture {
         return path
     }
 
-    func append(_ line: ReplayFile.Line) {
-        guard let writer else { return }
+    /// Appends a line to the take; returns why the take stopped if this line could not be
+    /// written (a full disk mid-take: recording stops, the app runs on, the replay keeps
+    /// every whole line before it).
+    @discardableResult
+    func append(_ line: ReplayFile.Line) -> String? {
+        guard let writer else { return nil }
         do { try writer.append(line) } catch {
-            // A full disk mid-take: stop recording, keep the app running, say so.
             writer.close()
             self.writer = nil
             message = ("Recording stopped: \(error)", lastNow + 30)
+            return "recording stopped: \(error)"
         }
+        return nil
     }
 
     /// Ends the take without rendering it (the app was stopped): the replay is kept whole.
