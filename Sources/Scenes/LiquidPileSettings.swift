@@ -24,3 +24,17 @@ public struct LiquidPileSettings: Hashable, Sendable, Codable {
 
     public init() {}
 }
+
+extension LiquidPileSettings: BoundedSettings {
+    /// Every number of the pile with its range: SPEC §6's spring ranges, and the merge
+    /// distance's slider, 2–24 pt around the 8 pt the pile merges at by default.
+    public static let limits: [SettingLimit<LiquidPileSettings>] =
+        SettingLimit.spring("reveal", response: \.reveal.response, damping: \.reveal.damping)
+        + SettingLimit.spring("dismiss", response: \.dismiss.response, damping: \.dismiss.damping)
+        + SettingLimit.spring("settle", response: \.settle.response, damping: \.settle.damping)
+        + SettingLimit.spring("split", response: \.split.response, damping: \.split.damping)
+        + SettingLimit.spring("home", response: \.home.response, damping: \.home.damping)
+        + SettingLimit.spring("morph", response: \.morph.response, damping: \.morph.damping)
+        + SettingLimit.spring("press", response: \.press.response, damping: \.press.damping)
+        + [SettingLimit("merge", \.merge, 2...24, unit: " pt")]
+}

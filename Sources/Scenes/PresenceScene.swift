@@ -18,6 +18,13 @@ public struct PresenceSettings: Hashable, Sendable, Codable {
     public var curve: MotionCurve { reduceMotion ? .instant : animation.curve }
 }
 
+extension PresenceSettings: BoundedSettings {
+    /// Every number of the Presence scene with its range (SPEC §6's sliders).
+    public static let limits: [SettingLimit<PresenceSettings>] =
+        SettingLimit.spring("animation", response: \.animation.response, damping: \.animation.damping)
+        + [SettingLimit("spacing", \.spacing, 0...32, unit: " pt"), SettingLimit("cardSpacing", \.cardSpacing, 0...48, unit: " pt")]
+}
+
 /// The Presence scene (SPEC §4.3): the same three cards twice, side by side — left on the
 /// collapsible stack with presence elements, right the naive version (instant insert and
 /// remove, fixed spacing) — so the difference is the point. Show/Hide takes the optional

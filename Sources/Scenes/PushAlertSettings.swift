@@ -44,3 +44,50 @@ public struct PushAlertSettings: Hashable, Sendable, Codable {
     public var leave: SpringSetting { SpringSetting(alert.response * leaveRatio, leaveDamping) }
     public var close: SpringSetting { SpringSetting(gap.response * closeRatio, closeDamping) }
 }
+
+extension PushAlertSettings: BoundedSettings {
+    /// Every number of the Push Alert with its range: SPEC §6's slider ranges, which the
+    /// inspector's sliders take from here.
+    public static let limits: [SettingLimit<PushAlertSettings>] =
+        SettingLimit.spring("gap", response: \.gap.response, damping: \.gap.damping)
+        + SettingLimit.spring("alert", response: \.alert.response, damping: \.alert.damping)
+        + [
+            // Leave and close are ratios of the entry springs; their dampings are springs'.
+            SettingLimit("leaveRatio", \.leaveRatio, 0.25...2),
+            SettingLimit("leaveDamping", \.leaveDamping, SpringSetting.dampingRange),
+            SettingLimit("closeRatio", \.closeRatio, 0.25...2),
+            SettingLimit("closeDamping", \.closeDamping, SpringSetting.dampingRange),
+        ]
+        + SettingLimit.spring("throwSpring", response: \.throwSpring.response, damping: \.throwSpring.damping)
+        + SettingLimit.spring("returnSpring", response: \.returnSpring.response, damping: \.returnSpring.damping)
+        + [
+            SettingLimit("commitFraction", \.commitFraction, 0.1...0.9),
+            // No slider: 0.1 is the smallest sensible commit line (a twitch would throw
+            // the alert away); past 2 widths the projection could never decide anything,
+            // since the velocity rule already catches every throw that coasts that far.
+            SettingLimit("projectionFraction", \.projectionFraction, 0.1...2),
+            SettingLimit("dismissVelocity", \.dismissVelocity, 100...3000, unit: " pt/s"),
+            SettingLimit("spacingBelow", \.spacingBelow, 0...40, unit: " pt"),
+            SettingLimit("cornerRadius", \.cornerRadius, 0...30, unit: " pt"),
+        ]
+
+    /// The longest title accepted, in characters (SPEC §13).
+    public static let maxTitleCharacters = 200
+    /// …and in Unicode scalars: four per character, room for any real text (accents, flags,
+    /// most emoji) while one "character" of ten thousand combining marks is refused.
+    public static let maxTitleScalars = 4 * maxTitleCharacters
+
+    /// The first number out of range, else a title that is too long.
+    public func problem() -> SettingProblem? {
+        if let problem = numberProblem() { return problem }
+        let characters = title.count
+        if characters > Self.maxTitleCharacters {
+            return SettingProblem(key: "title", kind: .tooLong(length: characters, limit: Self.maxTitleCharacters, unit: "characters"))
+        }
+        let scalars = title.unicodeScalars.count
+        if scalars > Self.maxTitleScalars {
+            return SettingProblem(key: "title", kind: .tooLong(length: scalars, limit: Self.maxTitleScalars, unit: "Unicode scalars"))
+        }
+        return nil
+    }
+}

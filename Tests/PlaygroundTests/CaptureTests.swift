@@ -112,7 +112,7 @@ import Testing
         app.alert.settings.gap.response = 0.32
         app.alert.settings.dismissVelocity = -5
         do { _ = try Preset.load(SessionSettings(app: app, scale: 1).json, name: "p.json"); Issue.record("accepted") } catch {
-            #expect(error.message.contains("'pushAlert.dismissVelocity' must be a finite number ≥ 0"), "\(error.message)")
+            #expect(error.message.contains("'pushAlert.dismissVelocity' must be in [100, 3000] pt/s, got -5"), "\(error.message)")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Capture
 import Canvas
+import Files
 import Foundation
 import Motion
 import Scenes
@@ -8,10 +9,23 @@ import Scenes
 /// settings object of a replay file (SPEC §7). Decoding it and replaying the take's
 /// lines rebuilds the same app, so the same frames come out.
 struct SessionSettings: Codable, Equatable {
-    struct Neck: Codable, Equatable {
+    struct Neck: Codable, Equatable, BoundedSettings {
         var merge: Double
         var smoothing: Double?
         var kernel: LiquidKernel
+
+        /// The sandbox's sliders (SPEC §5.4): merge 4–60 pt, smoothing k 0.5–20 pt. An
+        /// absent k follows merge / 4, which the merge range keeps inside k's range.
+        static let limits: [SettingLimit<Neck>] = [
+            SettingLimit("merge", \.merge, 4...60, unit: " pt"),
+            SettingLimit("smoothing", \.effectiveSmoothing, 0.5...20, unit: " pt"),
+        ]
+
+        /// The smoothing k in effect: as set, or merge / 4.
+        var effectiveSmoothing: Double {
+            get { smoothing ?? merge / 4 }
+            set { smoothing = newValue }
+        }
     }
 
     var scene: String
@@ -58,19 +72,28 @@ struct SessionSettings: Codable, Equatable {
         } catch { throw RuntimeError("springlab \(command): \(error)") }
     }
 
-    /// A fresh app at wall time 0 with these settings.
-    /// The scene, window and scale are usable (checked before any window opens).
+    /// The scene, window and scale are usable and every scene's settings are inside their
+    /// ranges (checked before any window opens or any curve is walked: a 1e9 s response
+    /// would hang the inspector's plot). Returns the scene.
     func validate() throws(CaptureError) -> PushAlertApp.SceneKind {
         guard let kind = PushAlertApp.SceneKind(rawValue: scene) else {
-            throw CaptureError("settings: unknown scene '\(scene)' (\(PushAlertApp.SceneKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw CaptureError("settings: unknown scene \(quoted(scene)) (\(PushAlertApp.SceneKind.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         guard window.count == 2, window.allSatisfy({ $0.isFinite && $0 >= 16 && $0 <= 8192 }) else {
             throw CaptureError("settings: window must be [width, height], each 16…8192")
         }
         guard scale.isFinite, scale >= 0.5, scale <= 4 else { throw CaptureError("settings: scale must be in [0.5, 4]") }
+        if let problem = problem() { throw CaptureError("settings: \(problem)") }
         return kind
     }
 
+    /// The first scene setting out of range, by its key path from the settings object.
+    func problem() -> SettingProblem? {
+        pushAlert.problem()?.under("pushAlert") ?? pile.problem()?.under("pile") ?? presence.problem()?.under("presence")
+            ?? neck.problem()?.under("neck")
+    }
+
+    /// A fresh app at wall time 0 with these settings.
     func makeApp(measurer: some TextMeasuring) throws(CaptureError) -> PushAlertApp {
         let kind = try validate()
         var app = PushAlertApp(settings: pushAlert, measurer: measurer, theme: Theme(rawValue: theme) ?? .light,

@@ -4,9 +4,10 @@ import Scenes
 
 /// A preset (SPEC §8 `--preset FILE`): the tunables a designer settled on, as JSON — the
 /// settings object of a replay file, or any part of it: `pushAlert`, `pile`, `presence`,
-/// `neck`. Every spring must be inside the inspector's ranges (response 0.05–2 s, damping
-/// 0.05–2) and every other number finite and not negative; anything else is refused with
-/// the key that is wrong, and nothing is applied.
+/// `neck`. Every number must be inside the range its inspector slider spans (each scene's
+/// `limits` table: springs 0.05–2 s and 0.05–2, ratios, spacings…) and the title at most
+/// 200 characters; anything else is refused with the key that is wrong and the accepted
+/// range, and nothing is applied.
 struct Preset: Codable, Equatable {
     var pushAlert: PushAlertSettings?
     var pile: LiquidPileSettings?
@@ -22,24 +23,12 @@ struct Preset: Codable, Equatable {
         return preset
     }
 
-    /// The first value out of range, named by its key path.
+    /// The first value out of range, named by its key path: each scene's limits table
+    /// (SPEC §6's slider ranges) and the title's length.
     func problem() -> String? {
-        func walk(_ value: Any, _ path: String) -> String? {
-            if let s = value as? SpringSetting {
-                if !(0.05...2).contains(s.response) { return "'\(path).response' must be in [0.05, 2] s, got \(s.response)" }
-                if !(0.05...2).contains(s.damping) { return "'\(path).damping' must be in [0.05, 2], got \(s.damping)" }
-                return nil
-            }
-            if let d = value as? Double { return d.isFinite && d >= 0 ? nil : "'\(path)' must be a finite number ≥ 0, got \(d)" }
-            for child in Mirror(reflecting: value).children {
-                guard let label = child.label else { continue }
-                // An optional's payload is its "some" child: it adds nothing to the key path.
-                let next = label == "some" ? path : (path.isEmpty ? label : "\(path).\(label)")
-                if let p = walk(child.value, next) { return p }
-            }
-            return nil
-        }
-        return walk(self, "")
+        let found = pushAlert?.problem()?.under("pushAlert") ?? pile?.problem()?.under("pile")
+            ?? presence?.problem()?.under("presence") ?? neck?.problem()?.under("neck")
+        return found.map(\.description)
     }
 
     /// Every scene's settings in `app`.

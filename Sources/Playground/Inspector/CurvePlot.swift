@@ -23,14 +23,29 @@ struct CurveSummary: Sendable, Equatable {
         return (b - a) * 1000
     }
 
-    /// First crossing of `level` by the step response, to 0.1 ms (scan, then bisect).
+    /// The most samples the scan takes, whatever the spring: 1 ms steps, as always, for
+    /// every spring that settles within a second (every default does), even coarser steps
+    /// for slower ones. A 1e9 s response walked at 1 ms hung the inspector; now any spring
+    /// costs at most 2,000 samples and 30 bisection steps.
+    static let maxSamples = 2_000
+
+    /// First crossing of `level` by the step response, to 0.1 ms: a scan of at most
+    /// `maxSamples` even steps up to `limit` (1 ms when that is enough), then bisection.
+    /// The first crossing is on the rising edge, which stays above 0.9 for at least half a
+    /// period, so a coarser step still brackets the first crossing, not a later one.
     static func firstReach(of spring: Spring, level: Double, within limit: Double) -> Double? {
-        let step = 0.001
+        firstReach(level: level, within: limit) { spring.step(at: $0) }
+    }
+
+    /// `firstReach` over any response curve: at most `maxSamples` + 30 evaluations.
+    static func firstReach(level: Double, within limit: Double, of response: (Double) -> Double) -> Double? {
+        guard limit.isFinite, limit > 0 else { return nil }
+        let step = max(0.001, limit / Double(maxSamples))
         var t = 0.0
-        while t < limit {
-            if spring.step(at: t + step) >= level {
+        for _ in 0..<maxSamples where t < limit {
+            if response(t + step) >= level {
                 var lo = t, hi = t + step
-                for _ in 0..<30 { let mid = (lo + hi) / 2; if spring.step(at: mid) >= level { hi = mid } else { lo = mid } }
+                for _ in 0..<30 { let mid = (lo + hi) / 2; if response(mid) >= level { hi = mid } else { lo = mid } }
                 return hi
             }
             t += step

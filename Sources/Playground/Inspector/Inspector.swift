@@ -26,33 +26,27 @@ enum PushAlertInspector {
     static let defaults = PushAlertSettings()
 
     static var groups: [Group] { [
-        Group(id: "gap", title: "Gap", first: ("response", \.gap.response, .response(defaults.gap.response)),
-              damping: \.gap.damping, spring: { $0.gap.spring }),
-        Group(id: "alert", title: "Alert", first: ("response", \.alert.response, .response(defaults.alert.response)),
-              damping: \.alert.damping, spring: { $0.alert.spring }),
-        Group(id: "leave", title: "Leave  (alert response × ratio)",
-              first: ("ratio", \.leaveRatio, SliderSpec(range: 0.25...2, defaultValue: defaults.leaveRatio, step: 0.01,
-                                                        fine: 0.001, decimals: 3, unit: "×")),
+        Group(id: "gap", title: "Gap", first: ("response", \.gap.response, " s"), damping: \.gap.damping,
+              spring: { $0.gap.spring }),
+        Group(id: "alert", title: "Alert", first: ("response", \.alert.response, " s"), damping: \.alert.damping,
+              spring: { $0.alert.spring }),
+        Group(id: "leave", title: "Leave  (alert response × ratio)", first: ("ratio", \.leaveRatio, "×"),
               damping: \.leaveDamping, spring: { $0.leave.spring }),
-        Group(id: "close", title: "Close  (gap response × ratio)",
-              first: ("ratio", \.closeRatio, SliderSpec(range: 0.25...2, defaultValue: defaults.closeRatio, step: 0.01,
-                                                        fine: 0.001, decimals: 3, unit: "×")),
+        Group(id: "close", title: "Close  (gap response × ratio)", first: ("ratio", \.closeRatio, "×"),
               damping: \.closeDamping, spring: { $0.close.spring }),
-        Group(id: "throw", title: "Throw", first: ("response", \.throwSpring.response, .response(defaults.throwSpring.response)),
-              damping: \.throwSpring.damping, spring: { $0.throwSpring.spring }),
-        Group(id: "return", title: "Return", first: ("response", \.returnSpring.response, .response(defaults.returnSpring.response)),
+        Group(id: "throw", title: "Throw", first: ("response", \.throwSpring.response, " s"), damping: \.throwSpring.damping,
+              spring: { $0.throwSpring.spring }),
+        Group(id: "return", title: "Return", first: ("response", \.returnSpring.response, " s"),
               damping: \.returnSpring.damping, spring: { $0.returnSpring.spring }),
     ] }
 
-    static var tunables: [(id: String, label: String, path: WritableKeyPath<PushAlertSettings, Double>, spec: SliderSpec)] { [
-        ("commit.fraction", "commit at", \.commitFraction,
-         SliderSpec(range: 0.1...0.9, defaultValue: defaults.commitFraction, step: 0.01, fine: 0.001, decimals: 2, unit: " W")),
-        ("dismiss.velocity", "dismiss speed", \.dismissVelocity,
-         SliderSpec(range: 100...3000, defaultValue: defaults.dismissVelocity, step: 10, fine: 1, decimals: 0, unit: "")),
-        ("spacing.below", "spacing below", \.spacingBelow,
-         SliderSpec(range: 0...40, defaultValue: defaults.spacingBelow, step: 1, fine: 0.1, decimals: 1, unit: "")),
-        ("corner.radius", "corner radius", \.cornerRadius,
-         SliderSpec(range: 0...30, defaultValue: defaults.cornerRadius, step: 1, fine: 0.1, decimals: 1, unit: "")),
+    static var tunables: [NumberRow<PushAlertSettings>] { [
+        NumberRow(id: "commit.fraction", label: "commit at", path: \.commitFraction, step: 0.01, fine: 0.001, decimals: 2,
+                  unit: " W"),
+        NumberRow(id: "dismiss.velocity", label: "dismiss speed", path: \.dismissVelocity, step: 10, fine: 1, decimals: 0,
+                  unit: ""),
+        NumberRow(id: "spacing.below", label: "spacing below", path: \.spacingBelow, step: 1, fine: 0.1, decimals: 1, unit: ""),
+        NumberRow(id: "corner.radius", label: "corner radius", path: \.cornerRadius, step: 1, fine: 0.1, decimals: 1, unit: ""),
     ] }
 
     static let gapColor = Color(hex: 0x0A84FF)
@@ -96,17 +90,15 @@ enum PushAlertInspector {
 
         ui.text("Push Alert", in: Rect(x: x, y: y, width: w, height: 20), style: UIPass.heading, color: ui.theme.label)
         y += 24
-        for t in tunables {
-            var v = settings[keyPath: t.path]
-            let old = v
-            if ui.slider(t.id, t.label, value: &v, spec: t.spec, frame: Rect(x: x, y: y, width: w, height: rowHeight)) {
-                settings[keyPath: t.path] = v
-                changes.append(SettingChange(name: t.id, old: .number(old), new: .number(v)))
+        for row in tunables {
+            if let change = row.run(&ui, settings: &settings, defaults: defaults, frame: Rect(x: x, y: y, width: w, height: rowHeight)) {
+                changes.append(change)
             }
             y += rowHeight + 4
         }
         var title = settings.title
-        if ui.textField("title.text", "title", value: &title, frame: Rect(x: x, y: y, width: w, height: rowHeight)) {
+        if ui.textField("title.text", "title", value: &title, maxCharacters: PushAlertSettings.maxTitleCharacters,
+                        frame: Rect(x: x, y: y, width: w, height: rowHeight)) {
             changes.append(SettingChange(name: "title.text", old: .string(settings.title), new: .string(title)))
             settings.title = title
         }

@@ -10,10 +10,8 @@ enum LiquidInspector {
     /// The pile's springs, named as SPEC §5.3 uses them.
     static var groups: [Group] {
         func group(_ id: String, _ title: String, _ path: WritableKeyPath<LiquidPileSettings, SpringSetting>) -> Group {
-            let d = LiquidPileSettings()[keyPath: path]
-            return Group(id: id, title: title,
-                         first: ("response", path.appending(path: \.response), .response(d.response)),
-                         damping: path.appending(path: \.damping), spring: { $0[keyPath: path].spring })
+            Group(id: id, title: title, first: ("response", path.appending(path: \.response), " s"),
+                  damping: path.appending(path: \.damping), spring: { $0[keyPath: path].spring })
         }
         return [group("reveal", "Reveal  (spread, arrivals)", \.reveal), group("dismiss", "Dismiss  (gather, clear)", \.dismiss),
                 group("settle", "Settle  (swipe returns)", \.settle), group("split", "Split  (buds out)", \.split),
@@ -53,11 +51,10 @@ enum LiquidInspector {
         }
         ui.text("Merge", in: Rect(x: x, y: y, width: w, height: 20), style: UIPass.heading, color: ui.theme.label)
         y += 26
-        var merge = settings.merge
-        let spec = SliderSpec(range: 2...24, defaultValue: defaults.merge, step: 0.5, fine: 0.05, decimals: 1, unit: " pt")
-        if ui.slider("pile.merge", "merge", value: &merge, spec: spec, frame: Rect(x: x, y: y, width: w, height: 30)) {
-            changes.append(SettingChange(name: "pile.merge", old: .number(settings.merge), new: .number(merge)))
-            settings.merge = merge
+        let merge = NumberRow<LiquidPileSettings>(id: "pile.merge", label: "merge", path: \.merge, step: 0.5, fine: 0.05,
+                                                  decimals: 1, unit: " pt")
+        if let change = merge.run(&ui, settings: &settings, defaults: defaults, frame: Rect(x: x, y: y, width: w, height: 30)) {
+            changes.append(change)
         }
         y += 36
         if let kernel = ui.kernelPicker("pile.kernel", current: settings.kernel, x: x, y: y, width: w) {

@@ -15,14 +15,17 @@ enum NeckInspector {
         ui.text("Neck sandbox", in: Rect(x: x, y: y, width: w, height: 20), style: UIPass.heading, color: ui.theme.label)
         y += 28
         var merge = sandbox.merge
-        let mergeSpec = SliderSpec(range: 4...60, defaultValue: LiquidGroup.defaultMerge, step: 1, fine: 0.1, decimals: 1, unit: " pt")
+        let limits = SessionSettings.Neck.self
+        let mergeSpec = SliderSpec(range: limits.range(of: \.merge), defaultValue: LiquidGroup.defaultMerge, step: 1, fine: 0.1,
+                                   decimals: 1, unit: " pt")
         if ui.slider("neck.merge", "merge", value: &merge, spec: mergeSpec, frame: Rect(x: x, y: y, width: w, height: row)) {
             changes.append(SettingChange(name: "neck.merge", old: .number(sandbox.merge), new: .number(merge)))
             sandbox.merge = merge
         }
         y += row + 4
         var k = sandbox.smoothing ?? sandbox.merge / 4
-        let kSpec = SliderSpec(range: 0.5...20, defaultValue: sandbox.merge / 4, step: 0.25, fine: 0.025, decimals: 2, unit: " pt")
+        let kSpec = SliderSpec(range: limits.range(of: \.effectiveSmoothing), defaultValue: sandbox.merge / 4, step: 0.25,
+                               fine: 0.025, decimals: 2, unit: " pt")
         if ui.slider("neck.smoothing", "smoothing k", value: &k, spec: kSpec, frame: Rect(x: x, y: y, width: w, height: row)) {
             changes.append(SettingChange(name: "neck.smoothing", old: .number(sandbox.smoothing ?? sandbox.merge / 4), new: .number(k)))
             // Back on merge / 4 (a double-click reset) it follows the merge again.

@@ -7,7 +7,7 @@ import Scenes
 enum PresenceInspector {
     static var group: SpringGroup<PresenceSettings> {
         SpringGroup(id: "presence", title: "Height + presence  (one spring)",
-                    first: ("response", \.animation.response, .response(PresenceSettings().animation.response)),
+                    first: ("response", \.animation.response, " s"),
                     damping: \.animation.damping, spring: { $0.animation.spring })
     }
 
@@ -31,13 +31,12 @@ enum PresenceInspector {
         changes += group.run(&ui, settings: &settings, defaults: defaults, x: x, y: &y, width: w)
         ui.text("Spacing", in: Rect(x: x, y: y, width: w, height: 20), style: UIPass.heading, color: ui.theme.label)
         y += 26
-        for (id, label, path, range) in [("presence.spacing", "in cards", \PresenceSettings.spacing, 0.0...32),
-                                         ("presence.cardSpacing", "between", \PresenceSettings.cardSpacing, 0.0...48)] {
-            var value = settings[keyPath: path]
-            let spec = SliderSpec(range: range, defaultValue: defaults[keyPath: path], step: 1, fine: 0.1, decimals: 1, unit: " pt")
-            if ui.slider(id, label, value: &value, spec: spec, frame: Rect(x: x, y: y, width: w, height: PushAlertInspector.rowHeight)) {
-                changes.append(SettingChange(name: id, old: .number(settings[keyPath: path]), new: .number(value)))
-                settings[keyPath: path] = value
+        for (id, label, path) in [("presence.spacing", "in cards", \PresenceSettings.spacing),
+                                  ("presence.cardSpacing", "between", \PresenceSettings.cardSpacing)] {
+            let row = NumberRow(id: id, label: label, path: path, step: 1, fine: 0.1, decimals: 1, unit: " pt")
+            if let change = row.run(&ui, settings: &settings, defaults: defaults,
+                                    frame: Rect(x: x, y: y, width: w, height: PushAlertInspector.rowHeight)) {
+                changes.append(change)
             }
             y += PushAlertInspector.rowHeight + 4
         }

@@ -14,14 +14,6 @@ struct SliderSpec: Sendable {
     /// Values above this are labelled on the track (damping above 1 is overdamped).
     var labelAbove: (value: Double, text: String)?
 
-    static func response(_ d: Double) -> SliderSpec {
-        SliderSpec(range: 0.05...2.0, defaultValue: d, step: 0.01, fine: 0.001, decimals: 3, unit: " s")
-    }
-    static func damping(_ d: Double) -> SliderSpec {
-        SliderSpec(range: 0.05...2.0, defaultValue: d, step: 0.01, fine: 0.001, decimals: 3,
-                   labelAbove: (1, "overdamped"))
-    }
-
     func format(_ v: Double) -> String { String(format: "%.\(decimals)f", v) }
     func clamp(_ v: Double) -> Double { min(max(v, range.lowerBound), range.upperBound) }
 }
@@ -104,7 +96,9 @@ extension UIPass {
         switch event {
         case .text(let s, _):
             consumed = true
-            state.editText += s.filter { "0123456789.-+eE".contains($0) }
+            // A number never needs more than 24 characters; a pasted megabyte of digits
+            // must not become a megabyte measured on every frame.
+            state.editText += s.filter { "0123456789.-+eE".contains($0) }.prefix(max(0, 24 - state.editText.count))
         case .key(.backspace, _, _):
             consumed = true
             if !state.editText.isEmpty { state.editText.removeLast() }
@@ -158,15 +152,17 @@ extension UIPass {
         text(shown, in: number.insetBy(dx: 6, dy: 0), style: Self.value, color: theme.label, right: !editing)
     }
 
-    /// A one-line text field: click to type, Enter applies, Escape abandons.
-    mutating func textField(_ id: String, _ label: String, value: inout String, frame: Rect) -> Bool {
+    /// A one-line text field: click to type, Enter applies, Escape abandons. Typing stops
+    /// at `maxCharacters` characters (and four Unicode scalars a character), so the field
+    /// only ever holds a text its setting accepts, and measuring it stays cheap.
+    mutating func textField(_ id: String, _ label: String, value: inout String, maxCharacters: Int, frame: Rect) -> Bool {
         frames.append((id, frame))
         state.focusOrder.append(id)
         let box = Rect(x: frame.minX + Self.labelWidth, y: frame.midY - 12, width: frame.width - Self.labelWidth, height: 24)
         var changed = false
         if state.editing == id {
             switch event {
-            case .text(let s, _): consumed = true; state.editText += s
+            case .text(let s, _): consumed = true; state.editText = Self.appending(s, to: state.editText, maxCharacters: maxCharacters)
             case .key(.backspace, _, _): consumed = true; if !state.editText.isEmpty { state.editText.removeLast() }
             case .key(.enter, _, _):
                 consumed = true
@@ -178,16 +174,17 @@ extension UIPass {
             default: if case .key = event { consumed = true }
             }
         } else if pressed(in: box) != nil {
-            consumed = true; state.editing = id; state.editText = value; state.focus = id
+            consumed = true; state.editing = id; state.editText = String(value.prefix(maxCharacters)); state.focus = id
         } else if state.focus == id, !consumed, case .key(.enter, _, _) = event {
-            consumed = true; state.editing = id; state.editText = value
+            consumed = true; state.editing = id; state.editText = String(value.prefix(maxCharacters))
         }
         text(label, in: Rect(x: frame.minX, y: frame.minY, width: Self.labelWidth, height: frame.height),
              style: Self.label, color: theme.secondaryLabel)
         let editing = state.editing == id
         fill(.roundedRect(box, radius: 6), Paint(fill: theme.control, stroke: editing || state.focus == id ? accent : theme.chromeLine,
                                                strokeWidth: 1))
-        let shown = editing ? state.editText + "|" : value
+        // Bounded whatever `value` holds: the box shows far fewer characters than this.
+        let shown = editing ? state.editText + "|" : String(value.prefix(maxCharacters))
         let h = measurer.lineHeight(of: Self.label)
         let w = measurer.width(of: shown, style: Self.label)
         // Show the end of a long text while typing, its start otherwise.
@@ -195,5 +192,23 @@ extension UIPass {
         let run = TextRun(shown, origin: Point2(x.rounded(), (box.midY - h / 2).rounded()), style: Self.label, color: theme.label)
         list?.clip(.rect(box.insetBy(dx: 6, dy: 0))) { $0.text(run) }
         return changed
+    }
+}
+
+extension UIPass {
+    /// `text` with as much of `typed` appended as fits in `maxCharacters` characters and
+    /// four Unicode scalars a character; the rest of a long paste is dropped.
+    static func appending(_ typed: String, to text: String, maxCharacters: Int) -> String {
+        var out = text
+        var characters = out.count
+        var scalars = out.unicodeScalars.count
+        for ch in typed {
+            let n = ch.unicodeScalars.count
+            guard characters < maxCharacters, scalars + n <= 4 * maxCharacters else { break }
+            out.append(ch)
+            characters += 1
+            scalars += n
+        }
+        return out
     }
 }
