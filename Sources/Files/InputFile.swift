@@ -96,6 +96,10 @@ public struct LineReader {
                 return nil
             }
             if let nl = newline {
+                // The same limit whether or not the line happened to arrive whole.
+                if nl - start > maxLine {
+                    throw FileError("\(name): line \(lineNumber + 1) is longer than \(maxLine) bytes")
+                }
                 lineNumber += 1
                 var stop = nl
                 if stop > start && buffer[stop - 1] == 13 { stop -= 1 }

@@ -5,7 +5,19 @@ import Playground
 // killing the process mid-write: every output then fails whole (SPEC §13).
 signal(SIGXFSZ, SIG_IGN)
 
-let result = SpringLabCommand.run(Array(CommandLine.arguments.dropFirst()))
-FileHandle.standardOutput.write(Data(result.output.utf8))
-FileHandle.standardError.write(Data(result.errors.utf8))
-exit(result.exitCode)
+/// Writes what `run` left to standard output and standard error; the exit status, 1 if
+/// standard output could not take it.
+func report(_ result: SpringLabCommand.Result) -> Int32 {
+    do {
+        try SpringLabCommand.write(result.output, to: 1)
+    } catch {
+        try? SpringLabCommand.write(result.errors + error.message + "\n", to: 2)
+        return 1
+    }
+    try? SpringLabCommand.write(result.errors, to: 2)
+    return result.exitCode
+}
+
+// Streaming commands (velocity) write their output through `emit` as they go.
+exit(report(SpringLabCommand.run(Array(CommandLine.arguments.dropFirst()),
+                                 emit: { text in try SpringLabCommand.write(text, to: 1) })))

@@ -1,4 +1,5 @@
 import Foundation
+import Files
 
 /// A usage error: exits 2 with one line naming the flag and what it accepts.
 public struct UsageError: Error, Equatable, Sendable {
@@ -61,10 +62,10 @@ func parseArguments(_ arguments: [String], specs: [FlagSpec], command: String,
         index += 1
         guard word.hasPrefix("--"), word.count > 2 else {
             if word.hasPrefix("-") && word != "-" {
-                throw UsageError("springlab \(command): unknown flag '\(word)'; see 'springlab help \(command)'")
+                throw UsageError("springlab \(command): unknown flag \(quoted(word)); see 'springlab help \(command)'")
             }
             guard parsed.positional.count < maxPositional else {
-                throw UsageError("springlab \(command): unexpected argument '\(word)'; see 'springlab help \(command)'")
+                throw UsageError("springlab \(command): unexpected argument \(quoted(word)); see 'springlab help \(command)'")
             }
             parsed.positional.append(word)
             continue
@@ -76,7 +77,7 @@ func parseArguments(_ arguments: [String], specs: [FlagSpec], command: String,
             name = String(name[..<eq])
         }
         guard let spec = table[name] else {
-            throw UsageError("springlab \(command): unknown flag '--\(name)'; see 'springlab help \(command)'")
+            throw UsageError("springlab \(command): unknown flag \(quoted("--" + name)); see 'springlab help \(command)'")
         }
         if parsed.has(name) {
             throw UsageError("springlab \(command): --\(name) is given twice")
@@ -122,7 +123,7 @@ func parseFiniteNumber(_ text: String) -> Double? {
 
 private func store(_ value: String, for spec: FlagSpec, into parsed: inout ParsedArguments,
                    command: String) throws(UsageError) {
-    let fail = { UsageError("springlab \(command): --\(spec.name) accepts \(describe(spec.kind)), got '\(value)'") }
+    let fail = { UsageError("springlab \(command): --\(spec.name) accepts \(describe(spec.kind)), got \(quoted(value))") }
     switch spec.kind {
     case .number(_, let valid):
         guard let number = parseFiniteNumber(value), valid(number) else { throw fail() }

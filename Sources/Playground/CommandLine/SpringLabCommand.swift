@@ -16,31 +16,36 @@ public enum SpringLabCommand {
     }
 
     /// Runs one command line (without the program name).
-    /// `readInput` returns a file's text, or standard input's for "-".
+    /// `readInput`, when given, returns a file's text, or standard input's for "-" (tests
+    /// hand in text this way); otherwise files are read from the disk, streaming where
+    /// the command streams. `emit`, when given, takes a streaming command's output
+    /// (`velocity`) in chunks as it is produced instead of `Result.output`; an error it
+    /// throws ends the command with status 1.
     public static func run(_ arguments: [String],
-                           readInput: (String) throws(RuntimeError) -> String = readTextInput) -> Result {
+                           readInput: ((String) throws(RuntimeError) -> String)? = nil,
+                           emit: ((String) throws -> Void)? = nil) -> Result {
         var output = ""
         var errors = ""
         do {
-            try dispatch(arguments, readInput: readInput, output: &output, errors: &errors)
+            try dispatch(arguments, readInput: readInput, emit: emit, output: &output, errors: &errors)
             return Result(exitCode: 0, output: output, errors: errors)
         } catch let error as UsageError {
-            return Result(exitCode: 2, output: output, errors: error.message + "\n")
+            return Result(exitCode: 2, output: output, errors: oneLine(error.message) + "\n")
         } catch let stop as Interrupted {
             // Ctrl+C or SIGTERM: what was being written is gone, and says so (SPEC §13).
             let command = arguments.first.map { $0.hasPrefix("-") ? "run" : $0 } ?? "run"
             let writes = ["record", "filmstrip", "render"].contains(command)
             return Result(exitCode: stop.exitCode, output: output,
-                          errors: errors + "springlab \(command): \(stop)\(writes ? "; nothing was written" : "")\n")
+                          errors: errors + oneLine("springlab \(command): \(stop)\(writes ? "; nothing was written" : "")") + "\n")
         } catch let error as RuntimeError {
-            return Result(exitCode: 1, output: output, errors: errors + error.message + "\n")
+            return Result(exitCode: 1, output: output, errors: errors + oneLine(error.message) + "\n")
         } catch {
-            return Result(exitCode: 1, output: output, errors: errors + "springlab: \(error)\n")
+            return Result(exitCode: 1, output: output, errors: errors + oneLine("springlab: \(error)") + "\n")
         }
     }
 
-    static func dispatch(_ arguments: [String], readInput: (String) throws(RuntimeError) -> String,
-                         output: inout String, errors: inout String) throws {
+    static func dispatch(_ arguments: [String], readInput: ((String) throws(RuntimeError) -> String)?,
+                         emit: ((String) throws -> Void)?, output: inout String, errors: inout String) throws {
         let command = arguments.first ?? "run"
         let rest = Array(arguments.dropFirst())
         if command.hasPrefix("--") && command != "--version" && command != "--help" {
@@ -55,13 +60,13 @@ public enum SpringLabCommand {
         case "filmstrip": try FilmstripCommand.run(rest, output: &output, errors: &errors)
         case "neck": try NeckCommand.run(rest, output: &output)
         case "spring": try SpringCommand.run(rest, output: &output)
-        case "velocity": try VelocityCommand.run(rest, readInput: readInput, output: &output)
+        case "velocity": try VelocityCommand.run(rest, readInput: readInput, emit: emit, output: &output)
         case "help", "--help", "-h": try Help.run(rest, output: &output)
         case "--version", "version":
             guard rest.isEmpty else { throw UsageError("springlab --version: takes no arguments") }
             output += "springlab \(version)\n"
         default:
-            throw UsageError("springlab: unknown command '\(command)'; commands: \(Help.commandNames.joined(separator: ", "))")
+            throw UsageError("springlab: unknown command \(quoted(command)); commands: \(Help.commandNames.joined(separator: ", "))")
         }
     }
 
@@ -71,25 +76,32 @@ public enum SpringLabCommand {
         try runner.run()
     }
 
-    /// Reads a file as UTF-8 text, or standard input for "-".
+    /// Reads a file as UTF-8 text, or standard input for "-", bounded; a directory,
+    /// FIFO or device is named as such (SPEC §13).
     public static func readTextInput(_ path: String) throws(RuntimeError) -> String {
-        let data: Data
-        if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw RuntimeError("springlab: \(path): no such file")
+        do { return try InputFile.readText(path) } catch { throw RuntimeError("springlab: \(error)") }
+    }
+
+    /// Writes all of `text` to the descriptor (1 standard output, 2 standard error),
+    /// through short writes and interruptions; a failed write is an error, never a
+    /// silent truncation.
+    public static func write(_ text: String, to fd: Int32) throws(RuntimeError) {
+        var text = text
+        let failure: Int32? = text.withUTF8 { bytes in
+            var done = 0
+            while done < bytes.count, let base = bytes.baseAddress {
+                let n = Glibc.write(fd, base + done, bytes.count - done)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                done += n
             }
-            guard !isDirectory.boolValue else { throw RuntimeError("springlab: \(path): is a directory, not a file") }
-            guard let contents = FileManager.default.contents(atPath: path) else {
-                throw RuntimeError("springlab: \(path): cannot be read (permissions?)")
-            }
-            data = contents
+            return nil
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw RuntimeError("springlab: \(path == "-" ? "standard input" : path): not UTF-8 text")
+        if let failure {
+            let name = fd == 1 ? "standard output" : fd == 2 ? "standard error" : "descriptor \(fd)"
+            throw RuntimeError("springlab: cannot write to \(name): \(String(cString: strerror(failure)))")
         }
-        return text
     }
 }
