@@ -172,8 +172,10 @@ public enum NeckMeasure {
         guard let first = group.shapes.first else { return 0 }
         let x = first.rect.maxX + gap / 2
         guard group.distance(to: Point2(x, 0)) < 0 else { return 0 }
-        var lo = 0.0, hi = first.rect.height  // inside at lo, outside at hi
-        while group.distance(to: Point2(x, hi)) < 0 { hi *= 2 }
+        // Inside at lo, outside at hi: doubled until outside (bounded — a shape of height 0
+        // would otherwise double 0 for ever; 64 doublings pass any finite surface).
+        var lo = 0.0, hi = max(first.rect.height, 1)
+        for _ in 0..<64 where group.distance(to: Point2(x, hi)) < 0 { hi *= 2 }
         for _ in 0..<60 {
             let mid = (lo + hi) / 2
             if group.distance(to: Point2(x, mid)) < 0 { lo = mid } else { hi = mid }

@@ -83,6 +83,9 @@ struct SessionSettings: Codable, Equatable {
             throw CaptureError("settings: window must be [width, height], each 16…8192")
         }
         guard scale.isFinite, scale >= 0.5, scale <= 4 else { throw CaptureError("settings: scale must be in [0.5, 4]") }
+        guard Theme(rawValue: theme) != nil else {
+            throw CaptureError("settings: unknown theme \(quoted(theme)) (\(Theme.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
         if let problem = problem() { throw CaptureError("settings: \(problem)") }
         return kind
     }
@@ -162,6 +165,9 @@ struct CaptureSession {
         var matched = 0, total = 0
         var first: Double?
         for line in file.lines {
+            // A long take is checked frame by frame: a stop asked meanwhile ends it early
+            // (the caller sees the signal and exits).
+            if Interrupt.received != nil { break }
             switch line {
             case .input(let e): _ = app.handle(e)
             case .resize(let size, let w): _ = app.resize(to: size, atWall: w)
@@ -180,13 +186,13 @@ struct CaptureSession {
 /// What is wrong with a JSON document that did not decode, by its key path: a missing
 /// key, a value of the wrong type, or text that is not JSON (settings and presets).
 func describeDecoding(_ error: Error) -> String {
-    func path(_ keys: [CodingKey]) -> String { keys.map(\.stringValue).joined(separator: ".") }
+    func path(_ keys: [CodingKey]) -> String { escaped(keys.map(\.stringValue).joined(separator: "."), limit: 80) }
     switch error {
     case DecodingError.keyNotFound(let key, let c): return "'\(path(c.codingPath + [key]))' is missing"
     case DecodingError.typeMismatch(_, let c), DecodingError.valueNotFound(_, let c):
         return "'\(path(c.codingPath))' has the wrong type"
     case DecodingError.dataCorrupted(let c):
-        return c.codingPath.isEmpty ? "not valid JSON" : "'\(path(c.codingPath))': \(c.debugDescription)"
+        return c.codingPath.isEmpty ? "not valid JSON" : "'\(path(c.codingPath))': \(escaped(c.debugDescription, limit: 120))"
     default: return "\(error)"
     }
 }

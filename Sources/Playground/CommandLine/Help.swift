@@ -1,3 +1,4 @@
+import Files
 /// `springlab help [COMMAND]`: the synopsis of every command, or one command in full.
 enum Help {
     static let commandNames = ["run", "render", "record", "filmstrip", "bench", "neck", "spring", "velocity", "help", "about"]
@@ -157,7 +158,7 @@ enum Help {
         guard let name = arguments.first else { output += overview; return }
         guard arguments.count == 1 else { throw UsageError("springlab help: takes at most one COMMAND") }
         guard let page = pages[name] else {
-            throw UsageError("springlab help: unknown command '\(name)'; commands: \(commandNames.joined(separator: ", "))")
+            throw UsageError("springlab help: unknown command \(quoted(name)); commands: \(commandNames.joined(separator: ", "))")
         }
         output += page
     }

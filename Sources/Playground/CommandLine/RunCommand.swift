@@ -1,5 +1,6 @@
 import Capture
 import Canvas
+import Files
 import Foundation
 import Platform
 import Scenes
@@ -35,7 +36,7 @@ enum RunCommand {
         if let s = a.words["size"] {
             o.size = try parseSize(s, flag: "size", command: "run")
             guard o.size.width >= PushAlertApp.minimumSize.width, o.size.height >= PushAlertApp.minimumSize.height else {
-                throw UsageError("springlab run: --size accepts at least 900x560, got '\(s)'")
+                throw UsageError("springlab run: --size accepts at least 900x560, got \(quoted(s))")
             }
         }
         o.scale = a.numbers["scale"] ?? 1
