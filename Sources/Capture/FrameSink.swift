@@ -61,6 +61,7 @@ public final class FFmpegSink: FrameSink {
     private let file: OutputFile
     private let errorText = LockedBuffer()
     private var finished = false
+    private var cleanupKey: Int?
 
     /// `bottomUp`: frames arrive with their last row first (as GL reads them); ffmpeg flips.
     public init(path: String, kind: OutputKind, width: Int, height: Int, fps: Double, bottomUp: Bool = false) throws(CaptureError) {
@@ -97,6 +98,8 @@ public final class FFmpegSink: FrameSink {
             file.abandon()
             throw CaptureError("cannot start ffmpeg (\(quotedPath(ffmpeg))): \(error.localizedDescription)")
         }
+        let pid = process.processIdentifier
+        cleanupKey = Interrupt.register { kill(pid, SIGKILL) }
     }
 
     deinit { abandon() }
@@ -133,6 +136,7 @@ public final class FFmpegSink: FrameSink {
     public func finish() throws(CaptureError) {
         try? input.fileHandleForWriting.close()
         let exited = waitForExit()
+        cleanupKey.map(Interrupt.unregister)
         errors.fileHandleForReading.readabilityHandler = nil
         finished = true
         if !exited {
@@ -161,6 +165,7 @@ public final class FFmpegSink: FrameSink {
             errors.fileHandleForReading.readabilityHandler = nil
             finished = true
         }
+        cleanupKey.map(Interrupt.unregister)
         file.abandon()
     }
 }

@@ -3,23 +3,60 @@ import Synchronization
 
 /// The signal that asked this process to stop, 0 while none has.
 private let receivedSignal = Atomic<Int32>(0)
+/// The self-pipe the signal handler writes one byte to (write(2) is async-signal-safe),
+/// waking the watchdog. Made by `install()` before any handler can run.
+private let wakeup: (read: Int32, write: Int32) = {
+    var fds: [Int32] = [-1, -1]
+    guard pipe(&fds) == 0 else { return (-1, -1) }
+    return (fds[0], fds[1])
+}()
+private let watchdogStarted = Atomic<Bool>(false)
+/// What must be undone if the process is ended from outside its own loop: temporaries to
+/// unlink, encoders to kill. Keyed by registration.
+private let cleanups = Mutex<[Int: @Sendable () -> Void]>([:])
+private let nextCleanup = Atomic<Int>(0)
 
 /// SIGINT and SIGTERM as a request to stop (SPEC §13): the long commands (`record`,
 /// `filmstrip`, `bench`, `run`) install this, look at it between frames, and stop within
 /// a frame — the encoder stopped, temporaries removed, exit status 128 + the signal.
 ///
-/// Without it SDL turns both signals into a quit event that only a window ever reads, so
-/// an offline render ignored Ctrl+C (SDL installs its own handler only where the signal
-/// still has the default one, so installing this first keeps it ours).
+/// Some work cannot look between frames (one large contact sheet drawn, a 16k PNG
+/// encoded): a watchdog thread, woken by the signal, gives the command 0.25 s to stop by
+/// itself, then runs the registered clean-ups and ends the process with the same status,
+/// so a stop is never slower than half a second.
+///
+/// Without this SDL turns both signals into a quit event that only a window reads, and
+/// an offline render ignored Ctrl+C. (SDL installs its own handler only where a signal
+/// still has the default one, so installing this first keeps it ours.)
 public enum Interrupt {
-    /// Catches SIGINT and SIGTERM from now on. A second signal of either kind ends the
-    /// process at once, for a user who does not want to wait for the clean-up.
+    /// How long the command has to stop by itself before the watchdog ends it.
+    static let grace: useconds_t = 250_000
+
+    /// Catches SIGINT and SIGTERM from now on. A second signal ends the process at once.
     public static func install() {
+        let fds = wakeup
+        if !watchdogStarted.exchange(true, ordering: .relaxed) && fds.read >= 0 {
+            Thread.detachNewThread { watch(fds.read) }
+        }
         for sig in [SIGINT, SIGTERM] {
             signal(sig) { sig in
                 if receivedSignal.exchange(sig, ordering: .relaxed) != 0 { _exit(128 + sig) }
+                var byte: UInt8 = 1
+                _ = write(wakeup.write, &byte, 1)
             }
         }
+    }
+
+    private static func watch(_ fd: Int32) {
+        var byte: UInt8 = 0
+        while read(fd, &byte, 1) < 0 && errno == EINTR {}
+        usleep(grace)
+        let sig = receivedSignal.load(ordering: .relaxed)
+        for cleanup in cleanups.withLock({ Array($0.values) }) { cleanup() }
+        let name = sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "signal \(sig)"
+        let text = Array("springlab: stopped by \(name)\n".utf8)
+        _ = text.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+        _exit(128 + sig)
     }
 
     /// The signal received, if any.
@@ -31,6 +68,18 @@ public enum Interrupt {
     /// Throws `Interrupted` once a stop was asked for.
     public static func check() throws(Interrupted) {
         if let s = received { throw Interrupted(signal: s) }
+    }
+
+    /// Registers what to undo if the watchdog ends the process; returns its key for
+    /// `unregister` once the work is committed or cleaned up normally.
+    public static func register(_ cleanup: @escaping @Sendable () -> Void) -> Int {
+        let key = nextCleanup.add(1, ordering: .relaxed).newValue
+        cleanups.withLock { $0[key] = cleanup }
+        return key
+    }
+
+    public static func unregister(_ key: Int) {
+        _ = cleanups.withLock { $0.removeValue(forKey: key) }
     }
 }
 

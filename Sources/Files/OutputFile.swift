@@ -20,6 +20,8 @@ public final class OutputFile {
     public let temporaryPath: String
     private var fd: Int32
     private var state = State.open
+    /// The clean-up the interrupt watchdog runs if the process is ended meanwhile.
+    private let cleanupKey: Int
     private enum State { case open, external, finished, committed, abandoned }
 
     /// Creates the temporary beside `target`. Refused when the target is a directory or
@@ -30,6 +32,8 @@ public final class OutputFile {
         self.target = target
         try Self.checkTarget(target, mayReplace: mayReplace, kindName: kindName)
         (fd, temporaryPath) = try Self.makeTemporary(beside: target)
+        let temporary = temporaryPath
+        cleanupKey = Interrupt.register { unlink(temporary) }
     }
 
     deinit { if state != .committed { abandon() } }
@@ -158,6 +162,7 @@ public final class OutputFile {
         }
         syncFolder(of: target)
         state = .committed
+        Interrupt.unregister(cleanupKey)
     }
 
     /// Removes the temporary; the target is untouched. Safe to call more than once.
@@ -167,6 +172,7 @@ public final class OutputFile {
         fd = -1
         unlink(temporaryPath)
         state = .abandoned
+        Interrupt.unregister(cleanupKey)
     }
 
     /// Writes `bytes` to `target` whole, or fails leaving it as it was.

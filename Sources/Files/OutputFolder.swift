@@ -12,6 +12,7 @@ public final class OutputFolder {
     public let temporaryPath: String
     private var written: [String] = []
     private var done = false
+    private var cleanupKey = 0
 
     public init(target path: String) throws(FileError) {
         var trimmed = path
@@ -39,6 +40,13 @@ public final class OutputFolder {
         guard let made else { throw FileError("cannot write \(quotedPath(trimmed)): \(errnoText())") }
         temporaryPath = made
         chmod(made, 0o777 & ~currentUmask())
+        // Ended from outside: the frames written into our own temporary folder go, then it.
+        cleanupKey = Interrupt.register {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: made)) ?? [] where name.hasPrefix("frame-") {
+                unlink(made + "/" + name)
+            }
+            rmdir(made)
+        }
     }
 
     deinit { if !done { abandon() } }
@@ -80,6 +88,7 @@ public final class OutputFolder {
         }
         syncFolder(of: target)
         done = true
+        Interrupt.unregister(cleanupKey)
     }
 
     /// Removes exactly what this output wrote, then its (now empty) temporary folder.
@@ -89,5 +98,6 @@ public final class OutputFolder {
         rmdir(temporaryPath)
         written.removeAll()
         done = true
+        Interrupt.unregister(cleanupKey)
     }
 }

@@ -51,7 +51,7 @@ import Scenes
     @Test func extremeButValidSpringsPrintFiniteNumbers() {
         for args in [["--stiffness", "1e9", "--friction", "1e9", "--mass", "1e-6"],
                      ["--response", "1000", "--damping", "1000"], ["--response", "0.05", "--damping", "0.001"]] {
-            let r = SpringLabCommand.run(["spring"] + args + ["--times", "0,1,1000000", "--velocity", "1e12"])
+            let r = SpringLabCommand.run(["spring"] + args + ["--times", "0,1,86400", "--velocity", "1e12"])
             #expect(r.exitCode == 0)
             #expect(Fixtures.numbers(r.output).allSatisfy { $0.count == 3 && $0.allSatisfy(\.isFinite) }, "\(args)")
         }

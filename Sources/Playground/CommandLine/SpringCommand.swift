@@ -24,9 +24,10 @@ enum SpringCommand {
         .number("to", "a number in [-1e12, 1e12]", within(-magnitude, magnitude)),
         .number("velocity", "units per second in [-1e12, 1e12]", within(-magnitude, magnitude)),
         .number("normalized-velocity", "travels per second in [-1e6, 1e6]", within(-1e6, 1e6)),
-        FlagSpec(name: "times", kind: .numberList(accepts: "a comma-separated list of times in [0, 1e6] seconds",
-                                                  valid: within(0, 1e6))),
-        .number("until", "a time in [0, 1e6] seconds", within(0, 1e6)),
+        // Times within 24 h, like every time SpringLab reads (SPEC §13).
+        FlagSpec(name: "times", kind: .numberList(accepts: "a comma-separated list of times in [0, 86400] seconds",
+                                                  valid: within(0, 86_400))),
+        .number("until", "a time in [0, 86400] seconds", within(0, 86_400)),
         .number("fps", "a frame rate > 0 and <= 10000", { $0 > 0 && $0 <= 10_000 }),
         FlagSpec(name: "info", kind: .toggle),
     ]
