@@ -185,7 +185,7 @@ public final class OutputFile {
 
 /// Writes every byte, retrying short writes and interruptions. Returns nil, or the
 /// errno of the failure (ENOSPC when the disk took nothing).
-func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
+public func writeAll(_ fd: Int32, _ bytes: some ContiguousBytes) -> Int32? {
     bytes.withUnsafeBytes { b -> Int32? in
         guard let base = b.baseAddress else { return nil }
         var offset = 0

@@ -86,22 +86,9 @@ public enum SpringLabCommand {
     /// through short writes and interruptions; a failed write is an error, never a
     /// silent truncation.
     public static func write(_ text: String, to fd: Int32) throws(RuntimeError) {
-        var text = text
-        let failure: Int32? = text.withUTF8 { bytes in
-            var done = 0
-            while done < bytes.count, let base = bytes.baseAddress {
-                let n = Glibc.write(fd, base + done, bytes.count - done)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                done += n
-            }
-            return nil
-        }
-        if let failure {
+        if let failure = writeAll(fd, Array(text.utf8)) {
             let name = fd == 1 ? "standard output" : fd == 2 ? "standard error" : "descriptor \(fd)"
-            throw RuntimeError("springlab: cannot write to \(name): \(String(cString: strerror(failure)))")
+            throw RuntimeError("springlab: cannot write to \(name): \(errnoText(failure))")
         }
     }
 }
