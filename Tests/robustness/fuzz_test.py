@@ -15,21 +15,18 @@ file unchanged.
 A fixed seed (random.Random(11)) makes the cases the same on every run. Python 3
 standard library only.
 """
-import hashlib, json, os, random, re, shutil, signal, stat, subprocess, sys, tempfile, time
+import hashlib, json, os, random, re, shutil, stat, subprocess, sys, time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True          # no __pycache__ beside the tests
+from harness import CONTROL, communicate, popen, sandbox
 
 BIN = os.path.abspath(sys.argv[1])
 KEEP = os.environ.get("FUZZ_KEEP", "")
-TMP = os.path.realpath(tempfile.mkdtemp(prefix="springlab-fuzz-"))
-HOME = os.path.join(TMP, "home")
-ENV = {**os.environ, "SDL_VIDEODRIVER": "offscreen", "HOME": HOME,
-       "XDG_CONFIG_HOME": os.path.join(HOME, ".config"), "XDG_DATA_HOME": os.path.join(HOME, ".local/share"),
-       "XDG_STATE_HOME": os.path.join(HOME, ".local/state"), "XDG_CACHE_HOME": os.path.join(HOME, ".cache"),
-       "SWIFT_BACKTRACE": "enable=no"}
-os.makedirs(HOME)
+TMP, HOME, ENV = sandbox("springlab-fuzz-")
 TIMEOUT = 10.0          # per case: a case that runs longer is a failure (a hang)
 SCALE = float(os.environ.get("FUZZ_SCALE", "1"))    # a smaller or larger sample (other cases)
 rng = random.Random(11)
-CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\x80-\x9f]")
 
 # Values that are out of range, not numbers, or at the edge of a double. Deliberately no
 # large *valid* values (a 24 h replay or 100,000 bench frames are slow by right).
@@ -55,48 +52,7 @@ def weird_json_value():
     return rng.choice(WRONG)
 
 
-# ---------------------------------------------------------------------------- processes
-
-def descendants(pid):
-    table = {}
-    for d in os.listdir("/proc"):
-        if d.isdigit():
-            try:
-                s = open(f"/proc/{d}/stat").read()
-                table[int(d)] = int(s[s.rindex(")") + 2:].split()[1])
-            except (OSError, ValueError):
-                pass
-    found, todo = [], [pid]
-    while todo:
-        p = todo.pop()
-        kids = [c for c, pp in table.items() if pp == p]
-        found += kids
-        todo += kids
-    return found
-
-
-def kill_tree(pid):
-    for p in [pid] + descendants(pid):
-        try:
-            os.kill(p, signal.SIGKILL)
-        except OSError:
-            pass
-    try:
-        os.killpg(pid, signal.SIGKILL)
-    except OSError:
-        pass
-
-
-def popen(argv, **kw):
-    end = time.monotonic() + 120
-    while True:
-        try:
-            return subprocess.Popen(argv, **kw)
-        except OSError as e:            # ETXTBSY: the binary is being relinked
-            if e.errno != 26 or time.monotonic() > end:
-                raise
-            time.sleep(0.5)
-
+# ---------------------------------------------------------------------------- files
 
 def listing(folder):
     out = {}
@@ -129,13 +85,7 @@ def case(kind, desc, argv, input_path=None, expected_output=None, out_dir=None):
     t0 = time.monotonic()
     p = popen([BIN.encode(), *bargv], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV,
               cwd=out_dir or TMP, start_new_session=True)
-    timed_out = False
-    try:
-        out, err = p.communicate(timeout=TIMEOUT)
-    except subprocess.TimeoutExpired:
-        timed_out = True
-        kill_tree(p.pid)
-        out, err = p.communicate()
+    out, err, timed_out = communicate(p, TIMEOUT)
     secs = time.monotonic() - t0
     code = p.returncode
     stats["exit"][code] = stats["exit"].get(code, 0) + 1

@@ -12,17 +12,15 @@ crash or hang; SIGINT/SIGTERM for record, filmstrip, bench and run; one-line mes
 Each case prints `ok   <name>` or `FAIL <name>: why`; exit status 1 if any failed.
 Python 3 standard library only; `ffprobe` is used to check MP4s.
 """
-import hashlib, json, os, re, resource, shutil, signal, stat, subprocess, sys, tempfile, time
+import hashlib, json, os, re, resource, shutil, signal, stat, subprocess, sys, time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True          # no __pycache__ beside the tests
+from harness import CONTROL, alive, comm, communicate, descendants, kill_tree, popen, sandbox
 
 BIN = os.path.abspath(sys.argv[1])
 ONLY = os.environ.get("ROBUST_ONLY", "")
-TMP = os.path.realpath(tempfile.mkdtemp(prefix="springlab-robust-"))
-HOME = os.path.join(TMP, "home")
-ENV = {**os.environ, "SDL_VIDEODRIVER": "offscreen", "HOME": HOME,
-       "XDG_CONFIG_HOME": os.path.join(HOME, ".config"), "XDG_DATA_HOME": os.path.join(HOME, ".local/share"),
-       "XDG_STATE_HOME": os.path.join(HOME, ".local/state"), "XDG_CACHE_HOME": os.path.join(HOME, ".cache"),
-       "SWIFT_BACKTRACE": "enable=no"}
-os.makedirs(HOME, exist_ok=True)
+TMP, HOME, ENV = sandbox("springlab-robust-")
 MOUNTS = []            # tmpfs mounts to undo at the end
 CASES = []             # (name, function)
 results = []           # (name, None | "why" | "skip")
@@ -48,74 +46,7 @@ def case(name):
     return wrap
 
 
-# ---------------------------------------------------------------------------- processes
-
-def proc_table():
-    """pid → (ppid, comm, state) for every process."""
-    table = {}
-    for d in os.listdir("/proc"):
-        if not d.isdigit():
-            continue
-        try:
-            s = open(f"/proc/{d}/stat").read()
-        except OSError:
-            continue
-        comm = s[s.index("(") + 1:s.rindex(")")]
-        rest = s[s.rindex(")") + 2:].split()
-        table[int(d)] = (int(rest[1]), comm, rest[0])
-    return table
-
-
-def descendants(pid):
-    table, found, todo = proc_table(), [], [pid]
-    while todo:
-        p = todo.pop()
-        kids = [c for c, (pp, _, _) in table.items() if pp == p]
-        found += kids
-        todo += kids
-    return found
-
-
-def alive(pid):
-    """Running (a zombie counts as gone: it holds no file and does no work)."""
-    try:
-        s = open(f"/proc/{pid}/stat").read()
-    except OSError:
-        return False
-    return s[s.rindex(")") + 2:].split()[0] != "Z"
-
-
-def comm(pid):
-    try:
-        return open(f"/proc/{pid}/comm").read().strip()
-    except OSError:
-        return ""
-
-
-def kill_tree(pid):
-    """SIGKILL a process we started and everything it started (by id)."""
-    for p in [pid] + descendants(pid):
-        try:
-            os.kill(p, signal.SIGKILL)
-        except OSError:
-            pass
-    try:
-        os.killpg(pid, signal.SIGKILL)      # its own session/group: start_new_session
-    except OSError:
-        pass
-
-
-def popen(argv, **kw):
-    """subprocess.Popen, waiting out a binary that is being relinked (ETXTBSY) for up to 2 min."""
-    end = time.monotonic() + 120
-    while True:
-        try:
-            return subprocess.Popen(argv, **kw)
-        except OSError as e:
-            if e.errno != 26 or time.monotonic() > end:
-                raise
-            time.sleep(0.5)
-
+# ---------------------------------------------------------------------------- running the binary
 
 class Result:
     def __init__(self, code, out, err, secs, timed_out, rss_kb=None):
@@ -135,18 +66,9 @@ def run(*args, timeout=20, stdin=None, fsize=None, cwd=None, env=None):
     p = popen([BIN, *map(str, args)], stdin=subprocess.DEVNULL if stdin is None else stdin,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd, env={**ENV, **(env or {})},
                          start_new_session=True, preexec_fn=limit if fsize is not None else None)
-    timed_out = False
-    try:
-        out, err = p.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        timed_out = True
-        kill_tree(p.pid)
-        out, err = p.communicate()
+    out, err, timed_out = communicate(p, timeout)
     return Result(p.returncode, out.decode("utf-8", "replace"), err.decode("utf-8", "replace"),
                   time.monotonic() - t0, timed_out)
-
-
-CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\x80-\x9f]")
 
 
 def one_line(r, limit=300):
@@ -360,12 +282,34 @@ def failed_write(r, folder, before, what="the folder"):
     same_listing(before, folder, what)
 
 
+def failed_over_old(d, fixture_name, name, args, fsize=None, fill_to=None, frames=None):
+    """args --out d/name, over a copy of an old fixture, on a disk made full by fsize (ulimit -f)
+    or by filling the tmpfs d to fill_to free bytes: fails whole, d as it was (the old file
+    identical); with frames, the old MP4 still reads as that many frames."""
+    target = copy_fixture(fixture_name, os.path.join(d, name))
+    if fill_to is not None:
+        fill(d, fill_to)
+    before = snapshot(d)
+    failed_write(run(*args, "--out", target, fsize=fsize), d, before)
+    if frames is not None:
+        check(probe_frames(target) == frames,
+              f"the old MP4 no longer reads as {frames} frames: {probe_frames(target)}")
+
+
+def failed_save_replay(d, outs, extra=(), fsize=None):
+    """record --out outs/x.png --save-replay d/take.slreplay on a full disk fails whole: d as it
+    was (no replay file). A PNG left in outs is only noted."""
+    before = snapshot(d)
+    r = run(*REC_PNG, *extra, "--out", os.path.join(outs, "x.png"), "--save-replay", os.path.join(d, "take.slreplay"),
+            fsize=fsize)
+    failed_write(r, d, before)
+    if os.listdir(outs):
+        print(f"      note: the PNG was left after the failed command: {os.listdir(outs)}")
+
+
 @case("ulimit -f: render over an existing valid PNG fails whole, the old PNG kept")
 def _():
-    d = fresh("ulimit-render")
-    target = copy_fixture("old.png", os.path.join(d, "v.png"))
-    before = snapshot(d)
-    failed_write(run(*PNG_ARGS, "--out", target, fsize=2000), d, before)
+    failed_over_old(fresh("ulimit-render"), "old.png", "v.png", PNG_ARGS, fsize=2000)
 
 
 @case("ulimit -f: record .png (absent and over an existing PNG) fails whole")
@@ -387,11 +331,7 @@ def _():
 
 @case("ulimit -f: record .mp4 over an existing MP4 fails whole, the old MP4 identical and valid")
 def _():
-    d = fresh("ulimit-mp4")
-    target = copy_fixture("old.mp4", os.path.join(d, "take.mp4"))
-    before = snapshot(d)
-    failed_write(run(*REC_MP4, "--out", target, fsize=20000), d, before)
-    check(probe_frames(target) == 30, f"the old MP4 no longer reads as 30 frames: {probe_frames(target)}")
+    failed_over_old(fresh("ulimit-mp4"), "old.mp4", "take.mp4", REC_MP4, fsize=20000, frames=30)
 
 
 @case("ulimit -f: record .gif fails whole")
@@ -403,23 +343,13 @@ def _():
 
 @case("ulimit -f: --save-replay that cannot be written fails whole (exit 1, no replay file)")
 def _():
-    d, outs = fresh("ulimit-replay"), fresh("ulimit-replay-png")
-    before = snapshot(d)
     # The 200x150 PNG (≈ 500 B) fits under the limit; the replay (≈ 1.8 KB) does not.
-    r = run(*REC_PNG, "--size", "200x150", "--out", os.path.join(outs, "x.png"),
-            "--save-replay", os.path.join(d, "take.slreplay"), fsize=1000)
-    failed_write(r, d, before)
-    if os.listdir(outs):
-        print(f"      note: the PNG was left after the failed command: {os.listdir(outs)}")
+    failed_save_replay(fresh("ulimit-replay"), fresh("ulimit-replay-png"), ["--size", "200x150"], fsize=1000)
 
 
 @case("tmpfs full: render over an existing PNG fails whole, the old PNG kept")
 def _():
-    d = tmpfs()
-    target = copy_fixture("old.png", os.path.join(d, "v.png"))
-    fill(d, 8192)
-    before = snapshot(d)
-    failed_write(run(*PNG_ARGS, "--size", "800x600", "--out", target), d, before)
+    failed_over_old(tmpfs(), "old.png", "v.png", [*PNG_ARGS, "--size", "800x600"], fill_to=8192)
 
 
 @case("tmpfs full: record DIR/ fails whole (no folder with 0-byte frames)")
@@ -432,12 +362,7 @@ def _():
 
 @case("tmpfs full: record .mp4 over an existing MP4 fails whole, the old MP4 identical and valid")
 def _():
-    d = tmpfs()
-    target = copy_fixture("old.mp4", os.path.join(d, "take.mp4"))
-    fill(d, 8192)
-    before = snapshot(d)
-    failed_write(run(*REC_MP4, "--out", target), d, before)
-    check(probe_frames(target) == 30, f"the old MP4 no longer reads as 30 frames: {probe_frames(target)}")
+    failed_over_old(tmpfs(), "old.mp4", "take.mp4", REC_MP4, fill_to=8192, frames=30)
 
 
 @case("tmpfs full: record .gif and record .png fail whole")
@@ -453,11 +378,7 @@ def _():
 def _():
     d, outs = tmpfs(), fresh("tmpfs-replay-png")
     fill(d, 0)
-    before = snapshot(d)
-    r = run(*REC_PNG, "--out", os.path.join(outs, "x.png"), "--save-replay", os.path.join(d, "take.slreplay"))
-    failed_write(r, d, before)
-    if os.listdir(outs):
-        print(f"      note: the PNG was left after the failed command: {os.listdir(outs)}")
+    failed_save_replay(d, outs)
 
 
 # ============================================================================ wrong kind of target
@@ -469,35 +390,33 @@ def dir_with_content(path):
     return path
 
 
+def refused_over_directories(tag, rows):
+    """rows: (args, name). Makes every d/name a directory with content, then runs each
+    `args --out d/name`: exit 1 or 2 naming "directory", and d as it was."""
+    d = fresh(tag)
+    targets = [dir_with_content(os.path.join(d, name)) for _, name in rows]
+    before = snapshot(d)
+    for (args, name), target in zip(rows, targets):
+        try:
+            expect_fail(run(*args, "--out", target), codes=(1, 2), words=["directory"])
+        except Fail as e:
+            raise Fail(f"{args[0]} --out {name}: {e}")
+    same_listing(before, d)
+
+
 @case("render --out v.png where v.png is a directory: refused, the directory untouched")
 def _():
-    d = fresh("dir-render")
-    v = dir_with_content(os.path.join(d, "v.png"))
-    before = snapshot(d)
-    r = run(*PNG_ARGS, "--out", v)
-    expect_fail(r, codes=(1, 2), words=["directory"])
-    same_listing(before, d)
+    refused_over_directories("dir-render", [(PNG_ARGS, "v.png")])
 
 
 @case("filmstrip --out v.png where v.png is a directory: refused, the directory untouched")
 def _():
-    d = fresh("dir-filmstrip")
-    v = dir_with_content(os.path.join(d, "v.png"))
-    before = snapshot(d)
-    r = run("filmstrip", "--scene", "push-alert", "--frames", "4", "--out", v)
-    expect_fail(r, codes=(1, 2), words=["directory"])
-    same_listing(before, d)
+    refused_over_directories("dir-filmstrip", [(["filmstrip", "--scene", "push-alert", "--frames", "4"], "v.png")])
 
 
 @case("record --out x.mp4 / x.png where that is a directory: refused, the directory untouched")
 def _():
-    d = fresh("dir-record")
-    m = dir_with_content(os.path.join(d, "x.mp4"))
-    p = dir_with_content(os.path.join(d, "x.png"))
-    before = snapshot(d)
-    expect_fail(run(*REC_SHORT, "--out", m), codes=(1, 2), words=["directory"])
-    expect_fail(run(*REC_PNG, "--out", p), codes=(1, 2), words=["directory"])
-    same_listing(before, d)
+    refused_over_directories("dir-record", [(REC_SHORT, "x.mp4"), (REC_PNG, "x.png")])
 
 
 @case("--save-replay over an existing MP4: refused, the MP4 untouched")
@@ -572,14 +491,9 @@ def concurrent(argsets, timeout=60):
     rs = []
     t0 = time.monotonic()
     for p in procs:
-        try:
-            out, err = p.communicate(timeout=max(1, timeout - (time.monotonic() - t0)))
-            rs.append(Result(p.returncode, out.decode(errors="replace"), err.decode(errors="replace"),
-                             time.monotonic() - t0, False))
-        except subprocess.TimeoutExpired:
-            kill_tree(p.pid)
-            out, err = p.communicate()
-            rs.append(Result(p.returncode, "", err.decode(errors="replace"), time.monotonic() - t0, True))
+        out, err, timed_out = communicate(p, max(1, timeout - (time.monotonic() - t0)))
+        rs.append(Result(p.returncode, out.decode(errors="replace"), err.decode(errors="replace"),
+                         time.monotonic() - t0, timed_out))
     return rs
 
 
