@@ -30,6 +30,8 @@ public struct NeckSandbox: Sendable {
     public var smoothing: Double?
     public var kernel = LiquidKernel.quadratic
     public var showField = false
+    /// Reduce Motion, as every scene has it (the sandbox has no motion of its own).
+    var reducedMotion = false
     private var dragging: (index: Int, grab: Point2)?
 
     /// Two 80×30 capsules at the joined gap (4 pt) and a 30 pt bubble apart (26 pt).
@@ -121,7 +123,10 @@ public struct NeckSandbox: Sendable {
 
     /// Draws the sandbox page: a striped ground (so the glass has something to show
     /// through), the liquid group, the merge band when the field view is on, and the readout.
-    public func draw(theme: Theme, measurer: some TextMeasuring) -> DisplayList {
+    public func draw(theme: Theme, measurer: some TextMeasuring) -> DisplayList { draw(theme: theme) }
+
+    /// Draws the sandbox page (it measures no text: the readout is one fixed line).
+    public func draw(theme: Theme) -> DisplayList {
         let dark = theme == .dark
         var list = DisplayList(background: dark ? Color(hex: 0x121212) : Color(hex: 0xF3F2EE))
         let tints: [UInt32] = [0x9CC2FF, 0xFFD976, 0xA9DCB7, 0xCDB8FF, 0xE9D5B3]
@@ -142,7 +147,6 @@ public struct NeckSandbox: Sendable {
         list.text(TextRun(readout, origin: Point2(24, 24), style: style, color: label))
         list.text(TextRun("Drag the shapes · F shows the merge band", origin: Point2(24, Self.pageHeight - 32),
                           style: TextStyle(.regular, size: 12), color: secondary))
-        _ = measurer
         return list
     }
 }

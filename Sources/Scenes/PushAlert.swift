@@ -46,6 +46,9 @@ public struct PushAlert: Sendable {
     private var closePressed = false
     /// Latched arm state: set at the commit line, cleared only below 0.85 of it.
     public private(set) var armed = false
+    /// Scene time of the last arming, for the cue: a ring that pulses once around the
+    /// panel (the desktop's stand-in for a haptic tick).
+    public private(set) var armedAt: Double?
     /// When the gap starts closing in the current dismissal (for tests and the HUD).
     public private(set) var gapCloseStart: Double?
     /// When the panel's height starts collapsing in the current dismissal.
@@ -205,6 +208,7 @@ public struct PushAlert: Sendable {
         let line = settings.commitFraction * Self.panelWidth
         if !armed && abs(x) >= line {
             armed = true
+            armedAt = t
             return [SceneEvent("armed", time: t, [("offset", .number(x))])]
         }
         if armed && abs(x) < 0.85 * line {

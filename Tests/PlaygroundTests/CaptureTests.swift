@@ -12,7 +12,7 @@ import Testing
 
     func scriptedApp(_ scene: PushAlertApp.SceneKind) -> PushAlertApp {
         var app = PushAlertApp(settings: PushAlertSettings(), measurer: m, theme: .light, windowSize: Size(760, 352), wall: 0)
-        app.scene = scene
+        app.show(scene)
         return app
     }
 
@@ -20,7 +20,7 @@ import Testing
                       (.presence, "show"), (.neck, "stretch")])
     func aTakeReplaysToTheSameHashes(scene: PushAlertApp.SceneKind, script: String) throws {
         let app = scriptedApp(scene)
-        let s = try #require(CaptureScripts.script(script, scene: scene))
+        let s = try #require(SceneRegistry.scene(named: scene.rawValue)?.script(script))
         let lines = CaptureScripts.lines(for: s, app: app)
         // Render pass: frames at i / 60, lines applied as their times come.
         var session = CaptureSession(app: app, lines: lines)
@@ -59,7 +59,7 @@ import Testing
     @Test func anInputAfterALaterFrameLineIsAppliedAtItsTime() {
         var app = PushAlertApp(settings: PushAlertSettings(), measurer: FixedAdvanceMeasurer(), theme: .light,
                                windowSize: Size(1280, 800), wall: 0)
-        app.scene = .presence
+        app.show(.presence)
         let lines: [ReplayFile.Line] = [.frame(wall: 1.02, hash: "x"), .input(.key(.t, time: 1.01, shift: false))]
         var session = CaptureSession(app: app, lines: lines)
         #expect(session.frame(atWall: 1.0).applied.isEmpty)

@@ -11,7 +11,7 @@ import Testing
     func app(_ scene: PushAlertApp.SceneKind) -> PushAlertApp {
         var app = PushAlertApp(settings: PushAlertSettings(), measurer: FixedAdvanceMeasurer(), theme: .light,
                                windowSize: Size(1280, 2400), wall: 100)
-        app.scene = scene
+        app.show(scene)
         return app
     }
 

@@ -257,11 +257,11 @@ typealias FixedMeasurer = FixedAdvanceMeasurer
 
     @Test mutating func keyFourOpensTheNeckSandboxAndOneComesBack() {
         let e = app.handle(.key(.digit4, time: 11, shift: false))
-        #expect(app.scene == .neck && e.first?["scene"] == .string("neck"))
+        #expect(app.kind == .neck && e.first?["scene"] == .string("neck"))
         let ids = Set(app.layoutEvent(atWall: 11).fields.map(\.0))
         #expect(ids.isSuperset(of: ["neck.merge", "neck.smoothing", "neck.kernel.quadratic", "neck.kernel.cubic", "neck.field"]))
         _ = app.handle(.key(.digit1, time: 12, shift: false))
-        #expect(app.scene == .pushAlert)
+        #expect(app.kind == .pushAlert)
     }
 
     @Test mutating func theMergeSliderRetunesTheSandbox() {
@@ -326,7 +326,7 @@ typealias FixedMeasurer = FixedAdvanceMeasurer
 
     @Test mutating func keyTwoOpensItAndTheLayoutListsItsControls() {
         let e = app.handle(.key(.digit2, time: 11, shift: false))
-        #expect(app.scene == .presence && e.first?["scene"] == .string("presence"))
+        #expect(app.kind == .presence && e.first?["scene"] == .string("presence"))
         let ids = Set(app.layoutEvent(atWall: 11).fields.map(\.0))
         #expect(ids.isSuperset(of: ["presence.toggle", "presence.next", "presence.response", "presence.damping", "presence.spacing",
                                     "synced.text.footer", "synced.number.value"]))

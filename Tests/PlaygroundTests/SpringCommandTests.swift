@@ -64,7 +64,7 @@ import Scenes
         #expect(throws: UsageError.self) { try RunCommand.options(["--scale", "9"]) }
         #expect(throws: UsageError.self) { try RunCommand.options(["--theme", "sepia"]) }
         let o = try RunCommand.options(["--size", "1000x600", "--theme", "dark", "--reduce-motion", "--frame-delay", "50"])
-        #expect(o.size == Size(1000, 600) && o.theme == .dark && o.settings.reduceMotion && o.frameDelay == 0.05)
+        #expect(o.size == Size(1000, 600) && o.theme == .dark && o.reduceMotion && o.frameDelay == 0.05)
     }
 
     @Test func flutterCriticalValuesThroughTheCommandLine() {

@@ -17,7 +17,7 @@ final class AppRunner {
     private let window: Window
     private let pump: EventPump
     private let renderer: StageRenderer
-    private var app: PushAlertApp
+    private var app: Workbench
     private let trace: TraceWriter?
     private var frameTimes: [Double] = []
     private var lastFrameReport = 0.0
@@ -42,7 +42,7 @@ final class AppRunner {
         capture = LiveCapture(folder: options.capturesFolder ?? LiveCapture.defaultFolder)
         let size = options.replay.map { Size($0.settings.window[0], $0.settings.window[1]) } ?? options.size
         do {
-            window = try Window(title: "SpringLab", size: size, minimum: PushAlertApp.minimumSize,
+            window = try Window(title: "SpringLab", size: size, minimum: Workbench.minimumSize,
                                 backend: options.backend, userScale: options.scale)
         } catch {
             throw RuntimeError("springlab: \(error)")
@@ -59,13 +59,11 @@ final class AppRunner {
             app = try r.settings.makeApp(measurer: fonts)
             replay = (r.file.lines, 0, r.file.duration)
         } else {
-            app = PushAlertApp(settings: options.settings, measurer: fonts, theme: options.theme, windowSize: window.size, wall: 0)
-            app.scene = options.scene
-            if let preset = options.preset {
-                let reduceMotion = app.alert.settings.reduceMotion
-                preset.apply(to: &app)
-                if options.settings.reduceMotion { app.alert.settings.reduceMotion = reduceMotion }
-            }
+            app = Workbench(measurer: fonts, theme: options.theme, windowSize: window.size, wall: 0)
+            _ = app.switchScene(named: options.scene, at: 0)
+            options.preset?.apply(to: &app)
+            // --reduce-motion wins over a preset's setting.
+            if options.reduceMotion { _ = app.setReduceMotion(true, at: 0) }
         }
     }
 
@@ -82,8 +80,8 @@ final class AppRunner {
     func run() throws {
         let w0 = wall
         let t0 = app.sceneTime(atWall: w0)
-        emit([SceneEvent("started", time: t0, [("renderer", .string(renderer.backendName)),
-                                                ("scale", .number(window.scale))]), app.layoutEvent(atWall: w0)])
+        emit([SceneEvent("started", time: t0, [("renderer", .string(renderer.backendName)), ("scale", .number(window.scale)),
+                                                ("scene", .string(app.sceneName))]), app.layoutEvent(atWall: w0)])
         if let r = options.replay {
             // First, prove the file reproduces its run: every frame line's hash, in order.
             let check = CaptureSession.verify(r.file, app: app)
@@ -93,9 +91,9 @@ final class AppRunner {
                 : String(format: "replay diverged: %d/%d frame hashes match, the first differs at %.4f s", check.matched, check.total,
                          check.firstMismatch ?? 0)
             FileHandle.standardOutput.write(Data((verdict + "\n").utf8))
-        } else if app.scene == .pushAlert {
-            // The alert arrives a beat after the window opens, so its entrance is seen.
-            presentAt = t0 + 0.25
+        } else if let delay = app.sceneType.entranceDelay {
+            // The scene makes its entrance a beat after the window opens, so it is seen.
+            presentAt = t0 + delay
         }
         var firstFrame = true
         var running = true
@@ -114,7 +112,7 @@ final class AppRunner {
                 case .resized:
                     // Below the minimum the page cannot be used: grow back, and lay out
                     // when the corrected size arrives.
-                    if window.enforceMinimum(PushAlertApp.minimumSize) { continue }
+                    if window.enforceMinimum(Workbench.minimumSize) { continue }
                     let at = wall
                     guard replay == nil else { continue }
                     recordLine(.resize(window.size, wall: at))
@@ -138,7 +136,7 @@ final class AppRunner {
             let t = app.sceneTime(atWall: frameWall)
             if let at = presentAt, t >= at {
                 recordLine(.present(wall: frameWall, at: at))
-                emit(app.alert.present(at: at))
+                emit(app.enter(at: at))
                 presentAt = nil
             }
             emit(app.update(toWall: frameWall))
@@ -184,7 +182,7 @@ final class AppRunner {
             switch r.lines[r.cursor] {
             case .input(let e): emit(app.handle(e))
             case .resize(let size, let w): emit(app.resize(to: size, atWall: w))
-            case .present(_, let at): emit(app.alert.present(at: at))
+            case .present(_, let at): emit(app.enter(at: at))
             case .frame, .end: break
             }
             r.cursor += 1
@@ -223,7 +221,7 @@ final class AppRunner {
             lastFrameReport = 0
             frameTimes.removeAll(keepingCapacity: true)
             app = fresh
-            presentAt = app.scene == .pushAlert ? 0.25 : nil
+            presentAt = app.sceneType.entranceDelay
             emit([SceneEvent("recordingStarted", time: 0, [("replay", .string(path))]), app.layoutEvent(atWall: 0)])
         } catch {
             captureFailed("Cannot record", error, at: wall)
@@ -246,7 +244,7 @@ final class AppRunner {
         app.presetRequested = false
         let at = wall
         do {
-            let path = try capture.freshPath(scene: app.scene.rawValue, ext: "preset.json")
+            let path = try capture.freshPath(scene: app.sceneName, ext: "preset.json")
             try OutputFile.write(Array(Preset(app: app).json.utf8), to: path, replacing: false)
             capture.note("Saved \((path as NSString).lastPathComponent)", until: at + 4)
             emit([SceneEvent("presetSaved", time: app.sceneTime(atWall: at), [("path", .string(path))])])
@@ -259,7 +257,7 @@ final class AppRunner {
     private func screenshot() {
         let at = wall
         do {
-            let path = try capture.freshPath(scene: app.scene.rawValue, ext: "png")
+            let path = try capture.freshPath(scene: app.sceneName, ext: "png")
             let size = window.drawableSize
             let pixels = try renderer.pixels(app.draw(atWall: at), offset: .zero, width: size.width, height: size.height,
                                              scale: window.scale)

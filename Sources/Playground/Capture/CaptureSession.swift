@@ -9,43 +9,40 @@ import Scenes
 /// settings object of a replay file (SPEC §7). Decoding it and replaying the take's
 /// lines rebuilds the same app, so the same frames come out.
 struct SessionSettings: Codable, Equatable {
-    struct Neck: Codable, Equatable, BoundedSettings {
-        var merge: Double
-        var smoothing: Double?
-        var kernel: LiquidKernel
-
-        /// The sandbox's sliders (SPEC §5.4): merge 4–60 pt, smoothing k 0.5–20 pt. An
-        /// absent k follows merge / 4, which the merge range keeps inside k's range.
-        static let limits: [SettingLimit<Neck>] = [
-            SettingLimit("merge", \.merge, 4...60, unit: " pt"),
-            SettingLimit("smoothing", \.effectiveSmoothing, 0.5...20, unit: " pt"),
-        ]
-
-        /// The smoothing k in effect: as set, or merge / 4.
-        var effectiveSmoothing: Double {
-            get { smoothing ?? merge / 4 }
-            set { smoothing = newValue }
-        }
-    }
-
     var scene: String
     var theme: String
     var window: [Double]
     var scale: Double
-    var pushAlert: PushAlertSettings
-    var pile: LiquidPileSettings
-    var presence: PresenceSettings
-    var neck: Neck
+    /// Every scene's settings, each under its key (`pushAlert`, `pile`, `presence`, `neck`).
+    var scenes: SceneSettingsSet
 
-    init(app: PushAlertApp, scale: Double) {
-        scene = app.scene.rawValue
+    init(app: Workbench, scale: Double) {
+        scene = app.sceneName
         theme = app.theme.rawValue
         window = [app.windowSize.width, app.windowSize.height]
         self.scale = scale
-        pushAlert = app.alert.settings
-        pile = app.pile.settings
-        presence = app.presence.settings
-        neck = Neck(merge: app.neck.merge, smoothing: app.neck.smoothing, kernel: app.neck.kernel)
+        scenes = SceneSettingsSet(app)
+    }
+
+    private enum Fixed: String, CodingKey { case scene, theme, window, scale }
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Fixed.self)
+        scene = try c.decode(String.self, forKey: .scene)
+        theme = try c.decode(String.self, forKey: .theme)
+        window = try c.decode([Double].self, forKey: .window)
+        scale = try c.decode(Double.self, forKey: .scale)
+        scenes = try SceneSettingsSet(from: decoder.container(keyedBy: SettingsKey.self), catalog: SceneRegistry.scenes, required: true)
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Fixed.self)
+        try c.encode(scene, forKey: .scene)
+        try c.encode(theme, forKey: .theme)
+        try c.encode(window, forKey: .window)
+        try c.encode(scale, forKey: .scale)
+        var dynamic = encoder.container(keyedBy: SettingsKey.self)
+        try scenes.encode(to: &dynamic)
     }
 
     var json: String {
@@ -74,10 +71,10 @@ struct SessionSettings: Codable, Equatable {
 
     /// The scene, window and scale are usable and every scene's settings are inside their
     /// ranges (checked before any window opens or any curve is walked: a 1e9 s response
-    /// would hang the inspector's plot). Returns the scene.
-    func validate() throws(CaptureError) -> PushAlertApp.SceneKind {
-        guard let kind = PushAlertApp.SceneKind(rawValue: scene) else {
-            throw CaptureError("settings: unknown scene \(quoted(scene)) (\(PushAlertApp.SceneKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+    /// would hang the inspector's plot).
+    func validate() throws(CaptureError) {
+        guard SceneRegistry.scene(named: scene) != nil else {
+            throw CaptureError("settings: unknown scene \(quoted(scene)) (\(SceneRegistry.names.joined(separator: ", ")))")
         }
         guard window.count == 2, window.allSatisfy({ $0.isFinite && $0 >= 16 && $0 <= 8192 }) else {
             throw CaptureError("settings: window must be [width, height], each 16…8192")
@@ -87,26 +84,17 @@ struct SessionSettings: Codable, Equatable {
             throw CaptureError("settings: unknown theme \(quoted(theme)) (\(Theme.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         if let problem = problem() { throw CaptureError("settings: \(problem)") }
-        return kind
     }
 
     /// The first scene setting out of range, by its key path from the settings object.
-    func problem() -> SettingProblem? {
-        pushAlert.problem()?.under("pushAlert") ?? pile.problem()?.under("pile") ?? presence.problem()?.under("presence")
-            ?? neck.problem()?.under("neck")
-    }
+    func problem() -> SettingProblem? { scenes.problem() }
 
     /// A fresh app at wall time 0 with these settings.
-    func makeApp(measurer: some TextMeasuring) throws(CaptureError) -> PushAlertApp {
-        let kind = try validate()
-        var app = PushAlertApp(settings: pushAlert, measurer: measurer, theme: Theme(rawValue: theme) ?? .light,
-                               windowSize: Size(window[0], window[1]), wall: 0)
-        app.scene = kind
-        app.pile.settings = pile
-        app.presence.settings = presence
-        app.neck.merge = neck.merge
-        app.neck.smoothing = neck.smoothing
-        app.neck.kernel = neck.kernel
+    func makeApp(measurer: some TextMeasuring) throws(CaptureError) -> Workbench {
+        try validate()
+        var app = Workbench(measurer: measurer, theme: Theme(rawValue: theme) ?? .light, windowSize: Size(window[0], window[1]), wall: 0)
+        scenes.apply(to: &app)
+        _ = app.switchScene(named: scene, at: 0)
         return app
     }
 }
@@ -114,11 +102,11 @@ struct SessionSettings: Codable, Equatable {
 /// Plays a take's lines into an app: inputs, resizes and the alert's entrance in order,
 /// each when its time comes. Frame lines are the original run's checkpoints.
 struct CaptureSession {
-    var app: PushAlertApp
+    var app: Workbench
     let lines: [ReplayFile.Line]
     private var cursor = 0
 
-    init(app: PushAlertApp, lines: [ReplayFile.Line]) {
+    init(app: Workbench, lines: [ReplayFile.Line]) {
         self.app = app
         self.lines = lines
     }
@@ -145,7 +133,7 @@ struct CaptureSession {
         switch line {
         case .input(let e): _ = app.handle(e)
         case .resize(let size, let w): _ = app.resize(to: size, atWall: w)
-        case .present(_, let at): _ = app.alert.present(at: at)
+        case .present(_, let at): _ = app.enter(at: at)
         case .frame, .end: break
         }
     }
@@ -160,7 +148,7 @@ struct CaptureSession {
 
     /// Replays the lines exactly as the original run interleaved them — each frame line
     /// an update and a draw at its time — and compares every frame's state hash.
-    static func verify(_ file: ReplayFile, app start: PushAlertApp) -> (matched: Int, total: Int, firstMismatch: Double?) {
+    static func verify(_ file: ReplayFile, app start: Workbench) -> (matched: Int, total: Int, firstMismatch: Double?) {
         var app = start
         var matched = 0, total = 0
         var first: Double?
@@ -171,7 +159,7 @@ struct CaptureSession {
             switch line {
             case .input(let e): _ = app.handle(e)
             case .resize(let size, let w): _ = app.resize(to: size, atWall: w)
-            case .present(_, let at): _ = app.alert.present(at: at)
+            case .present(_, let at): _ = app.enter(at: at)
             case .frame(let w, let hash):
                 _ = app.update(toWall: w)
                 total += 1

@@ -9,10 +9,8 @@ import Scenes
 /// 200 characters; anything else is refused with the key that is wrong and the accepted
 /// range, and nothing is applied.
 struct Preset: Codable, Equatable {
-    var pushAlert: PushAlertSettings?
-    var pile: LiquidPileSettings?
-    var presence: PresenceSettings?
-    var neck: SessionSettings.Neck?
+    /// The scenes' settings the file holds (any subset of the registry's keys).
+    var scenes: SceneSettingsSet
 
     static func load(_ text: String, name: String) throws(RuntimeError) -> Preset {
         let preset: Preset
@@ -25,18 +23,18 @@ struct Preset: Codable, Equatable {
 
     /// The first value out of range, named by its key path: each scene's limits table
     /// (SPEC §6's slider ranges) and the title's length.
-    func problem() -> String? {
-        let found = pushAlert?.problem()?.under("pushAlert") ?? pile?.problem()?.under("pile")
-            ?? presence?.problem()?.under("presence") ?? neck?.problem()?.under("neck")
-        return found.map(\.description)
-    }
+    func problem() -> String? { scenes.problem().map(\.description) }
 
     /// Every scene's settings in `app`.
-    init(app: PushAlertApp) {
-        pushAlert = app.alert.settings
-        pile = app.pile.settings
-        presence = app.presence.settings
-        neck = SessionSettings.Neck(merge: app.neck.merge, smoothing: app.neck.smoothing, kernel: app.neck.kernel)
+    init(app: Workbench) { scenes = SceneSettingsSet(app) }
+
+    init(from decoder: Decoder) throws {
+        scenes = try SceneSettingsSet(from: decoder.container(keyedBy: SettingsKey.self), catalog: SceneRegistry.scenes, required: false)
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: SettingsKey.self)
+        try scenes.encode(to: &c)
     }
 
     var json: String {
@@ -45,14 +43,5 @@ struct Preset: Codable, Equatable {
         return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) + "\n" } ?? "{}\n"
     }
 
-    func apply(to app: inout PushAlertApp) {
-        if let s = pushAlert { app.alert.settings = s }
-        if let s = pile { app.pile.settings = s }
-        if let s = presence { app.presence.settings = s }
-        if let n = neck {
-            app.neck.merge = n.merge
-            app.neck.smoothing = n.smoothing
-            app.neck.kernel = n.kernel
-        }
-    }
+    func apply(to app: inout Workbench) { scenes.apply(to: &app) }
 }

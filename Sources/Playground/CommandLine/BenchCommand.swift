@@ -13,7 +13,7 @@ import Scenes
 /// measure the bus, not the frame) — and prints the distribution in milliseconds.
 enum BenchCommand {
     static let specs: [FlagSpec] = [
-        FlagSpec(name: "scene", kind: .choice(PushAlertApp.SceneKind.allCases.map(\.rawValue) + ["all"])),
+        FlagSpec(name: "scene", kind: .choice(SceneRegistry.names + ["all"])),
         .number("frames", "a whole number of frames in [10, 100000]", { $0 >= 10 && $0 <= 100_000 && $0 == $0.rounded() }),
         FlagSpec(name: "size", kind: .text(accepts: "WxH in points, e.g. 1280x800")),
         .number("scale", "a scale in [0.5, 4]", { $0 >= 0.5 && $0 <= 4 }),
@@ -28,8 +28,8 @@ enum BenchCommand {
             var rest = arguments
             if let i = rest.firstIndex(of: "--scene"), i + 1 < rest.count { rest.removeSubrange(i...(i + 1)) }
             rest.removeAll { $0 == "--scene=all" }
-            for scene in PushAlertApp.SceneKind.allCases {
-                try run(rest + ["--scene", scene.rawValue], output: &output, errors: &errors)
+            for name in SceneRegistry.names {
+                try run(rest + ["--scene", name], output: &output, errors: &errors)
             }
             return
         }
@@ -40,49 +40,25 @@ enum BenchCommand {
         let fonts = try RenderCommand.loadFonts()
         let window = try RenderCommand.openHeadless(backend: backend, errors: &errors)
         let renderer = try StageRenderer(fonts: fonts, window: window)
-        var app = PushAlertApp(settings: PushAlertSettings(), measurer: fonts, theme: .light, windowSize: size)
-        let sceneName = a.words["scene"] ?? "push-alert"
-        let neck = sceneName == "neck", liquid = sceneName == "liquid", presence = sceneName == "presence"
-        if neck { app.scene = .neck }
-        if liquid { app.scene = .liquid }
-        if presence { app.scene = .presence }
-        let home = app.neck.pieces[1].center
+        var app = Workbench(measurer: fonts, theme: .light, windowSize: size)
+        let sceneName = a.words["scene"] ?? SceneRegistry.names[0]
+        _ = app.switchScene(named: sceneName, at: 0)
         let w = Int(size.width * scale), h = Int(size.height * scale)
         var times: [Double] = []
         var sceneTimes: [Double] = []
         times.reserveCapacity(frames)
-        let loop = Double(PushAlert.loopFrames) / PushAlert.loopFPS
-        // One whole cycle of the drive first, untimed in the distribution: llvmpipe compiles
-        // a shader variant the first time each state is drawn (first frame, first band of a
-        // layer redrawn, first texture size), a one-off cost reported on its own line.
-        let warmup = Int((liquid ? 2.4 : neck ? 2 : presence ? 2.4 : loop) * 60)
+        // One whole cycle of the scene's bench driver first, untimed in the distribution:
+        // llvmpipe compiles a shader variant the first time each state is drawn (first
+        // frame, first band of a layer redrawn, first texture size), a one-off cost
+        // reported on its own line.
+        let warmup = Int(app.sceneType.benchCycle * 60)
         var warmupTimes: [Double] = []
         var rssAfterWarmup = 0.0
         for i in 0..<(warmup + frames) {
             try Interrupt.check()
             let start = MonotonicClock.now()
-            // Present at the start of every loop so the springs are always moving.
             let t = Double(i) / 60
-            if liquid {
-                // Spread and gather every 1.2 s: necks form, stretch and snap all the time.
-                let phase = Int(t / 1.2)
-                if t.truncatingRemainder(dividingBy: 1.2) < 1.0 / 60 {
-                    _ = phase % 2 == 0 ? app.pile.spread(at: t) : app.pile.gather(at: t)
-                }
-            } else if presence {
-                // Hide, show, next value, show again every 0.6 s: rows collapse, grow, crossfade and roll.
-                if t.truncatingRemainder(dividingBy: 0.6) < 1.0 / 60 {
-                    let step = Int(t / 0.6) % 4
-                    _ = step == 2 ? app.presence.nextTapped(at: t) : app.presence.toggleTapped(at: t)
-                }
-            } else if neck {
-                // The second capsule slides 0…24 pt away and back: the neck stretches and snaps.
-                app.neck.pieces[1].center = Point2(home.x + 12 - 12 * cos(t * 2 * .pi / 2), home.y)
-            } else if (t.truncatingRemainder(dividingBy: loop)) < 1.0 / 60 {
-                _ = app.alert.closeTapped(at: t)
-                _ = app.update(toWall: t + 0.9)
-                _ = app.alert.present(at: t)
-            }
+            app.scene.benchFrame(at: t)
             _ = app.update(toWall: t)
             let list = app.draw(atWall: t)
             if i >= warmup { sceneTimes.append((MonotonicClock.now() - start) * 1000) }

@@ -12,7 +12,7 @@ import Scenes
 /// hiding, the neck stretching.
 enum FilmstripCommand {
     static let specs: [FlagSpec] = [
-        FlagSpec(name: "scene", kind: .choice(PushAlertApp.SceneKind.allCases.map(\.rawValue))),
+        FlagSpec(name: "scene", kind: .choice(SceneRegistry.names)),
         FlagSpec(name: "script", kind: .text(accepts: "a script name (see springlab help record)")),
         FlagSpec(name: "replay", kind: .text(accepts: "a replay file")),
         .number("frames", "a whole number of frames in [1, 400]", { $0 >= 1 && $0 <= 400 && $0 == $0.rounded() }),
@@ -25,16 +25,14 @@ enum FilmstripCommand {
         FlagSpec(name: "out", kind: .text(accepts: "a path ending in .png")),
     ]
 
-    static let defaultScript: [PushAlertApp.SceneKind: String] = [.pushAlert: "loop", .liquid: "spread", .presence: "hide",
-                                                                   .neck: "stretch"]
-
     static func run(_ arguments: [String], output: inout String, errors: inout String) throws {
         var a = try parseArguments(arguments, specs: specs, command: "filmstrip", maxPositional: 0)
         guard let out = a.words["out"], out.lowercased().hasSuffix(".png") else {
             throw UsageError("springlab filmstrip: --out accepts a path ending in .png")
         }
-        if !a.has("replay"), !a.has("script"), let scene = a.words["scene"].flatMap(PushAlertApp.SceneKind.init(rawValue:)) {
-            a.words["script"] = defaultScript[scene]
+        // By default the scene's signature motion: its first script (the Push Alert's loop).
+        if !a.has("replay"), !a.has("script"), let scene = a.words["scene"].flatMap({ SceneRegistry.scene(named: $0) }) {
+            a.words["script"] = scene.script("loop")?.name ?? scene.scripts.first?.name
         }
         let frames = Int(a.numbers["frames"] ?? 32), fps = a.numbers["fps"] ?? 15, columns = Int(a.numbers["columns"] ?? 8)
         Interrupt.install()

@@ -1,4 +1,5 @@
 import Files
+import Scenes
 /// `springlab help [COMMAND]`: the synopsis of every command, or one command in full.
 enum Help {
     static let commandNames = ["run", "render", "record", "filmstrip", "bench", "neck", "spring", "velocity", "help", "about"]
@@ -51,7 +52,7 @@ enum Help {
 
         """,
         "run": """
-        usage: springlab [run] [--scene push-alert|presence|liquid|neck] [--renderer gl|software] [--size WxH]
+        usage: springlab [run] [--scene \(sceneChoices)] [--renderer gl|software] [--size WxH]
                          [--scale S] [--theme light|dark] [--reduce-motion] [--trace FILE]
                          [--preset FILE] [--replay FILE] [--captures DIR] [--frame-delay MS] [--quit-after S]
 
@@ -62,8 +63,8 @@ enum Help {
         dragEnded with its velocity, projection, decision and reason, dragCancelled,
         dismissed, returned, settled) and a frame-time summary each second.
         --frame-delay sleeps every frame, to reproduce a slow machine.
-        Keys: 1–4 push-alert, presence, liquid, neck; Enter shows the alert again, Escape
-        cancels a drag; in the presence scene T shows/hides the optional rows and N moves
+        Keys: \(sceneKeys); Enter plays the scene's drive (Show alert, Show/Hide …), Escape
+        cancels a drag; Space play/pause, ←/→ one frame, H the HUD, D dark, M Reduce Motion; in the presence scene T shows/hides the optional rows and N moves
         them to their next values (trace: toggled, next, shown, hidden, valueChanged,
         settled).
         R starts a take (the scene restarts from its settings) and R again ends it: the
@@ -76,20 +77,20 @@ enum Help {
 
         """,
         "render": """
-        usage: springlab render --scene push-alert|presence|liquid|neck [--progress P | --script NAME
+        usage: springlab render --scene \(sceneChoices) [--progress P | --script NAME
                                 [--time T]] [--size WxH] [--scale S]
                                 [--theme light|dark] [--renderer gl|software] --out FILE.png
 
-        Draws the stage alone — the 420 pt page centred horizontally, its top at the
-        image's top (default 420x300) — posed at P of the presentation drive (0.08–0.32
-        arrival, 0.32–0.58 at rest, 0.58–0.84 departure), headless through SDL's offscreen
-        driver: no X server needed. The PNG is written whole or not at all.
-        Scripts, posed T seconds in: liquid spread, gather, swipe-left, clear-all, arrival;
-        presence hide (from shown), show (from hidden), next (to the second values).
+        Draws the stage alone — the scene's page centred horizontally, its top at the
+        image's top (default: the page with its margins, 420x300 for the Push Alert) —
+        posed at P of the scene's drive (the Push Alert's: 0.08–0.32 arrival, 0.32–0.58 at
+        rest, 0.58–0.84 departure), or T seconds into a script (default 0.15), headless
+        through SDL's offscreen driver: no X server needed. The PNG is written whole or not
+        at all. Scripts: \(scriptList).
 
         """,
         "bench": """
-        usage: springlab bench [--scene push-alert|presence|liquid|neck] [--frames N] [--size WxH] [--scale S]
+        usage: springlab bench [--scene \(sceneChoices)] [--frames N] [--size WxH] [--scale S]
                                [--renderer gl|software]
 
         Draws N frames (default 600) of the scene animating at WxH (default 1280x800),
@@ -110,9 +111,7 @@ enum Help {
         folder of PNGs; --transparent for an alpha background), .png (the frame at --time,
         default the end). Outputs are written beside the target and moved into place whole;
         a failure removes them. --size is the stage in points (default: the scene's page).
-        Scripts: push-alert present, loop, dismiss-tap, swipe-left, swipe-right, flick,
-        return; presence hide, show, next; liquid spread, gather, swipe-left, clear-all,
-        arrival; neck stretch. A replay's frame hashes are checked before anything is drawn.
+        Scripts: \(scriptList). A replay's frame hashes are checked before anything is drawn.
         --save-replay writes the take as a replay file with a hash for every frame.
 
         """,
@@ -122,8 +121,7 @@ enum Help {
                                    [--theme light|dark] --out FILE.png
 
         A contact sheet: N frames of a take every 1/fps s, in columns, each with its time.
-        Default take: the Push Alert's presentation loop, the pile spreading, the presence
-        rows hiding, the neck stretching.
+        Default take: the scene's first script (the Push Alert's presentation loop).
 
         """,
         "neck": """
@@ -161,5 +159,16 @@ enum Help {
             throw UsageError("springlab help: unknown command \(quoted(name)); commands: \(commandNames.joined(separator: ", "))")
         }
         output += page
+    }
+
+    /// `push-alert|presence|…`: the registry's scenes, for the usage lines.
+    static var sceneChoices: String { SceneRegistry.names.joined(separator: "|") }
+    /// `1 push-alert, 2 presence, …`: the number keys.
+    static var sceneKeys: String {
+        SceneRegistry.names.prefix(4).enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: ", ")
+    }
+    /// Every scene's scripts: `push-alert present, loop …; presence hide …`.
+    static var scriptList: String {
+        SceneRegistry.scenes.map { "\($0.name) " + $0.scripts.map(\.name).joined(separator: ", ") }.joined(separator: "; ")
     }
 }

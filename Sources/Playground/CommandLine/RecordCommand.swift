@@ -12,7 +12,7 @@ import Scenes
 /// first, so what is rendered is provably the session that was recorded.
 enum RecordCommand {
     static let specs: [FlagSpec] = [
-        FlagSpec(name: "scene", kind: .choice(PushAlertApp.SceneKind.allCases.map(\.rawValue))),
+        FlagSpec(name: "scene", kind: .choice(SceneRegistry.names)),
         FlagSpec(name: "script", kind: .text(accepts: "a script name (see springlab help record)")),
         FlagSpec(name: "replay", kind: .text(accepts: "a replay file")),
         .number("fps", "frames a second in [1, 240] (GIF: 50, 33 or 25)", { $0 >= 1 && $0 <= 240 }),
@@ -28,18 +28,13 @@ enum RecordCommand {
         FlagSpec(name: "out", kind: .text(accepts: "FILE.mp4, FILE.gif, FILE.png or a folder DIR/")),
     ]
 
-    /// Default stage sizes: each scene's page with its margins.
-    static func defaultSize(_ scene: PushAlertApp.SceneKind) -> Size {
-        switch scene {
-        case .pushAlert: return Size(420, 300)
-        case .presence: return Size(780, 600)
-        case .liquid: return Size(420, 640)
-        case .neck: return Size(560, 360)
-        }
+    /// A window whose stage is exactly `stage` (the inspector and the bar around it).
+    static func window(around stage: Size) -> Size {
+        Size(stage.width + Workbench.inspectorWidth, stage.height + Workbench.barHeight)
     }
 
     struct Take {
-        var app: PushAlertApp
+        var app: Workbench
         var lines: [ReplayFile.Line]
         var duration: Double
         var scale: Double
@@ -82,7 +77,7 @@ enum RecordCommand {
         if let path = a.words["replay"] {
             guard !a.has("script") else { throw UsageError("springlab record: --script and --replay conflict; give one") }
             let (file, settings) = try SessionSettings.loadReplay(path, command: "record")
-            let app: PushAlertApp
+            let app: Workbench
             do { app = try settings.makeApp(measurer: measurer) } catch { throw RuntimeError("springlab record: \(quotedPath(path)): \(error)") }
             if let scene = a.words["scene"], scene != settings.scene {
                 throw UsageError("springlab record: --scene \(scene) but the replay is of \(quoted(settings.scene))")
@@ -98,21 +93,20 @@ enum RecordCommand {
             }
             return Take(app: app, lines: file.lines, duration: max(file.duration, 1.0 / 60), scale: a.numbers["scale"] ?? settings.scale)
         }
-        guard let sceneName = a.words["scene"], let scene = PushAlertApp.SceneKind(rawValue: sceneName) else {
-            throw UsageError("springlab record: --scene is missing; accepts \(PushAlertApp.SceneKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        guard let sceneName = a.words["scene"], let scene = SceneRegistry.scene(named: sceneName) else {
+            throw UsageError("springlab record: --scene is missing; accepts \(SceneRegistry.names.joined(separator: ", "))")
         }
-        let names = CaptureScripts.names[scene] ?? []
+        let names = scene.scripts.map(\.name)
         guard let name = a.words["script"] else {
             throw UsageError("springlab record: --script or --replay is missing; scripts for \(sceneName): \(names.joined(separator: ", "))")
         }
-        guard let script = CaptureScripts.script(name, scene: scene) else {
+        guard let script = scene.script(name) else {
             throw UsageError("springlab record: --script for --scene \(sceneName) accepts \(names.joined(separator: ", ")), got \(quoted(name))")
         }
-        let stage = try a.words["size"].map { try parseSize($0, flag: "size", command: "record") } ?? defaultSize(scene)
-        let window = Size(stage.width + PushAlertApp.inspectorWidth, stage.height + PushAlertApp.barHeight)
-        var app = PushAlertApp(settings: PushAlertSettings(), measurer: measurer, theme: Theme(rawValue: a.words["theme"] ?? "light") ?? .light,
-                               windowSize: window, wall: 0)
-        app.scene = scene
+        let stage = try a.words["size"].map { try parseSize($0, flag: "size", command: "record") } ?? scene.defaultRenderSize
+        var app = Workbench(measurer: measurer, theme: Theme(rawValue: a.words["theme"] ?? "light") ?? .light,
+                            windowSize: window(around: stage), wall: 0)
+        _ = app.switchScene(named: sceneName, at: 0)
         return Take(app: app, lines: CaptureScripts.lines(for: script, app: app), duration: script.duration,
                     scale: a.numbers["scale"] ?? 1)
     }
@@ -124,7 +118,7 @@ enum RecordCommand {
         // a smaller stage draws into the corner, the rest its background).
         var stage = take.app.stage.size
         for case .resize(let size, _) in take.lines {
-            stage = Size(max(stage.width, size.width - PushAlertApp.inspectorWidth), max(stage.height, size.height - PushAlertApp.barHeight))
+            stage = Size(max(stage.width, size.width - Workbench.inspectorWidth), max(stage.height, size.height - Workbench.barHeight))
         }
         var w = Int((stage.width * take.scale).rounded()), h = Int((stage.height * take.scale).rounded())
         if kind == .mp4 { w -= w % 2; h -= h % 2 }  // yuv420p halves both sides

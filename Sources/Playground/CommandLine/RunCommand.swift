@@ -8,7 +8,7 @@ import Scenes
 /// `springlab` / `springlab run`: opens the window (SPEC §8).
 enum RunCommand {
     static let specs: [FlagSpec] = [
-        FlagSpec(name: "scene", kind: .choice(PushAlertApp.SceneKind.allCases.map(\.rawValue))),
+        FlagSpec(name: "scene", kind: .choice(SceneRegistry.names)),
         FlagSpec(name: "preset", kind: .text(accepts: "a preset file (JSON: pushAlert, pile, presence, neck)")),
         FlagSpec(name: "renderer", kind: .choice(["gl", "software"])),
         FlagSpec(name: "size", kind: .text(accepts: "WxH in points, at least 900x560, e.g. 1280x800")),
@@ -35,33 +35,34 @@ enum RunCommand {
         o.capturesFolder = a.words["captures"]
         if let s = a.words["size"] {
             o.size = try parseSize(s, flag: "size", command: "run")
-            guard o.size.width >= PushAlertApp.minimumSize.width, o.size.height >= PushAlertApp.minimumSize.height else {
+            guard o.size.width >= Workbench.minimumSize.width, o.size.height >= Workbench.minimumSize.height else {
                 throw UsageError("springlab run: --size accepts at least 900x560, got \(quoted(s))")
             }
         }
         o.scale = a.numbers["scale"] ?? 1
         o.theme = Theme(rawValue: a.words["theme"] ?? "light") ?? .light
         o.backend = a.words["renderer"] == "software" ? .software : .gl
-        o.settings.reduceMotion = a.toggles.contains("reduce-motion")
+        o.reduceMotion = a.toggles.contains("reduce-motion")
         o.tracePath = a.words["trace"]
         o.frameDelay = (a.numbers["frame-delay"] ?? 0) / 1000
         o.quitAfter = a.numbers["quit-after"]
-        o.scene = PushAlertApp.SceneKind(rawValue: a.words["scene"] ?? "push-alert") ?? .pushAlert
+        o.scene = a.words["scene"] ?? SceneRegistry.names[0]
         return o
     }
 }
 
 /// Everything `run` was asked for.
 struct AppOptions {
-    var size = PushAlertApp.defaultSize
+    var size = Workbench.defaultSize
     var scale = 1.0
     var theme = Theme.light
     var backend = Backend.gl
-    var settings = PushAlertSettings()
+    var reduceMotion = false
     var tracePath: String?
     var frameDelay = 0.0
     var quitAfter: Double?
-    var scene = PushAlertApp.SceneKind.pushAlert
+    /// The `--scene` word of the scene to open on.
+    var scene = SceneRegistry.names[0]
     var replay: (file: ReplayFile, settings: SessionSettings)?
     var capturesFolder: String?
     var preset: Preset?

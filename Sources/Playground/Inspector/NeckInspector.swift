@@ -15,7 +15,7 @@ enum NeckInspector {
         ui.text("Neck sandbox", in: Rect(x: x, y: y, width: w, height: 20), style: UIPass.heading, color: ui.theme.label)
         y += 28
         var merge = sandbox.merge
-        let limits = SessionSettings.Neck.self
+        let limits = NeckSettings.self
         let mergeSpec = SliderSpec(range: limits.range(of: \.merge), defaultValue: LiquidGroup.defaultMerge, step: 1, fine: 0.1,
                                    decimals: 1, unit: " pt")
         if ui.slider("neck.merge", "merge", value: &merge, spec: mergeSpec, frame: Rect(x: x, y: y, width: w, height: row)) {

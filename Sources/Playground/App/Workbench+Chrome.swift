@@ -3,38 +3,13 @@ import Foundation
 import Motion
 import Scenes
 
-extension PushAlertApp {
+extension Workbench {
     /// Lays out, handles and draws the inspector and the transport in one pass.
     @discardableResult
     mutating func runChrome(_ pass: inout UIPass, wall: Double) -> [SceneEvent] {
         let t = sceneTime(atWall: wall)
         var about = InspectorFooter(showAbout: showAbout)
-        let result: (changes: [SettingChange], height: Double)
-        if scene == .liquid {
-            var pileCopy = pile
-            var pileEvents: [SceneEvent] = []
-            result = LiquidInspector.run(&pass, pile: &pileCopy, frame: inspectorFrame, scroll: inspectorScroll, at: t,
-                                         footer: &about, events: &pileEvents)
-            pile = pileCopy
-            inspectorEvents = pileEvents
-        } else if scene == .presence {
-            var scene = presence
-            var sceneEvents: [SceneEvent] = []
-            result = PresenceInspector.run(&pass, scene: &scene, frame: inspectorFrame, scroll: inspectorScroll, at: t, footer: &about,
-                                           events: &sceneEvents)
-            presence = scene
-            inspectorEvents = sceneEvents
-        } else if scene == .neck {
-            var sandbox = neck
-            result = NeckInspector.run(&pass, sandbox: &sandbox, frame: inspectorFrame, scroll: inspectorScroll,
-                                       footer: &about)
-            neck = sandbox
-        } else {
-            var settings = alert.settings
-            result = PushAlertInspector.run(&pass, settings: &settings, frame: inspectorFrame, scroll: inspectorScroll,
-                                            footer: &about)
-            if settings != alert.settings { alert.settings = settings }
-        }
+        let result = runInspector(&pass, at: t, footer: &about)
         showAbout = about.showAbout
         if about.savePreset { presetRequested = true }
         inspectorHeightUpdate(result.height)
@@ -77,10 +52,10 @@ extension PushAlertApp {
         let y = bar.minY + (Self.barHeight - 30) / 2
         var x = 16.0
         func next(_ w: Double, gap: Double = 6) -> Rect { defer { x += w + gap }; return Rect(x: x, y: y, width: w, height: 30) }
-        if ui.button("showAlert", "Show alert", frame: next(96, gap: 16), prominent: scene == .pushAlert && alert.phase != .shown) {
-            mode = .live
-            out += switchScene(.pushAlert, at: t)
-            out += alert.present(at: t)
+        // The scene's own drive (SPEC §10). The id stays "showAlert": tests and scripts find
+        // the first button by it.
+        if ui.button("showAlert", sceneType.drive.label, frame: next(96, gap: 16), prominent: !scene.isAnimating(at: t) && mode == .live) {
+            out += playDrive(at: t)
         }
         if ui.button("stepBack", "←", frame: next(34)) { out += step(frames: -1, wall: wall) }
         if ui.button("play", clock.isPaused ? "Play" : "Pause", frame: next(64)) { out += setPaused(!clock.isPaused, wall: wall) }
@@ -114,7 +89,8 @@ extension PushAlertApp {
         }
         let readout = Rect(x: scrub.maxX + 10, y: scrub.minY, width: Self.readoutWidth - 10, height: 30)
         let status = clock.isPaused ? "paused" : String(format: "%g×", clock.rate)
-        let s = String(format: "t %.3f s  %@", t, status)
+        // The playhead's position on the drive, not a session clock (SPEC §10).
+        let s = driveProgress(at: t).map { String(format: "p %.3f  %@", $0, status) } ?? "live  \(status)"
         let style = UIPass.value
         let h = measurer.lineHeight(of: style)
         let x = readout.maxX - measurer.width(of: s, style: style)
@@ -140,8 +116,9 @@ extension PushAlertApp {
         }
         let track = Rect(x: frame.minX, y: frame.midY - 3, width: frame.width, height: 6)
         ui.fill(.capsule(track), Paint(fill: theme.chromeLine))
-        // The drive's phases, so a designer sees where arrival and departure are.
-        for (a, b) in [(0.08, 0.32), (0.58, 0.84)] {
+        // The drive's phases, so a designer sees where its motions are.
+        for span in sceneType.drive.spans {
+            let a = span.lowerBound, b = span.upperBound
             ui.fill(.capsule(Rect(x: frame.minX + a * frame.width, y: track.minY, width: (b - a) * frame.width, height: 6)),
                     Paint(fill: ui.accent.opacity(0.35)))
         }
@@ -154,13 +131,8 @@ extension PushAlertApp {
     /// hash covers (the HUD's frame times and the chrome are left out).
     public func pageList(atWall wall: Double) -> DisplayList {
         let t = sceneTime(atWall: wall)
-        let pose = driveProgress(at: t).map { alert.drivePose(progress: $0) } ?? alert.pose(at: t)
-        switch scene {
-        case .neck: return neck.draw(theme: theme, measurer: measurer)
-        case .presence: return presence.draw(at: t, theme: theme)
-        case .liquid: return pile.draw(at: t, theme: theme, pageHeight: stage.height)
-        case .pushAlert: return alert.draw(pose, theme: theme, pageHeight: stage.height)
-        }
+        if let p = driveProgress(at: t) { return scene.drawDrive(progress: p, theme: theme, pageHeight: stage.height) }
+        return scene.draw(at: t, theme: theme, pageHeight: stage.height)
     }
 
     /// The stage at wall time `wall` — the page at its origin, the arm cue, the HUD and the
@@ -171,13 +143,12 @@ extension PushAlertApp {
         var list = DisplayList(background: page.background)
         list.clip(.rect(stage)) { l in
             l.append(page, dx: pageOrigin.x, dy: pageOrigin.y)
-            if scene == .pushAlert, let armedAt, t - armedAt >= 0, t - armedAt < 0.3 {
-                let k = (t - armedAt) / 0.3
-                let panel = alert.panelFrame(at: t).offsetBy(dx: pageOrigin.x, dy: pageOrigin.y)
-                l.fill(.roundedRect(panel.insetBy(dx: -2 - 4 * k, dy: -2 - 4 * k), radius: alert.settings.cornerRadius + 2 + 4 * k),
-                       Paint(fill: .clear, stroke: Color(hex: 0xFF9F0A), strokeWidth: 2), opacity: 1 - k)
+            if driveProgress(at: t) == nil {
+                var cue = DisplayList(background: .clear)
+                cue.commands = scene.overlay(at: t)
+                l.append(cue, dx: pageOrigin.x, dy: pageOrigin.y)
             }
-            if showHUD && scene == .pushAlert { drawHUD(into: &l, at: t, wall: wall) }
+            if showHUD { drawHUD(into: &l, at: t, wall: wall) }
             if showAbout { drawAbout(into: &l) }
         }
         return list
@@ -214,42 +185,34 @@ extension PushAlertApp {
         }
     }
 
-    /// HUD (SPEC §6): pointer velocity vector, projected stop, commit lines, armed state,
-    /// frame time and fps.
+    /// HUD (SPEC §6, §10), in every scene: the pointer's velocity vector, the scene's
+    /// commit lines and projected stop, armed state, frame time and fps.
     private func drawHUD(into list: inout DisplayList, at t: Double, wall: Double) {
         let o = pageOrigin
-        let panelRest = Rect(x: o.x + PushAlert.pagePadding, y: o.y + PushAlert.pagePadding, width: PushAlert.panelWidth,
-                             height: alert.naturalHeight)
-        let line = alert.settings.commitFraction * PushAlert.panelWidth
-        let red = Color(hex: 0xFF3B30)
-        // The commit lines: where the panel's leading edge is when it arms, either way.
-        for cx in [panelRest.minX - line, panelRest.maxX + line] {
-            list.fill(.rect(Rect(x: cx - 0.5, y: panelRest.minY - 6, width: 1, height: panelRest.height + 12)),
-                      Paint(fill: red.opacity(alert.armed ? 1 : 0.55)))
-        }
         let v = hudTracker.velocity(releasedAt: wall - 1.0 / 60)  // a resting pointer reads 0 after 40 ms
+        let hud = scene.hud(at: t, pointerVelocity: v)
+        let red = Color(hex: 0xFF3B30)
+        for line in hud.commitLines {
+            list.fill(.rect(line.offsetBy(dx: o.x, dy: o.y)), Paint(fill: red.opacity(hud.armed ? 1 : 0.55)))
+        }
+        if let projected = hud.projected {
+            list.fill(.rect(projected.offsetBy(dx: o.x, dy: o.y)), Paint(fill: Color(hex: 0x5E5CE6)))
+        }
         let p = ui.pointer
         if p.x >= 0 {
             let tip = Point2(p.x + v.x * 0.1, p.y + v.y * 0.1)  // 100 ms of travel
             list.line(from: p, to: tip, width: 2, color: Color(hex: 0x34C759))
             list.fill(.circle(center: tip, radius: 3), Paint(fill: Color(hex: 0x34C759)))
         }
-        let offset = alert.offset.value(at: t)
-        if alert.isDragging {
-            let projected = Projection.control(position: offset, velocity: v.x)
-            let px = panelRest.minX + projected
-            list.fill(.rect(Rect(x: px - 1, y: panelRest.minY, width: 2, height: panelRest.height)), Paint(fill: Color(hex: 0x5E5CE6)))
-        }
-        let lines = [String(format: "%.1f ms  %.0f fps", frameMs, fps),
-                     String(format: "v %.0f, %.0f pt/s", v.x, v.y),
-                     String(format: "offset %.1f  projected %.1f", offset, Projection.control(position: offset, velocity: v.x)),
-                     alert.armed ? "ARMED" : "not armed"]
+        // Tabular figures: the readout's digits do not shuffle as they change.
+        let lines = [String(format: "%5.1f ms  %3.0f fps", frameMs, fps), String(format: "v %5.0f, %5.0f pt/s", v.x, v.y)]
+            + hud.lines + [hud.armed ? "ARMED" : "not armed"]
         let style = TextStyle(.semibold, size: 12)
-        let box = Rect(x: stage.minX + 12, y: stage.maxY - 12 - 18 * Double(lines.count) - 12, width: 240,
+        let box = Rect(x: stage.minX + 12, y: stage.maxY - 12 - 18 * Double(lines.count) - 12, width: 260,
                        height: 18 * Double(lines.count) + 12)
         list.fill(.roundedRect(box, radius: 8), Paint(fill: Color(hex: 0x000000, alpha: 0.72)))
         for (i, s) in lines.enumerated() {
-            let color = i == 3 && alert.armed ? Color(hex: 0xFF453A) : Color.white
+            let color = i == lines.count - 1 && hud.armed ? Color(hex: 0xFF453A) : Color.white
             list.text(TextRun(s, origin: Point2(box.minX + 10, box.minY + 6 + 18 * Double(i)), style: style, color: color))
         }
     }

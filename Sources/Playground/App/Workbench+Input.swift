@@ -1,0 +1,170 @@
+import Canvas
+import Motion
+import Scenes
+
+extension Workbench {
+    // MARK: Input
+
+    /// Routes one input, stamped with the wall time it happened. Returns trace events.
+    public mutating func handle(_ wallEvent: InputEvent) -> [SceneEvent] {
+        let wall = wallEvent.time
+        let t = sceneTime(atWall: wall)
+        let event = wallEvent.at(t)
+        switch event {
+        case .pointerMoved(let p, _): ui.pointer = p; hudTracker.add(time: wall, position: p)
+        case .pointerDown(let p, _, _): ui.pointer = p; hudTracker.reset(); hudTracker.add(time: wall, position: p)
+        case .shift(let down, _): ui.shift = down
+        default: break
+        }
+        // The inspector and transport see it first; what they use stops there.
+        var pass = UIPass(state: ui, event: event, theme: theme, measurer: measurer, drawing: false)
+        var out = runChrome(&pass, wall: wall)
+        ui = pass.state
+        if pass.consumed { return out }
+        if case .wheel(let dy, let p, _, _) = event, inspectorFrame.contains(p) {
+            let before = inspectorScroll
+            inspectorScroll -= dy * 40
+            clampScroll()
+            // Controls moved: a test driving them by their frames needs the new ones.
+            return inspectorScroll == before ? out : out + [layoutEvent(atWall: wall)]
+        }
+        out += shortcut(event, wall: wall) ?? routeToStage(event)
+        return out
+    }
+
+    /// Keyboard shortcuts (SPEC §6, §10). Returns nil when the key is not one of them.
+    private mutating func shortcut(_ event: InputEvent, wall: Double) -> [SceneEvent]? {
+        guard case .key(let key, let t, _) = event else { return nil }
+        switch key {
+        case .space: return setPaused(!clock.isPaused, wall: wall)
+        case .right: return step(frames: 1, wall: wall)
+        case .left: return step(frames: -1, wall: wall)
+        case .h: showHUD.toggle(); return [SceneEvent("hud", time: t, [("shown", .bool(showHUD))])]
+        case .d:
+            theme = theme == .light ? .dark : .light
+            return [SceneEvent("theme", time: t, [("theme", .string(theme.rawValue))])]
+        case .m: return setReduceMotion(!scene.reduceMotion, at: t)
+        case .digit1, .digit2, .digit3, .digit4:
+            let order: [Key] = [.digit1, .digit2, .digit3, .digit4]
+            guard let i = order.firstIndex(of: key), i < catalog.count else { return nil }
+            return switchScene(to: i, at: t)
+        case .tab:
+            ui.focus = nextFocus(after: ui.focus)
+            return []
+        case .escape where ui.focus != nil && !(scene(PushAlert.self)?.isDragging ?? false):
+            ui.focus = nil
+            return []
+        default: return nil
+        }
+    }
+
+    /// Reduce Motion (M) for every scene at once (SPEC §10).
+    public mutating func setReduceMotion(_ on: Bool, at t: Double) -> [SceneEvent] {
+        let old = scene.reduceMotion
+        for i in scenes.indices { scenes[i].reduceMotion = on }
+        return [SettingChange(name: "reduceMotion", old: .bool(old), new: .bool(on)).event(at: t)]
+    }
+
+    private func nextFocus(after id: String?) -> String? {
+        var copy = self
+        var pass = UIPass(state: copy.ui, event: nil, theme: theme, measurer: measurer, drawing: false)
+        copy.runChrome(&pass, wall: 0)
+        let order = pass.state.focusOrder
+        guard !order.isEmpty else { return nil }
+        guard let id, let i = order.firstIndex(of: id) else { return order.first }
+        return order[(i + 1) % order.count]
+    }
+
+    /// Shows the scene called `name` (a `--scene` word); nil when the catalog has none.
+    public mutating func switchScene(named name: String, at t: Double) -> [SceneEvent]? {
+        guard let i = catalog.firstIndex(where: { $0.name == name }) else { return nil }
+        return switchScene(to: i, at: t)
+    }
+
+    public mutating func switchScene(to index: Int, at t: Double) -> [SceneEvent] {
+        guard index != current, catalog.indices.contains(index) else { return [] }
+        for i in scenes.indices { _ = scenes[i].cancelInteraction(at: t) }
+        current = index
+        mode = .live
+        ui.focus = nil
+        ui.editing = nil
+        inspectorScroll = 0
+        return [SceneEvent("scene", time: t, [("scene", .string(sceneName))])]
+    }
+
+    private mutating func routeToStage(_ event: InputEvent) -> [SceneEvent] {
+        let o = pageOrigin
+        // A press outside the stage belongs to no scene; everything else reaches the scene
+        // in page points.
+        if case .pointerDown(let p, _, _) = event, !stage.contains(p) { return [] }
+        // Touching the scene takes it back from the drive.
+        if case .pointerDown = event, mode != .live { mode = .live }
+        // Enter plays the drive's live action (Show alert, Show/Hide …) from anywhere.
+        if case .key(.enter, let t, _) = event { return playDrive(at: t) }
+        // Handle first, then lay out: an argument evaluated inside the call would see the
+        // scene from before the event.
+        let events = scene.handle(event.offsetBy(dx: -o.x, dy: -o.y))
+        return withRestingLayout(events, at: event.time).map { e in
+            // Positions in the trace are window points, as the pointer was.
+            var e = e
+            e.fields = e.fields.map { key, value in
+                switch (key, value) {
+                case ("x", .number(let x)): return (key, .number(x + o.x))
+                case ("y", .number(let y)): return (key, .number(y + o.y))
+                default: return (key, value)
+                }
+            }
+            return e
+        }
+    }
+
+    // MARK: Transport
+
+    /// The first transport button (SPEC §10): the scene's own drive — live where the scene
+    /// has a live action, else its poses played once. The trace says which.
+    public mutating func playDrive(at t: Double) -> [SceneEvent] {
+        let played = scene.playDrive(at: t)
+        let event = SceneEvent("drive", time: t, [("scene", .string(sceneName)), ("label", .string(sceneType.drive.label))])
+        switch played {
+        case .live(let events):
+            mode = .live
+            return [event] + withRestingLayout(events, at: t)
+        case .posed:
+            mode = .playing(start: t)
+            return [event]
+        }
+    }
+
+    public mutating func setPaused(_ paused: Bool, wall: Double) -> [SceneEvent] {
+        clock.setPaused(paused, atWall: wall)
+        return [SceneEvent("paused", time: sceneTime(atWall: wall), [("paused", .bool(paused))])]
+    }
+
+    /// Steps scene time by exactly `frames` frames (pausing first).
+    public mutating func step(frames: Int, wall: Double) -> [SceneEvent] {
+        var out: [SceneEvent] = []
+        if !clock.isPaused { out += setPaused(true, wall: wall) }
+        clock.step(by: Double(frames) * Self.frameStep, atWall: wall)
+        out.append(SceneEvent("stepped", time: sceneTime(atWall: wall), [("frames", .number(Double(frames)))]))
+        return out
+    }
+
+    public mutating func setRate(_ rate: Double, wall: Double) -> [SceneEvent] {
+        let old = clock.rate
+        clock.setRate(rate, atWall: wall)
+        return [SceneEvent("timeScale", time: sceneTime(atWall: wall), [("old", .number(old)), ("new", .number(rate))])]
+    }
+
+    /// The current scene's drive position shown on the scrub bar; nil while live.
+    public func driveProgress(at t: Double) -> Double? {
+        let duration = sceneType.drive.duration
+        switch mode {
+        case .live: return nil
+        case .posed(let p): return p
+        case .looping(let start):
+            let x = (t - start).truncatingRemainder(dividingBy: duration) / duration
+            return x < 0 ? x + 1 : x
+        case .playing(let start): return min(max((t - start) / duration, 0), 1)
+        }
+    }
+}

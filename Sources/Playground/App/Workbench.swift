@@ -1,0 +1,182 @@
+import Canvas
+import Motion
+import Scenes
+
+/// The window: a workbench that shows one scene at a time (SPEC §10) — the stage with
+/// the scene's page centred on it, the inspector on the right, the transport at the
+/// bottom, and the HUD over the stage. It reaches scenes only through the `Scene`
+/// protocol and the registry it was made with; every part of the chrome works in every
+/// scene.
+///
+/// Pure — input arrives with wall-clock times and the scene clock lives here — so the
+/// window, its slow motion and frame stepping are testable without SDL.
+public struct Workbench: Sendable {
+    public static let barHeight = 52.0
+    public static let inspectorWidth = 340.0
+    /// Smallest window that keeps the widest page, the inspector and the bar usable.
+    public static let minimumSize = Size(900, 560)
+    public static let defaultSize = Size(1280, 800)
+    public static let frameStep = 1.0 / 60
+    public static let rates = [1.0, 0.5, 0.25, 0.1]
+
+    /// What the stage shows: the live scene, a pose of its drive (scrubbing), the drive
+    /// looping, or the drive played once from a press of the first button.
+    public enum StageMode: Sendable, Equatable {
+        case live
+        case posed(Double)
+        case looping(start: Double)
+        case playing(start: Double)
+    }
+
+    /// The scenes this window can show, in key order (the registry, or a test's list).
+    public let catalog: [any Scene.Type]
+    /// One live scene per catalog entry: switching away and back keeps its state.
+    public var scenes: [any Scene]
+    /// The index of the scene on the stage.
+    public internal(set) var current = 0
+    public var theme: Theme
+    public internal(set) var windowSize: Size
+    public internal(set) var clock: SceneClock
+    public internal(set) var mode: StageMode = .live
+    public var showHUD = false
+    public var showAbout = false
+    /// Save preset was pressed: the window writes the settings out (a file is a side effect
+    /// the app leaves to its runner).
+    var presetRequested = false
+    let measurer: any TextMeasuring
+    var ui = UIState()
+    var inspectorScroll = 0.0
+    /// Height of the inspector's content, for the scroll limit.
+    var inspectorHeightValue = 0.0
+    /// Tracks every pointer move for the HUD's velocity vector.
+    var hudTracker = VelocityTracker()
+    /// Events the scene raised from inspector buttons during a pass.
+    var inspectorEvents: [SceneEvent] = []
+    var frameMs = 0.0
+    var fps = 0.0
+    /// Live capture's badge over the stage (text, render progress, recording) — window
+    /// chrome, never in a capture.
+    var captureBadge: (text: String, progress: Double?, recording: Bool)?
+
+    /// A workbench with every scene of `catalog` fresh, on their default settings, showing
+    /// the first.
+    public init(catalog: [any Scene.Type] = SceneRegistry.scenes, measurer: some TextMeasuring, theme: Theme, windowSize: Size,
+                wall: Double = 0) {
+        self.catalog = catalog
+        scenes = catalog.map { Self.fresh($0, measurer: measurer) }
+        self.measurer = measurer
+        self.theme = theme
+        self.windowSize = windowSize
+        clock = SceneClock(wall: wall)
+    }
+
+    private static func fresh<S: Scene>(_ type: S.Type, measurer: any TextMeasuring) -> any Scene {
+        S.make(S.Settings(), measurer: measurer)
+    }
+
+    // MARK: The scene on the stage
+
+    /// The scene on the stage.
+    public var scene: any Scene {
+        get { scenes[current] }
+        set { scenes[current] = newValue }
+    }
+    public var sceneType: any Scene.Type { catalog[current] }
+    /// Its `--scene` word.
+    public var sceneName: String { sceneType.name }
+
+    /// The live scene of type `S`, if the catalog has it.
+    public func scene<S: Scene>(_ type: S.Type) -> S? {
+        scenes.lazy.compactMap { $0 as? S }.first
+    }
+
+    /// Changes the live scene of type `S` in place.
+    public mutating func withScene<S: Scene, R>(_ type: S.Type, _ body: (inout S) -> R) -> R? {
+        guard let i = scenes.firstIndex(where: { $0 is S }), var s = scenes[i] as? S else { return nil }
+        let result = body(&s)
+        scenes[i] = s
+        return result
+    }
+
+    // MARK: Layout (window points)
+
+    public var inspectorFrame: Rect {
+        Rect(x: windowSize.width - Self.inspectorWidth, y: 0, width: Self.inspectorWidth,
+             height: max(windowSize.height - Self.barHeight, 0))
+    }
+    public var stage: Rect {
+        Rect(x: 0, y: 0, width: max(windowSize.width - Self.inspectorWidth, 0), height: max(windowSize.height - Self.barHeight, 0))
+    }
+    public var bar: Rect { Rect(x: 0, y: stage.maxY, width: windowSize.width, height: Self.barHeight) }
+    /// Top-left of the scene's page: centred horizontally on the stage, at its top.
+    public var pageOrigin: Point2 { Point2(((stage.width - sceneType.pageWidth) / 2).rounded(), 0) }
+
+    /// Scene time at wall time `wall`.
+    public func sceneTime(atWall wall: Double) -> Double { clock.scene(atWall: wall) }
+
+    public mutating func resize(to size: Size, atWall wall: Double) -> [SceneEvent] {
+        guard size != windowSize else { return [] }
+        // A gesture's anchor is in page points and the page re-centres: cancel, don't jump.
+        let cancelled = scene.cancelInteraction(at: sceneTime(atWall: wall))
+        windowSize = size
+        clampScroll()
+        return cancelled + [layoutEvent(atWall: wall)]
+    }
+
+    /// Every interactive control's frame by id: the page's resting frames, every slider,
+    /// field and button of the inspector and the transport.
+    public func controlFrames() -> [(String, Rect)] {
+        let o = pageOrigin
+        var frames = scene.controlFrames().map { ($0.0, $0.1.offsetBy(dx: o.x, dy: o.y)) }
+        var copy = self
+        var pass = UIPass(state: copy.ui, event: nil, theme: theme, measurer: measurer, drawing: false)
+        copy.runChrome(&pass, wall: 0)
+        frames += pass.frames
+        return frames
+    }
+
+    public func layoutEvent(atWall wall: Double) -> SceneEvent {
+        var fields: [(String, TraceValue)] = [("window", .numbers([windowSize.width, windowSize.height]))]
+        fields += controlFrames().map { ($0.0, TraceValue.numbers($0.1.array)) }
+        if let alert = scene(PushAlert.self) { fields.append(("naturalHeight", .number(alert.naturalHeight))) }
+        return SceneEvent("layout", time: sceneTime(atWall: wall), fields)
+    }
+
+    /// The scene's scheduled entrance (a replay's `present` line).
+    public mutating func enter(at t: Double) -> [SceneEvent] { scene.enter(at: t) }
+
+    // MARK: Time
+
+    public mutating func update(toWall wall: Double) -> [SceneEvent] {
+        let t = sceneTime(atWall: wall)
+        if case .playing(let start) = mode, t - start >= sceneType.drive.duration { mode = .live }
+        // Every scene keeps its own time: one switched away from still lands its motions.
+        var out: [SceneEvent] = []
+        for i in scenes.indices {
+            let events = scenes[i].update(to: t)
+            out += i == current ? withRestingLayout(events, at: t) : events
+        }
+        return out
+    }
+
+    /// A scene's layout changes with what happens to it: such events are followed by a
+    /// fresh `layout` (resting frames), so a test always knows where things will be.
+    func withRestingLayout(_ events: [SceneEvent], at t: Double) -> [SceneEvent] {
+        let moving = sceneType.layoutChangingEvents
+        guard events.contains(where: { moving.contains($0.name) }) else { return events }
+        var layout = layoutEvent(atWall: 0)
+        layout.time = t
+        return events + [layout]
+    }
+
+    public func isAnimating(atWall wall: Double) -> Bool {
+        let t = sceneTime(atWall: wall)
+        return mode != .live || scenes.contains { $0.isAnimating(at: t) }
+    }
+
+    mutating func noteFrame(ms: Double, fps: Double) { frameMs = ms; self.fps = fps }
+
+    mutating func clampScroll() {
+        inspectorScroll = min(max(inspectorScroll, 0), max(inspectorHeightValue - inspectorFrame.height, 0))
+    }
+}

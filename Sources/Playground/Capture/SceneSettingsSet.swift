@@ -1,0 +1,84 @@
+import Foundation
+import Scenes
+
+/// Every scene's settings by its key (`pushAlert`, `pile` …), as presets and replays hold
+/// them: built from the registry, so a new scene's settings travel with no change here.
+struct SceneSettingsSet: Equatable {
+    /// The settings present, by settings key, in the catalog's order.
+    private(set) var values: [(key: String, settings: any SceneSettings)] = []
+
+    init() {}
+
+    /// Every scene's current settings in `bench`.
+    init(_ bench: Workbench) {
+        values = bench.scenes.map { scene in (type(of: scene).settingsKey, scene.settings as any SceneSettings) }
+    }
+
+    subscript(key: String) -> (any SceneSettings)? { values.first { $0.key == key }?.settings }
+
+    /// The settings of the scene of type `S`, if present.
+    func settings<S: Scene>(of type: S.Type) -> S.Settings? { self[S.settingsKey] as? S.Settings }
+
+    /// Puts `settings` under `S`'s key, replacing what was there.
+    mutating func set<S: Scene>(_ settings: S.Settings, for type: S.Type) {
+        if let i = values.firstIndex(where: { $0.key == S.settingsKey }) { values[i].settings = settings } else {
+            values.append((S.settingsKey, settings))
+        }
+    }
+
+    /// Reads the settings of every catalog scene from `container`; with `required`, a
+    /// missing one is an error (a replay), else it is skipped (a preset holds any subset).
+    init(from container: KeyedDecodingContainer<SettingsKey>, catalog: [any Scene.Type], required: Bool) throws {
+        for type in catalog {
+            let key = SettingsKey(type.settingsKey)
+            if !required && !container.contains(key) { continue }
+            values.append((type.settingsKey, try Self.decode(type, from: container, key: key)))
+        }
+    }
+
+    private static func decode<S: Scene>(_ type: S.Type, from container: KeyedDecodingContainer<SettingsKey>,
+                                         key: SettingsKey) throws -> any SceneSettings {
+        try container.decode(S.Settings.self, forKey: key)
+    }
+
+    func encode(to container: inout KeyedEncodingContainer<SettingsKey>) throws {
+        for (key, settings) in values { try settings.encode(to: container.superEncoder(forKey: SettingsKey(key))) }
+    }
+
+    /// The first value out of range, by its key path from the settings object.
+    func problem() -> SettingProblem? {
+        for (key, settings) in values { if let p = settings.problem() { return p.under(key) } }
+        return nil
+    }
+
+    /// Puts each settings value into the scene it belongs to.
+    func apply(to bench: inout Workbench) {
+        for i in bench.scenes.indices {
+            if let s = self[type(of: bench.scenes[i]).settingsKey] { bench.scenes[i].assign(s) }
+        }
+    }
+
+    static func == (a: SceneSettingsSet, b: SceneSettingsSet) -> Bool {
+        a.values.count == b.values.count && zip(a.values, b.values).allSatisfy { $0.key == $1.key && $0.settings.isEqual(to: $1.settings) }
+    }
+}
+
+extension SceneSettings {
+    func isEqual(to other: any SceneSettings) -> Bool { (other as? Self) == self }
+}
+
+extension Scene {
+    /// Takes `settings` if they are this scene's kind.
+    mutating func assign(_ settings: any SceneSettings) {
+        if let s = settings as? Settings { self.settings = s }
+    }
+}
+
+/// A JSON key chosen at run time (a scene's settings key).
+struct SettingsKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ s: String) { stringValue = s }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}

@@ -1,0 +1,103 @@
+import Canvas
+import Foundation
+import Motion
+
+/// The neck sandbox's settings (SPEC §5.4): the merge distance, the smoothing k (absent:
+/// it follows merge / 4) and the kernel.
+public struct NeckSettings: SceneSettings, Hashable {
+    public var merge = LiquidGroup.defaultMerge
+    public var smoothing: Double?
+    public var kernel = LiquidKernel.quadratic
+
+    public init() {}
+
+    public init(merge: Double, smoothing: Double?, kernel: LiquidKernel) {
+        self.merge = merge
+        self.smoothing = smoothing
+        self.kernel = kernel
+    }
+
+    /// The sandbox's sliders (SPEC §5.4): merge 4–60 pt, smoothing k 0.5–20 pt. An absent
+    /// k follows merge / 4, which the merge range keeps inside k's range.
+    public static let limits: [SettingLimit<NeckSettings>] = [
+        SettingLimit("merge", \.merge, 4...60, unit: " pt"),
+        SettingLimit("smoothing", \.effectiveSmoothing, 0.5...20, unit: " pt"),
+    ]
+
+    /// The smoothing k in effect: as set, or merge / 4.
+    public var effectiveSmoothing: Double {
+        get { smoothing ?? merge / 4 }
+        set { smoothing = newValue }
+    }
+}
+
+/// The neck sandbox as a workbench scene (SPEC §5.4, §10): its drive stretches the
+/// second shape 24 pt away and back, so the neck thins, snaps and forms again.
+extension NeckSandbox: Scene {
+    public static let name = "neck"
+    public static let settingsKey = "neck"
+    public static let title = "Neck sandbox"
+    public static let defaultRenderSize = Size(560, 360)
+    public static let drive = SceneDrive(label: "Stretch", duration: 2, spans: [0.0...1.0])
+
+    public static let scripts: [SceneScript] = [
+        SceneScript("stretch", duration: 2.2, [(0.3, .drag("neck.piece.1", dx: 28, dy: 0, seconds: 0.8, steps: 40, hold: 0.2))]),
+    ]
+
+    public static func make(_ settings: NeckSettings, measurer: any TextMeasuring) -> NeckSandbox {
+        var sandbox = NeckSandbox()
+        sandbox.settings = settings
+        return sandbox
+    }
+
+    public var settings: NeckSettings {
+        get { NeckSettings(merge: merge, smoothing: smoothing, kernel: kernel) }
+        set {
+            merge = newValue.merge
+            smoothing = newValue.smoothing
+            kernel = newValue.kernel
+        }
+    }
+
+    /// The sandbox moves only under the hand; Reduce Motion changes nothing here but is
+    /// kept, so the switch reads the same in every scene.
+    public var reduceMotion: Bool {
+        get { reducedMotion }
+        set { reducedMotion = newValue }
+    }
+
+    public mutating func update(to t: Double) -> [SceneEvent] { [] }
+    public func isAnimating(at t: Double) -> Bool { false }
+
+    public func draw(at t: Double, theme: Theme, pageHeight: Double) -> DisplayList { draw(theme: theme) }
+
+    /// The sandbox has nothing to play live: the workbench plays the stretch's poses.
+    public mutating func playDrive(at t: Double) -> DrivePlay { .posed }
+
+    public func drawDrive(progress p: Double, theme: Theme, pageHeight: Double) -> DisplayList {
+        var posed = self
+        let home = NeckSandbox().pieces[1].center
+        if posed.pieces.count > 1 {
+            posed.pieces[1].center = Point2(home.x + 12 - 12 * cos(min(max(p, 0), 1) * 2 * .pi), home.y)
+        }
+        return posed.draw(theme: theme)
+    }
+
+    public func hud(at t: Double, pointerVelocity: Point2) -> SceneHUD {
+        SceneHUD(lines: [String(format: "gap %.1f  waist %.1f  snaps at %.1f pt", gap, waist, snapGap)])
+    }
+
+    /// Each piece's frame, `neck.piece.N`: scripts aim at the centre.
+    public func controlFrames() -> [(String, Rect)] {
+        pieces.enumerated().map { i, piece in
+            ("neck.piece.\(i)", Rect(x: piece.center.x - piece.size.width / 2, y: piece.center.y - piece.size.height / 2,
+                                    width: piece.size.width, height: piece.size.height))
+        }
+    }
+
+    /// The second capsule slides 0…24 pt away and back every 2 s: the neck stretches and snaps.
+    public mutating func benchFrame(at t: Double) {
+        let home = NeckSandbox().pieces[1].center
+        if pieces.count > 1 { pieces[1].center = Point2(home.x + 12 - 12 * cos(t * 2 * .pi / 2), home.y) }
+    }
+}

@@ -1,0 +1,97 @@
+import Canvas
+import Motion
+
+extension PushAlertSettings: SceneSettings {}
+
+/// The Push Alert as a workbench scene (SPEC §3, §10): its drive is the presentation
+/// loop, its scripts the gestures a designer tries first.
+extension PushAlert: Scene {
+    public static let name = "push-alert"
+    public static let settingsKey = "pushAlert"
+    public static let title = "Push Alert"
+    public static let defaultRenderSize = Size(420, 300)
+    /// Show alert presents it live; scrub and loop pose the presentation drive, whose
+    /// tinted spans are the arrival and the departure.
+    public static let drive = SceneDrive(label: "Show alert", duration: Double(loopFrames) / loopFPS,
+                                         spans: [0.08...0.32, 0.58...0.84])
+
+    public static let scripts: [SceneScript] = [
+        SceneScript("present", duration: 1.5),
+        SceneScript("loop", duration: 0.2 + Double(loopFrames) / loopFPS, [(0.2, .click("loop"))]),
+        SceneScript("dismiss-tap", duration: 2.4, [(1.2, .click("close"))]),
+        SceneScript("swipe-left", duration: 2.4, [(1.2, .drag("panel", dx: -220, dy: 0, seconds: 0.16, steps: 10, hold: 0.004))]),
+        SceneScript("swipe-right", duration: 2.4, [(1.2, .drag("panel", dx: 220, dy: 0, seconds: 0.16, steps: 10, hold: 0.004))]),
+        // Short and fast: the release speed commits, not the distance.
+        SceneScript("flick", duration: 2.4, [(1.2, .drag("panel", dx: -60, dy: 0, seconds: 0.05, steps: 5, hold: 0.004))]),
+        // Slow, and still before release: it comes home.
+        SceneScript("return", duration: 2.6, [(1.2, .drag("panel", dx: -70, dy: 0, seconds: 0.6, steps: 30, hold: 0.12))]),
+    ]
+
+    /// The alert arrives a beat after the window opens, so its entrance is seen.
+    public static let entranceDelay: Double? = 0.25
+
+    public mutating func enter(at t: Double) -> [SceneEvent] { present(at: t) }
+
+    public static func make(_ settings: PushAlertSettings, measurer: any TextMeasuring) -> PushAlert {
+        PushAlert(settings: settings, measurer: measurer)
+    }
+
+    public var reduceMotion: Bool {
+        get { settings.reduceMotion }
+        set { settings.reduceMotion = newValue }
+    }
+
+    public mutating func cancelInteraction(at t: Double) -> [SceneEvent] { cancelDrag(at: t) }
+
+    public mutating func playDrive(at t: Double) -> DrivePlay { .live(present(at: t)) }
+
+    public func drawDrive(progress p: Double, theme: Theme, pageHeight: Double) -> DisplayList {
+        draw(drivePose(progress: p), theme: theme, pageHeight: pageHeight)
+    }
+
+    /// The panel where it rests when shown (its natural height).
+    var restingPanel: Rect {
+        Rect(x: Self.pagePadding, y: Self.pagePadding, width: Self.panelWidth, height: naturalHeight)
+    }
+
+    /// The commit lines (where the panel's leading edge is when it arms, either way), the
+    /// armed state, and where the drag would coast to.
+    public func hud(at t: Double, pointerVelocity v: Point2) -> SceneHUD {
+        let rest = restingPanel
+        let line = settings.commitFraction * Self.panelWidth
+        let lines = [rest.minX - line, rest.maxX + line].map {
+            Rect(x: $0 - 0.5, y: rest.minY - 6, width: 1, height: rest.height + 12)
+        }
+        let offset = self.offset.value(at: t)
+        let projected = Projection.control(position: offset, velocity: v.x)
+        return SceneHUD(commitLines: lines, armed: armed,
+                        projected: isDragging ? Rect(x: rest.minX + projected - 1, y: rest.minY, width: 2, height: rest.height) : nil,
+                        lines: [String(format: "offset %.1f  projected %.1f", offset, projected)])
+    }
+
+    /// The panel, its × and the pill where they rest once shown.
+    public func controlFrames() -> [(String, Rect)] {
+        var resting = self
+        resting.settings.reduceMotion = true
+        _ = resting.present(at: 0)
+        return [("panel", resting.panelFrame(at: 0)), ("close", resting.closeFrame(at: 0)), ("pill", resting.pillFrame(at: 0))]
+    }
+
+    /// The arm cue: a ring that pulses once around the panel for 0.3 s after it arms.
+    public func overlay(at t: Double) -> [DrawCommand] {
+        guard let armedAt, t - armedAt >= 0, t - armedAt < 0.3 else { return [] }
+        let k = (t - armedAt) / 0.3
+        var list = DisplayList(background: .clear)
+        list.fill(.roundedRect(panelFrame(at: t).insetBy(dx: -2 - 4 * k, dy: -2 - 4 * k), radius: settings.cornerRadius + 2 + 4 * k),
+                  Paint(fill: .clear, stroke: Color(hex: 0xFF9F0A), strokeWidth: 2), opacity: 1 - k)
+        return list.commands
+    }
+
+    /// Closes and presents again at the start of every loop, so the springs always move.
+    public mutating func benchFrame(at t: Double) {
+        guard t.truncatingRemainder(dividingBy: Self.drive.duration) < 1.0 / 60 else { return }
+        _ = closeTapped(at: t)
+        _ = update(to: t + 0.9)
+        _ = present(at: t)
+    }
+}

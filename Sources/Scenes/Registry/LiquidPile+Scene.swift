@@ -1,0 +1,70 @@
+import Canvas
+import Motion
+
+extension LiquidPileSettings: SceneSettings {}
+
+/// The liquid pile as a workbench scene (SPEC §5.3, §10): its drive spreads the pile and
+/// gathers it again, necks forming, stretching and snapping.
+extension LiquidPile: Scene {
+    public static let name = "liquid"
+    public static let settingsKey = "pile"
+    public static let title = "Liquid pile"
+    public static let defaultRenderSize = Size(420, 640)
+    public static let drive = SceneDrive(label: "Spread/Gather", duration: 2.4, spans: [0.0...0.4, 0.5...0.9])
+    public static let layoutChangingEvents: Set<String> = ["expanded", "collapsed", "cardRemoved", "arrived", "cleared"]
+
+    public static let scripts: [SceneScript] = [
+        SceneScript("spread", duration: 1.8, [(0.3, .click("card.1"))]),
+        SceneScript("gather", duration: 2.8, [(0.3, .click("card.1")), (1.6, .key(.escape))]),
+        SceneScript("swipe-left", duration: 3, [(0.3, .click("card.1")),
+                                                 (1.6, .drag("card.2", dx: -168, dy: 0, seconds: 0.112, steps: 7, hold: 0.004))]),
+        SceneScript("clear-all", duration: 4.2, [(0.3, .click("card.1")), (1.6, .click("bubble.clear")), (2.2, .click("bubble.clear"))]),
+        SceneScript("arrival", duration: 1.8, [(0.3, .click("pile.add"))]),
+    ]
+
+    public static func make(_ settings: LiquidPileSettings, measurer: any TextMeasuring) -> LiquidPile {
+        var pile = LiquidPile(measurer: measurer)
+        pile.settings = settings
+        return pile
+    }
+
+    public mutating func cancelInteraction(at t: Double) -> [SceneEvent] { cancelTouch(at: t) ?? [] }
+
+    public mutating func playDrive(at t: Double) -> DrivePlay { .live(expanded ? gather(at: t) : spread(at: t)) }
+
+    public func drawDrive(progress p: Double, theme: Theme, pageHeight: Double) -> DisplayList {
+        var pile = Self.make(settings, measurer: measurer)
+        pile.reduceMotion = reduceMotion
+        let t = min(max(p, 0), 1) * Self.drive.duration, half = Self.drive.duration / 2
+        _ = pile.spread(at: 0)
+        if t >= half {
+            _ = pile.update(to: half)
+            _ = pile.gather(at: half)
+        }
+        _ = pile.update(to: t)
+        return pile.draw(at: t, theme: theme, pageHeight: pageHeight)
+    }
+
+    /// A card commits past 0.4 of its width either way (or by its release speed).
+    public func hud(at t: Double, pointerVelocity: Point2) -> SceneHUD {
+        let line = 0.4 * Self.cardWidth
+        let top = cards.first.map { _ in cardFrame(0, at: t) } ?? Rect(x: Self.padding, y: Self.padding, width: Self.cardWidth, height: 80)
+        let swiping = swipedIndex.map { cardFrame($0, at: t) }
+        let rest = swiping ?? top
+        let lines = [Self.padding - line, Self.padding + Self.cardWidth + line].map {
+            Rect(x: $0 - 0.5, y: rest.minY - 6, width: 1, height: rest.height + 12)
+        }
+        let offset = swiping.map { $0.minX - Self.padding } ?? 0
+        return SceneHUD(commitLines: lines, armed: abs(offset) >= line,
+                        lines: [expanded ? "spread, \(cards.count) cards" : "gathered, \(cards.count) cards",
+                                String(format: "swipe offset %.1f", offset)])
+    }
+
+    public func controlFrames() -> [(String, Rect)] { restingFrames() }
+
+    /// Spread and gather every 1.2 s: necks form, stretch and snap all the time.
+    public mutating func benchFrame(at t: Double) {
+        guard t.truncatingRemainder(dividingBy: 1.2) < 1.0 / 60 else { return }
+        _ = Int(t / 1.2) % 2 == 0 ? spread(at: t) : gather(at: t)
+    }
+}

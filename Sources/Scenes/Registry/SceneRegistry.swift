@@ -1,0 +1,22 @@
+import Canvas
+
+/// The one place that lists the scenes (SPEC §10). The workbench, the inspector, the
+/// command line, capture, presets and replays reach scenes through this list and the
+/// `Scene` protocol; a new scene is its own files plus one line here. The order is the
+/// number keys' (1 the Push Alert, 2 Presence …) and the order of `--scene` in help.
+public enum SceneRegistry {
+    public static let scenes: [any Scene.Type] = [
+        PushAlert.self,
+        PresenceScene.self,
+        LiquidPile.self,
+        NeckSandbox.self,
+    ]
+
+    /// The scene called `name` (the `--scene` word).
+    public static func scene(named name: String, in list: [any Scene.Type] = scenes) -> (any Scene.Type)? {
+        list.first { $0.name == name }
+    }
+
+    /// Every `--scene` word, in order.
+    public static var names: [String] { scenes.map { $0.name } }
+}

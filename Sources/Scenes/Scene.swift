@@ -1,0 +1,162 @@
+import Canvas
+import Motion
+
+/// A scene's settings: one Codable value with the spec's defaults and validation by key
+/// (SPEC §10) — what presets, replays and the inspector read and write.
+public protocol SceneSettings: Codable, Equatable, Sendable, BoundedSettings {
+    init()
+}
+
+/// One scene of the workbench (SPEC §10): a value that owns everything about itself, so
+/// adding a scene is adding its files and one line in `SceneRegistry` — nothing in the
+/// window, the command line or capture names a scene.
+///
+/// Everything is in page points with the page's top-left at the origin, and in scene time
+/// (the workbench maps the window and its clock onto them).
+public protocol Scene: Sendable {
+    associatedtype Settings: SceneSettings
+
+    /// The `--scene` word and the trace's name for the scene: "push-alert".
+    static var name: String { get }
+    /// The key of its settings in presets and replays: "pushAlert".
+    static var settingsKey: String { get }
+    /// What the window calls it: "Push Alert".
+    static var title: String { get }
+    /// The page's width; the workbench centres the page on its stage.
+    static var pageWidth: Double { get }
+    /// `render`'s and `record`'s default stage: the page with its margins.
+    static var defaultRenderSize: Size { get }
+    /// The transport's first button and the drive it plays (SPEC §10).
+    static var drive: SceneDrive { get }
+    /// Named scripts for `record`, `render` and `filmstrip` (SPEC §7).
+    static var scripts: [SceneScript] { get }
+    /// Seconds after the window opens (or a take starts) at which the scene makes its
+    /// entrance (`enter(at:)`), so the entrance is seen; nil for a scene that has none.
+    static var entranceDelay: Double? { get }
+
+    /// A fresh scene with `settings`, measuring text with `measurer`.
+    static func make(_ settings: Settings, measurer: any TextMeasuring) -> Self
+
+    var settings: Settings { get set }
+    /// Reduce Motion (SPEC §10): every scene has a reduced behaviour.
+    var reduceMotion: Bool { get set }
+
+    /// One input in page points and scene time; returns the trace's events.
+    mutating func handle(_ input: InputEvent) -> [SceneEvent]
+    /// Brings time-driven state (landings, scheduled steps) up to `t`.
+    mutating func update(to t: Double) -> [SceneEvent]
+    func isAnimating(at t: Double) -> Bool
+    func draw(at t: Double, theme: Theme, pageHeight: Double) -> DisplayList
+    /// What the stage draws over the page at `t` and the state hash leaves out (a cue).
+    func overlay(at t: Double) -> [DrawCommand]
+    /// The scene's scheduled entrance (the Push Alert presents itself).
+    mutating func enter(at t: Double) -> [SceneEvent]
+    /// Lets go of any gesture in progress (a scene switch, a resize).
+    mutating func cancelInteraction(at t: Double) -> [SceneEvent]
+
+    /// The first transport button: what the scene does live (present, show/hide, spread /
+    /// gather), or `.posed` to have the workbench play the drive's poses once.
+    mutating func playDrive(at t: Double) -> DrivePlay
+    /// The scene posed at drive position `p` ∈ [0, 1] (scrub, loop, filmstrip, `render
+    /// --progress`), drawn.
+    func drawDrive(progress p: Double, theme: Theme, pageHeight: Double) -> DisplayList
+
+    /// Keeps the scene moving for `springlab bench` (called every frame, t at 60 fps):
+    /// necks forming, rows collapsing, the alert presenting — the scene's busiest state.
+    mutating func benchFrame(at t: Double)
+    /// One whole cycle of `benchFrame`, s: drawn untimed first (llvmpipe compiles shader
+    /// variants the first time each state is drawn).
+    static var benchCycle: Double { get }
+
+    /// The HUD's scene part (SPEC §10): commit lines, armed state, a projected stop and
+    /// readout lines.
+    func hud(at t: Double, pointerVelocity: Point2) -> SceneHUD
+    /// Frames of the page's controls at rest, by id, for the `layout` trace event and for
+    /// scripts to aim at.
+    func controlFrames() -> [(String, Rect)]
+    /// Events after which the controls' resting frames change (a fresh `layout` follows).
+    static var layoutChangingEvents: Set<String> { get }
+    /// Where a script aims `id` now, when it is a moving part of the page (a card, a
+    /// piece); nil for ids found among the resting frames or the window's controls.
+    func target(_ id: String, at t: Double) -> Point2?
+}
+
+extension Scene {
+    public static var layoutChangingEvents: Set<String> { [] }
+    public static var entranceDelay: Double? { nil }
+    public static var benchCycle: Double { drive.duration }
+    public mutating func enter(at t: Double) -> [SceneEvent] { [] }
+    public func overlay(at t: Double) -> [DrawCommand] { [] }
+    public func target(_ id: String, at t: Double) -> Point2? { nil }
+    public mutating func cancelInteraction(at t: Double) -> [SceneEvent] {
+        handle(.captureLost(time: t))
+    }
+    /// The script called `name`, if the scene has one.
+    public static func script(_ name: String) -> SceneScript? { scripts.first { $0.name == name } }
+}
+
+/// The drive of a scene: the transport's first button, and the motion scrub, loop,
+/// filmstrip and `render --progress` pose (SPEC §10).
+public struct SceneDrive: Sendable {
+    /// The first button's label: "Show alert", "Show/Hide", "Spread/Gather", "Stretch".
+    public var label: String
+    /// How long one pass of the drive lasts when played or looped, s.
+    public var duration: Double
+    /// Spans of the drive tinted on the scrub bar (arrival, departure …), in [0, 1].
+    public var spans: [ClosedRange<Double>]
+
+    public init(label: String, duration: Double, spans: [ClosedRange<Double>]) {
+        self.label = label
+        self.duration = duration
+        self.spans = spans
+    }
+}
+
+/// What pressing the first transport button did.
+public enum DrivePlay: Sendable, Equatable {
+    /// The scene acted live (its events are the trace's).
+    case live([SceneEvent])
+    /// The workbench plays the drive's poses once, from the press.
+    case posed
+}
+
+/// The scene's part of the HUD, in page points.
+public struct SceneHUD: Sendable, Equatable {
+    /// Commit lines: where a gesture arms and commits.
+    public var commitLines: [Rect] = []
+    public var armed = false
+    /// Where the gesture in progress would coast to, if one is.
+    public var projected: Rect?
+    /// Readout lines under the frame time and velocity.
+    public var lines: [String] = []
+
+    public init(commitLines: [Rect] = [], armed: Bool = false, projected: Rect? = nil, lines: [String] = []) {
+        self.commitLines = commitLines
+        self.armed = armed
+        self.projected = projected
+        self.lines = lines
+    }
+}
+
+/// A scripted interaction by name (SPEC §7): what a hand does, aimed at where the
+/// controls are when it does it.
+public struct SceneScript: Sendable {
+    public enum Action: Sendable {
+        /// A click at the centre of a control or page frame (an id from the layout).
+        case click(String)
+        /// A drag from a frame's centre by (dx, dy), in `steps` moves over `seconds`, held
+        /// `hold` s before release.
+        case drag(String, dx: Double, dy: Double, seconds: Double, steps: Int, hold: Double)
+        case key(Key)
+    }
+
+    public var name: String
+    public var duration: Double
+    public var actions: [(at: Double, action: Action)]
+
+    public init(_ name: String, duration: Double, _ actions: [(at: Double, action: Action)] = []) {
+        self.name = name
+        self.duration = duration
+        self.actions = actions
+    }
+}
