@@ -1,91 +1,51 @@
 import Canvas
-import Foundation
 import Platform
 import Render
 
-/// Draws display lists with whichever backend the window got: the GL renderer, or the
-/// software rasterizer shown through SDL_Renderer. Both consume the same primitives.
+/// The window's renderer: whichever `Renderer` its context allows (GL, or the software
+/// rasterizer shown through SDL_Renderer), behind the calls the app and the command line
+/// make. Which one it is matters only to Render; here it is a name for the trace.
 final class StageRenderer {
     let fonts: FontLibrary
-    private let gl: GLRenderer?
+    let renderer: any Renderer
 
     init(fonts: FontLibrary, window: Window) throws {
         self.fonts = fonts
-        gl = window.backend == .gl ? try GLRenderer(es: window.isES) : nil
+        renderer = try makeRenderer(window.renderContext, fonts: fonts)
     }
 
-    var backendName: String { gl == nil ? "software" : "gl" }
+    var backendName: String { renderer.name }
 
-    /// Flattens with `make`. A glyph atlas that filled up and was cleared mid-flatten
-    /// leaves earlier glyphs pointing at reused cells: flatten again, once.
-    private func flattened<T>(scale: Double, _ make: (Flattener) -> T) -> T {
-        let generation = fonts.atlasGeneration
-        let first = make(Flattener(scale: scale, fonts: fonts))
-        return generation == fonts.atlasGeneration ? first : make(Flattener(scale: scale, fonts: fonts))
-    }
-
-    private func batches(_ list: DisplayList, offset: Point2, scale: Double) -> [RenderBatch] {
-        flattened(scale: scale) { $0.batches(list, offset: offset) }
-    }
-
-    private func primitives(_ list: DisplayList, offset: Point2, scale: Double) -> [Primitive] {
-        flattened(scale: scale) { $0.flatten(list, offset: offset) }
-    }
-
-    /// Renders `list` (points, moved by `offset`) to straight RGBA8 pixels.
-    /// Pixels of an opaque frame for a video: GL's rows as they are (bottom-up) or the
-    /// software renderer's (top-down), and which.
+    /// Pixels of an opaque frame for a video, in the row order cheapest to read, and which.
     func videoPixels(_ list: DisplayList, width: Int, height: Int, scale: Double) throws -> (rgba: [UInt8], bottomUp: Bool) {
-        if let gl {
-            try gl.bindOffscreenTarget(width: width, height: height)
-            gl.draw(batches(list, offset: .zero, scale: scale), width: width, height: height, background: list.background,
-                    fonts: fonts)
-            let out = gl.readPixelsRaw(width: width, height: height)
-            gl.bindWindowTarget()
-            return (out, true)
-        }
-        return (try pixels(list, offset: .zero, width: width, height: height, scale: scale), false)
+        try renderer.draw(list, offset: .zero, into: RenderFrame(width: width, height: height, scale: scale))
+        return renderer.readBackForVideo()
     }
 
+    /// Renders `list` (points, moved by `offset`) to straight RGBA8 pixels, top row first.
     func pixels(_ list: DisplayList, offset: Point2, width: Int, height: Int, scale: Double) throws -> [UInt8] {
-        if let gl {
-            try gl.bindOffscreenTarget(width: width, height: height)
-            gl.draw(batches(list, offset: offset, scale: scale), width: width, height: height, background: list.background,
-                    fonts: fonts)
-            let out = gl.readPixels(width: width, height: height)
-            gl.bindWindowTarget()
-            return out
-        }
-        var raster = SoftwareRasterizer(width: width, height: height, background: list.background)
-        raster.draw(primitives(list, offset: offset, scale: scale), atlas: fonts.atlas, atlasSize: FontLibrary.atlasSize)
-        return raster.rgba8
+        try renderer.pixels(list, offset: offset, width: width, height: height, scale: scale)
     }
 
-    /// Draws one frame offscreen and waits until the GPU has finished it (benchmarks).
+    /// Draws one frame offscreen and waits until it has finished (benchmarks).
     func frame(_ list: DisplayList, width: Int, height: Int, scale: Double) throws {
-        if let gl {
-            try gl.bindOffscreenTarget(width: width, height: height)
-            gl.draw(batches(list, offset: .zero, scale: scale), width: width, height: height, background: list.background,
-                    fonts: fonts)
-            gl.finish()
-        } else {
-            var raster = SoftwareRasterizer(width: width, height: height, background: list.background)
-            raster.draw(primitives(list, offset: .zero, scale: scale), atlas: fonts.atlas, atlasSize: FontLibrary.atlasSize)
-        }
+        try renderer.draw(list, offset: .zero, into: RenderFrame(width: width, height: height, scale: scale))
+        renderer.finish()
     }
 
     /// Renders `list` into the window and presents it.
     func present(_ list: DisplayList, window: Window) {
-        let size = window.drawableSize
-        if let gl {
-            gl.bindWindowTarget()
-            gl.draw(batches(list, offset: .zero, scale: window.scale), width: size.width, height: size.height,
-                    background: list.background, fonts: fonts)
-            window.present()
-        } else {
-            var raster = SoftwareRasterizer(width: size.width, height: size.height, background: list.background)
-            raster.draw(primitives(list, offset: .zero, scale: window.scale), atlas: fonts.atlas, atlasSize: FontLibrary.atlasSize)
-            window.presentSoftware(rgba: raster.rgba8, width: size.width, height: size.height)
+        renderer.present(list, on: window)
+    }
+}
+
+/// The SDL window is where frames are shown.
+extension Window: RenderSurface {
+    /// The context the window got: the renderer is made for it.
+    var renderContext: RenderContext {
+        switch backend {
+        case .gl: .gl(es: isES)
+        case .software: .software
         }
     }
 }

@@ -1,0 +1,121 @@
+import CGL
+import Canvas
+
+/// Program setup: the shaders compiled and linked, their uniforms looked up, the quad and
+/// instance buffers and the glyph atlas texture made — once, when the renderer is made.
+extension GLRenderer {
+    /// Links the main, liquid and blur programs in `header`'s GLSL dialect and looks up
+    /// their uniforms.
+    func setUpPrograms(header: String) throws {
+        program = try Self.link(vertex: Shaders.vertex(header), fragment: Shaders.fragment(header))
+        uViewport = glGetUniformLocation(program, "uViewport")
+        uAtlas = glGetUniformLocation(program, "uAtlas")
+        uAtlasSize = glGetUniformLocation(program, "uAtlasSize")
+        uLayer = glGetUniformLocation(program, "uLayer")
+        func liquid(_ pinched: Bool, _ pass: LiquidShaders.Pass) throws -> GLuint {
+            try Self.link(vertex: LiquidShaders.vertex(header), fragment: LiquidShaders.fragment(header, pinched: pinched, pass: pass))
+        }
+        liquidPrograms = (try liquid(false, .direct), try liquid(true, .direct))
+        fieldPrograms = (try liquid(false, .field), try liquid(true, .field))
+        shadeProgram = try liquid(false, .shade)
+        blurProgram = try Self.link(vertex: BlurShaders.vertex(header), fragment: BlurShaders.fragment(header))
+        for name in ["uBounds", "uViewport", "uRects", "uRadii", "uCount", "uK", "uKernel", "uTint", "uRim", "uRimWidth",
+                     "uShadow", "uOpacity", "uClip", "uBackdrop", "uRegion", "uBezel", "uRefraction", "uFieldStep", "uMerge", "uBackdropScale",
+                     "uRoundClip", "uRoundClipP", "uDeep", "uField", "uFieldRegion", "uFieldCapacity"] {
+            for program in [liquidPrograms.plain, liquidPrograms.pinched, fieldPrograms.plain, fieldPrograms.pinched, shadeProgram] {
+                liquidUniforms[program, default: [:]][name] = glGetUniformLocation(program, name)
+            }
+        }
+    }
+
+    /// The unit quad every primitive is drawn on, and the per-instance buffer its
+    /// primitives are uploaded to, in one vertex array.
+    func setUpInstanceBuffers() {
+        glGenVertexArrays(1, &vao)
+        glBindVertexArray(vao)
+        let corners: [Float] = [0, 0, 1, 0, 0, 1, 1, 0, 1, 1, 0, 1]
+        glGenBuffers(1, &quad)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), quad)
+        corners.withUnsafeBytes { glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STATIC_DRAW)) }
+        glEnableVertexAttribArray(0)
+        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 8, nil)
+        glGenBuffers(1, &instances)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instances)
+        // Allocated up front: a frame that draws only a liquid group still binds it.
+        instanceCapacity = 256
+        glBufferData(GLenum(GL_ARRAY_BUFFER), instanceCapacity * Self.floatsPerInstance * 4, nil, GLenum(GL_STREAM_DRAW))
+        let stride = GLsizei(Self.floatsPerInstance * 4)
+        for i in 0..<8 {
+            let location = GLuint(1 + i)
+            glEnableVertexAttribArray(location)
+            glVertexAttribPointer(location, 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
+                                  UnsafeRawPointer(bitPattern: i * 16))
+            glVertexAttribDivisor(location, 1)
+        }
+        glBindVertexArray(0)
+    }
+
+    /// The glyph atlas texture: one byte of coverage per pixel, filled by `uploadAtlas`.
+    func setUpAtlasTexture() {
+        glGenTextures(1, &atlasTexture)
+        glBindTexture(GLenum(GL_TEXTURE_2D), atlasTexture)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        let size = GLsizei(FontLibrary.atlasSize)
+        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R8, size, size, 0, GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), nil)
+    }
+
+    /// Text of the driver, for the one line printed at start.
+    public static var driverDescription: String {
+        func str(_ name: Int32) -> String {
+            guard let p = glGetString(GLenum(name)) else { return "?" }
+            return String(cString: p)
+        }
+        return "\(str(GL_RENDERER)) — \(str(GL_VERSION))"
+    }
+
+    // MARK: Shader compilation
+
+    private static func compile(_ source: String, type: Int32) throws -> GLuint {
+        let shader = glCreateShader(GLenum(type))
+        source.withCString { ptr in
+            var p: UnsafePointer<GLchar>? = ptr
+            glShaderSource(shader, 1, &p, nil)
+        }
+        glCompileShader(shader)
+        var ok: GLint = 0
+        glGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &ok)
+        if ok == 0 {
+            let log = infoLog { glGetShaderInfoLog(shader, $0, nil, $1) }
+            glDeleteShader(shader)
+            throw RenderError("shader compile failed: \(log)")
+        }
+        return shader
+    }
+
+    /// The driver's message from a glGet…InfoLog call.
+    private static func infoLog(_ read: (GLsizei, UnsafeMutablePointer<GLchar>) -> Void) -> String {
+        var log = [GLchar](repeating: 0, count: 4096)
+        log.withUnsafeMutableBufferPointer { if let base = $0.baseAddress { read(4096, base) } }
+        return String(decoding: log.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func link(vertex: String, fragment: String) throws -> GLuint {
+        let vs = try compile(vertex, type: GL_VERTEX_SHADER)
+        let fs = try compile(fragment, type: GL_FRAGMENT_SHADER)
+        let program = glCreateProgram()
+        glAttachShader(program, vs)
+        glAttachShader(program, fs)
+        glLinkProgram(program)
+        glDeleteShader(vs)
+        glDeleteShader(fs)
+        var ok: GLint = 0
+        glGetProgramiv(program, GLenum(GL_LINK_STATUS), &ok)
+        if ok == 0 {
+            throw RenderError("shader link failed: \(infoLog { glGetProgramInfoLog(program, $0, nil, $1) })")
+        }
+        return program
+    }
+}

@@ -1,0 +1,44 @@
+import CGL
+import Canvas
+
+/// The GL backend behind `Renderer`: display lists flattened to batches (layers kept whole
+/// for the layer cache), drawn into the offscreen target or the window's framebuffer.
+extension GLRenderer: Renderer {
+    public var name: String { "gl" }
+
+    private func batches(_ list: DisplayList, offset: Point2, scale: Double) -> [RenderBatch] {
+        Flattener.flattening(scale: scale, fonts: fonts) { $0.batches(list, offset: offset) }
+    }
+
+    public func draw(_ list: DisplayList, offset: Point2, into frame: RenderFrame) throws {
+        try bindOffscreenTarget(width: frame.width, height: frame.height)
+        draw(batches(list, offset: offset, scale: frame.scale), width: frame.width, height: frame.height,
+             background: list.background, fonts: fonts)
+    }
+
+    /// The offscreen target's pixels, read with the target bound; the window's framebuffer
+    /// is bound again after.
+    private func readTarget<T>(_ read: (_ width: Int, _ height: Int) -> T) -> T? {
+        guard let t = target else { return nil }
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), t.fbo)
+        let out = read(t.width, t.height)
+        bindWindowTarget()
+        return out
+    }
+
+    public func readBack() -> [UInt8] {
+        readTarget { readPixels(width: $0, height: $1) } ?? []
+    }
+
+    public func readBackForVideo() -> (rgba: [UInt8], bottomUp: Bool) {
+        (readTarget { readPixelsRaw(width: $0, height: $1) } ?? [], true)
+    }
+
+    public func present(_ list: DisplayList, on surface: any RenderSurface) {
+        let size = surface.drawableSize
+        bindWindowTarget()
+        draw(batches(list, offset: .zero, scale: surface.scale), width: size.width, height: size.height,
+             background: list.background, fonts: fonts)
+        surface.present()
+    }
+}
