@@ -1,6 +1,5 @@
 import Canvas
 import Foundation
-@testable import Playground
 import Render
 import Scenes
 import Motion
@@ -20,7 +19,7 @@ extension RenderSuite {
         @Test(arguments: cases)
         func pushAlert(progress: Double, scale: Double) throws {
             let h = try Headless()
-            let renderer = try StageRenderer(fonts: h.fonts, window: h.window)
+            let renderer = try h.renderer()
             let alert = PushAlert(measurer: h.fonts)
             let pose = alert.drivePose(progress: progress)
             let list = alert.draw(pose, theme: .light, pageHeight: 300)
@@ -48,7 +47,6 @@ extension RenderSuite {
     }
 }
 
-/// Text through SDL_ttf: measuring, the atlas, and a missing font (issue 3).
 extension RenderSuite {
     /// Golden images of the glass scenes: the pile at rest and mid-spread (necks between
     /// the cards), and the neck sandbox — light and dark.
@@ -56,10 +54,23 @@ extension RenderSuite {
         static let cases: [(String, Theme)] = [("rest", .light), ("spread", .light), ("spread", .dark), ("neck", .light),
                                                 ("neck", .dark)]
 
+        /// The pile at rest, or `time` seconds into spreading — posed through the scene itself,
+        /// as `springlab render --scene liquid [--script spread]` poses it.
+        static func pile(spread: Bool, time: Double, measurer: FontLibrary, theme: Theme, height: Double) -> DisplayList {
+            var pile = LiquidPile(measurer: measurer)
+            var t = 0.0
+            if spread {
+                _ = pile.spread(at: 0)
+                t = time
+            }
+            _ = pile.update(to: t)
+            return pile.draw(at: t, theme: theme, pageHeight: height)
+        }
+
         @Test(arguments: cases)
         func glass(pose: String, theme: Theme) throws {
             let h = try Headless()
-            let renderer = try StageRenderer(fonts: h.fonts, window: h.window)
+            let renderer = try h.renderer()
             let list: DisplayList
             let size: Size
             switch pose {
@@ -67,8 +78,7 @@ extension RenderSuite {
                 list = NeckSandbox().draw(theme: theme, measurer: h.fonts)
                 size = Size(560, 360)
             default:
-                list = RenderCommand.pilePose(script: pose == "rest" ? nil : pose, time: 0.25, measurer: h.fonts, theme: theme,
-                                              height: 520)
+                list = Self.pile(spread: pose == "spread", time: 0.25, measurer: h.fonts, theme: theme, height: 520)
                 size = Size(420, 520)
             }
             let w = Int(size.width), ht = Int(size.height)
@@ -79,6 +89,7 @@ extension RenderSuite {
     }
 }
 
+/// Text through SDL_ttf: measuring, the atlas, and a missing font (issue 3).
 extension RenderSuite {
     @Suite struct FontTests {
         @Test func missingFontNamesThePath() {
@@ -141,7 +152,7 @@ extension RenderSuite {
         @Test(arguments: [("hide", Theme.light, 1.0), ("show", .dark, 2.0)])
         func filmstrip(script: String, theme: Theme, scale: Double) throws {
             let h = try Headless()
-            let renderer = try StageRenderer(fonts: h.fonts, window: h.window)
+            let renderer = try h.renderer()
             var scene = PresenceScene(measurer: h.fonts)
             var start = 0.0
             if script == "show" {

@@ -1,7 +1,6 @@
 import Canvas
 import Foundation
 import Platform
-@testable import Playground
 import Render
 import Testing
 
@@ -31,6 +30,12 @@ final class Headless {
     static let fontDirectory = packageRoot.appendingPathComponent("Assets/Fonts").path
     static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Golden").path
+
+    /// A renderer of its own for this context, as the app makes one for its window: display
+    /// lists in, pixels out.
+    func renderer() throws -> any Renderer {
+        try makeRenderer(.gl(es: window.isES), fonts: fonts)
+    }
 
     /// GPU pixels of `prims`.
     func gpu(_ prims: [Primitive], width: Int, height: Int, background: Color) throws -> [UInt8] {
