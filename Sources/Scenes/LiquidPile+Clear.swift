@@ -41,6 +41,7 @@ extension LiquidPile {
     /// one after another from the bottom, 70 ms apart; the top card leaves last, after
     /// 0.62 s, carrying the header. Each card is removed as it clears.
     mutating func clearAll(at t: Double) -> [SceneEvent] {
+        if reduceMotion { return clearAllAtOnce(at: t) }
         clearArmedAt = nil
         clearingSince = t
         let home = curve(for: .dismiss)
@@ -61,8 +62,8 @@ extension LiquidPile {
         return [SceneEvent("cleared", time: t, [("count", .number(Double(n)))])]
     }
 
-    /// Sends off cards whose clearing time has come, folds an armed Clear all after 3 s,
-    /// and refills an emptied pile a second later.
+    /// Drops cards that have melted in, sends off cards whose clearing time has come,
+    /// folds an armed Clear all after 3 s, and refills an emptied pile a second later.
     mutating func advanceClear(to t: Double) -> [SceneEvent] {
         var events = finishMelting(at: t)
         if let armed = clearArmedAt, t - armed >= Self.clearTimeout {
@@ -72,7 +73,7 @@ extension LiquidPile {
             var card = cards.remove(at: i)
             let at = card.clearsAt ?? t
             let frame = cardFrame(for: card, at: at)
-            card.frame.set(Point2(frame.minY, 1), at: at)
+            card.frame.set(CardPose(top: frame.minY, scale: 1), at: at)
             card.offset.animate(to: 1.5 * Self.cardWidth + 60, curve: curve(for: .dismiss), at: at)
             card.clearsAt = nil
             flying.append(card)
@@ -100,17 +101,24 @@ extension LiquidPile {
 
     private func cardFrame(for card: Card, at t: Double) -> Rect {
         let f = card.frame.value(at: t)
-        return Rect(x: Self.padding, y: f.x, width: Self.cardWidth, height: card.height)
+        return Rect(x: Self.padding, y: f.top, width: Self.cardWidth, height: card.height)
     }
 
     /// A notice inserted at the front drops in from above — 52.8 pt collapsed, 12 in the
-    /// list — growing out of the pile on the reveal motion.
+    /// list — growing out of the pile on the reveal motion. Under Reduce Motion it appears
+    /// in its place, full size, and only fades in (on the reveal substitute, an ease-out of
+    /// 0.2 s).
     public mutating func insert(_ notice: Notice, at t: Double) -> [SceneEvent] {
         var n = notice
         if cards.contains(where: { $0.notice.id == n.id }) { n.id = nextID; nextID += 1 }
-        var card = makeCardPublic(n)
+        var card = makeCard(n)
         let rest = Self.padding + (expanded ? Self.headerHeight : 0)
-        card.frame.set(Point2(rest - (expanded ? 12 : 52.8), LiquidGroup.homeScale), at: t)
+        if reduceMotion {
+            card.frame.set(CardPose(top: rest, scale: 1), at: t)
+            card.fadesInPlace = true
+        } else {
+            card.frame.set(CardPose(top: rest - (expanded ? 12 : 52.8), scale: LiquidGroup.homeScale), at: t)
+        }
         card.opacity.set(0, at: t)
         card.arrivedAt = t
         cards.insert(card, at: 0)
@@ -120,14 +128,20 @@ extension LiquidPile {
 
     /// A notice removed by the app (not swiped) melts into the pile: it sinks into the
     /// front card's place at the home scale and fades, then leaves; the rest close up.
+    /// Under Reduce Motion it fades where it stands instead.
     public mutating func removeByApp(id: Int, at t: Double) -> [SceneEvent] {
         guard let i = cards.firstIndex(where: { $0.notice.id == id && !$0.melting }) else { return [] }
-        let into = Point2(Self.padding + (expanded ? Self.headerHeight : 0), LiquidGroup.homeScale)
+        let event = SceneEvent("cardDismissed", time: t, [("id", .number(Double(id))), ("how", .string("app"))])
+        if reduceMotion {
+            fadeOutInPlace(i, at: t)
+            return [event]
+        }
+        let into = CardPose(top: Self.padding + (expanded ? Self.headerHeight : 0), scale: LiquidGroup.homeScale)
         let curve = curve(for: .dismiss)
         cards[i].melting = true
         cards[i].frame.animate(to: into, curve: curve, at: t)
         cards[i].opacity.animate(to: 0, curve: curve, at: t)
-        return [SceneEvent("cardDismissed", time: t, [("id", .number(Double(id))), ("how", .string("app"))])]
+        return [event]
     }
 
     /// Drops cards that have melted in, and lays out the rest.

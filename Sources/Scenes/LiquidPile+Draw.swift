@@ -1,4 +1,5 @@
 import Canvas
+import Foundation
 import Motion
 
 extension LiquidPile {
@@ -14,33 +15,49 @@ extension LiquidPile {
         var paint: LiquidPaint = dark ? .dark : .light
         paint.showField = showField
         var shapes: [Shape] = []
-        for i in cards.indices.reversed() where cards[i].opacity.value(at: t) > 0.01 {
+        for i in cards.indices.reversed() where cards[i].opacity.value(at: t) > 0.01 && !glassFades(cards[i], at: t) {
             shapes.append(.roundedRect(cardFrame(i, at: t), radius: Self.cardRadius))
         }
-        for b in bubbles { shapes.append(.capsule(bubbleFrame(b, at: t))) }
+        for b in bubbles where !glassFades(b, at: t) { shapes.append(.capsule(bubbleFrame(b, at: t))) }
+        // Reduce Motion: glass fading in place is its own group at its opacity — the cards
+        // behind the front one under the pile, the front card and the bubbles over it.
+        let fadingCards = cards.indices.filter { glassFades(cards[$0], at: t) && cards[$0].opacity.value(at: t) > 0.01 }
+        for i in fadingCards.reversed() where i > 0 {
+            fadingGlass(.roundedRect(cardFrame(i, at: t), radius: Self.cardRadius), cards[i].opacity.value(at: t), paint, into: &list)
+        }
         if !shapes.isEmpty {
             list.commands.append(.liquid(LiquidGroup(shapes: shapes, merge: settings.merge, kernel: settings.kernel), paint, opacity: 1))
+        }
+        if fadingCards.first == 0 {
+            fadingGlass(.roundedRect(cardFrame(0, at: t), radius: Self.cardRadius), cards[0].opacity.value(at: t), paint, into: &list)
+        }
+        for b in bubbles where glassFades(b, at: t) && b.opacity.value(at: t) > 0.01 {
+            fadingGlass(.capsule(bubbleFrame(b, at: t)), b.opacity.value(at: t), paint, into: &list)
         }
         // The soft cue of an arrival: a glow around the new card that fades as it lands.
         for i in cards.indices {
             guard let at = cards[i].arrivedAt, t >= at, t - at < Self.arrivalCue else { continue }
             let k = (t - at) / Self.arrivalCue
-            let f = cardFrame(i, at: t).insetBy(dx: -3 - 6 * k, dy: -3 - 6 * k)
-            list.fill(.roundedRect(f, radius: Self.cardRadius + 3 + 6 * k),
+            // Under Reduce Motion the glow stays put and only fades.
+            let grow = reduceMotion ? 0 : 6 * k
+            let f = cardFrame(i, at: t).insetBy(dx: -3 - grow, dy: -3 - grow)
+            list.fill(.roundedRect(f, radius: Self.cardRadius + 3 + grow),
                       Paint(fill: .clear, stroke: cards[i].notice.tint.color, strokeWidth: 2), opacity: (1 - k) * 0.8)
         }
         for card in flying {
-            let f = flyingFrame(card, at: t)
+            // A card cleared under Reduce Motion fades where it stood instead of flying.
+            let f = card.fadesInPlace ? fadingFrame(card, at: t) : flyingFrame(card, at: t)
+            let opacity = card.fadesInPlace ? card.opacity.value(at: t) : 1
             list.commands.append(.liquid(LiquidGroup(shapes: [.roundedRect(f, radius: Self.cardRadius)], merge: Self.merge),
-                                         paint, opacity: 1))
-            drawContent(card, frame: f, opacity: 1, theme: theme, into: &list)
+                                         paint, opacity: opacity))
+            drawContent(card, frame: f, opacity: opacity, theme: theme, into: &list)
         }
         // Content back to front. A card's words show only below the card in front of it —
         // the glass is one surface, so words behind would otherwise print through the
         // front card's words while the pile spreads or gathers.
         for i in cards.indices.reversed() {
             let f = cardFrame(i, at: t)
-            let spread = min(max((cards[i].frame.value(at: t).y - restingScale(for: i)) / max(1 - restingScale(for: i), 1e-9), 0), 1)
+            let spread = min(max((cards[i].frame.value(at: t).scale - restingScale(i)) / max(1 - restingScale(i), 1e-9), 0), 1)
             var words = i == 0 ? 1 : spread
             var uncovered = i == 0 ? Rect.infinite
                 : Rect(x: -10_000, y: cardFrame(i - 1, at: t).maxY, width: 20_000, height: 20_000)
@@ -62,7 +79,7 @@ extension LiquidPile {
         let label = dark ? Color(hex: 0xF4F3EF) : Color(hex: 0x141414)
         for b in bubbles {
             let f = bubbleFrame(b, at: t)
-            let s = b.scale.value(at: t)
+            let s = b.scale.value(at: t), o = b.opacity.value(at: t)
             guard s > 0.8 else { continue }
             let style = Self.bubbleStyle
             let shown = (s - 0.8) / 0.2
@@ -72,25 +89,29 @@ extension LiquidPile {
             let base = bubbleSlot(b.id).width
             let stretch = b.id == "clear" ? min(max((b.width.value(at: t) - base) / max(clearWidth - base, 1), 0), 1) : 0
             if stretch > 0 {
-                list.fill(.capsule(f), Paint(fill: Self.clearRed), opacity: stretch * shown)
+                list.fill(.capsule(f), Paint(fill: Self.clearRed), opacity: stretch * shown * o)
                 let advances = measurer.advances(of: Self.clearLabel, style: style)
                 let x0 = f.midX - (advances.last ?? 0) / 2
                 let since = clearArmedAt.map { t - $0 } ?? 0.3
                 for (i, ch) in Self.clearLabel.enumerated() where i < advances.count {
                     let a = min(max((since - Self.letterStagger * Double(i)) / 0.08, 0), 1) * stretch * shown
                     list.text(TextRun(String(ch), origin: Point2(x0 + advances[i], f.midY - h / 2), style: style, color: .white),
-                              opacity: a)
+                              opacity: a * o)
                 }
             }
             let w = measurer.width(of: b.label, style: style)
             list.text(TextRun(b.label, origin: Point2(f.midX - w / 2, f.midY - h / 2), style: style, color: label),
-                      opacity: shown * (1 - stretch))
+                      opacity: shown * (1 - stretch) * o)
         }
         return list
     }
 
-    private func restingScale(for i: Int) -> Double { max((Self.cardWidth - 20 * Double(min(i, 2))) / Self.cardWidth, 0.5) }
+    /// Glass fading in place under Reduce Motion: one shape as its own liquid group.
+    private func fadingGlass(_ shape: Shape, _ opacity: Double, _ paint: LiquidPaint, into list: inout DisplayList) {
+        list.commands.append(.liquid(LiquidGroup(shapes: [shape], merge: settings.merge, kernel: settings.kernel), paint, opacity: opacity))
+    }
 
+    /// A card's tile, glyph, title, time and message inside its glass, at `opacity`.
     private func drawContent(_ card: Card, frame f: Rect, opacity: Double, theme: Theme, into list: inout DisplayList) {
         guard opacity > 0.01 else { return }
         let dark = theme == .dark
@@ -147,5 +168,3 @@ extension LiquidPile {
     /// Relative times are counted from a fixed reference, so captures are deterministic.
     static let referenceDate = Date(timeIntervalSince1970: 1_796_000_000)
 }
-
-import Foundation

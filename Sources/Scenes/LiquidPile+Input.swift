@@ -37,20 +37,24 @@ extension LiquidPile {
                 cards[i].press.animate(to: 0, curve: curve(for: .release), at: t)
                 events.append(SceneEvent("dragBegan", time: t, [("id", .number(Double(cards[i].notice.id)))]))
             }
-            if let x = swipe.offset(for: p) {
+            if let raw = swipe.offset(for: p) {
+                dragTranslation = raw
+                // Reduce Motion: the card shows at most 24 pt of the finger's travel; the
+                // travel itself still decides the commit (see `release`).
+                let x = reduceMotion ? Self.reducedOffset(raw) : raw
                 // The first 100 ms ease onto the pointer: a press spring chases it (taking
                 // over a card still springing home, so a grab never jumps) and the card is
                 // blended from that spring to the pointer as the 100 ms run out — so the hand
                 // -over to 1:1 is seamless even at 1500 pt/s, where the spring alone lags
                 // 60 pt behind.
                 let u = min(max((t - dragStart) / 0.1, 0), 1)
+                var shown = x
                 if u < 1 {
                     ease.animate(to: x, curve: curve(for: .press), at: t)
                     let e = ease.value(at: t)
-                    cards[i].offset.set(e + (x - e) * u * u, at: t)
-                } else {
-                    cards[i].offset.set(x, at: t)
+                    shown = e + (x - e) * u * u
                 }
+                cards[i].offset.set(reduceMotion ? Self.reducedOffset(shown) : shown, at: t)
             }
             return events
         case .pointerUp(let p, let t):
@@ -100,8 +104,11 @@ extension LiquidPile {
         return abs(v) > 250 && abs(coast) >= line && (coast > 0) == (v > 0)
     }
 
+    /// A drag on card `i` let go at `v` pt/s: it commits (flies off, or under Reduce Motion
+    /// closes in place) or settles home with its velocity.
     mutating func release(_ i: Int, at t: Double, velocity v: Double) -> [SceneEvent] {
-        let x = cards[i].offset.value(at: t)
+        let offset = cards[i].offset.value(at: t)
+        let x = reduceMotion ? dragTranslation : offset
         let commit = Self.commits(offset: x, velocity: v)
         var events = [SceneEvent("dragEnded", time: t, [("id", .number(Double(cards[i].notice.id))), ("translation", .number(x)),
                                                          ("velocity", .numbers([v, 0])),
@@ -110,14 +117,21 @@ extension LiquidPile {
             // Past the line the offset decides the side; a coast commit goes the way it coasts.
             let byDistance = abs(x) >= 0.4 * Self.cardWidth
             let side: Double = byDistance ? (x > 0 ? 1 : -1) : (v >= 0 ? 1 : -1)
-            let target = side * (1.5 * Self.cardWidth + 60)
-            cards[i].offset.animate(to: target, curve: .spring(Spring(duration: 0.28, bounce: 0)), at: t, velocity: v)
-            cards[i].leavesAt = t + 0.16
+            if reduceMotion {
+                closeInPlace(i, side: side, at: t)
+            } else {
+                let target = side * (1.5 * Self.cardWidth + 60)
+                cards[i].offset.animate(to: target, curve: .spring(Spring(duration: 0.28, bounce: 0)), at: t, velocity: v)
+                cards[i].leavesAt = t + 0.16
+            }
             events.append(SceneEvent("cardDismissed", time: t, [("id", .number(Double(cards[i].notice.id))), ("how", .string("swipe"))]))
         } else {
-            let u = ReleaseVelocity.relative(velocity: v, distance: -x, duration: settings.settle.response,
-                                             reduceMotion: reduceMotion)
-            cards[i].offset.animate(to: 0, curve: curve(for: .settle), at: t, velocity: u * -x)
+            // Under Reduce Motion the settle is (0.25, 0), critically damped, and the velocity
+            // cap (×1) is taken at its own duration: 2π / 0.25 is its natural frequency, so the
+            // card eases home without ever passing its rest.
+            let duration = reduceMotion ? MotionRole.reducedSettle.duration : settings.settle.response
+            let u = ReleaseVelocity.relative(velocity: v, distance: -offset, duration: duration, reduceMotion: reduceMotion)
+            cards[i].offset.animate(to: 0, curve: curve(for: .settle), at: t, velocity: u * -offset)
         }
         return events
     }

@@ -4,11 +4,12 @@ import Motion
 
 /// The pile of notices (SPEC §5.3), newest first: collapsed, the front card with up to
 /// two peeks behind it, all one liquid shape; spread, a list under a header whose two
-/// glass bubbles bud out of the top card. Cards swipe away sideways.
+/// glass bubbles bud out of the top card. Cards swipe away sideways, sink under a press,
+/// arrive from above, melt in when the app removes them, and Clear all empties the pile,
+/// which refills itself (`LiquidPile+Input`, `+Clear`).
 ///
-/// This first slice has collapse/spread/gather, the budding header and the swipe with
-/// both commit rules. Clear all, arrivals, app removals, the press sink and refill are
-/// still to come (see the issue).
+/// Reduce Motion (SPEC §10, `LiquidPile+ReduceMotion`): swipes slide 24 pt and close in
+/// place, bubbles fade in place, arrivals appear without a drop, Clear all is at once.
 public struct LiquidPile: Sendable {
     public static let pageWidth = 420.0
     public static let padding = 16.0
@@ -28,10 +29,26 @@ public struct LiquidPile: Sendable {
     public static let timeStyle = TextStyle(.regular, size: 12)
     public static let bubbleStyle = TextStyle(.semibold, size: 13)
 
+    /// Where a card stands: the top of its glass (page y) and its width scale (1 in the
+    /// list, peeks narrower), one animated value so the two arrive together.
+    public struct CardPose: Animatable, Hashable, Sendable {
+        public var top: Double
+        public var scale: Double
+        public init(top: Double, scale: Double) { self.top = top; self.scale = scale }
+        public static let zero = CardPose(top: 0, scale: 0)
+        public static func + (l: CardPose, r: CardPose) -> CardPose { CardPose(top: l.top + r.top, scale: l.scale + r.scale) }
+        public static func - (l: CardPose, r: CardPose) -> CardPose { CardPose(top: l.top - r.top, scale: l.scale - r.scale) }
+        public static func * (l: CardPose, r: Double) -> CardPose { CardPose(top: l.top * r, scale: l.scale * r) }
+        public var isFinite: Bool { top.isFinite && scale.isFinite }
+        /// The pose's old spelling of `top` (when it was a `Point2`), for callers outside
+        /// this module not yet moved over (PlaygroundTests' inspector test). New code says `top`.
+        public var x: Double { top }
+    }
+
     public struct Card: Sendable {
         public var notice: Notice
-        /// x: top y of the card, y: width scale (1 in the list, peeks narrower).
-        public var frame: AnimatedValue<Point2>
+        /// Its top and width scale, moving together.
+        public var frame: AnimatedValue<CardPose>
         public var offset: AnimatedValue<Double>
         public var opacity: AnimatedValue<Double>
         public var height: Double
@@ -47,6 +64,10 @@ public struct LiquidPile: Sendable {
         public var melting = false
         /// When it arrived, for the soft cue (a glow that fades over 0.45 s).
         public var arrivedAt: Double?
+        /// Reduce Motion: its glass comes or goes by fading where it stands (an arrival
+        /// without the drop, a swipe or app removal without the fly-off or melt), drawn
+        /// as its own glass while partly faded.
+        public var fadesInPlace = false
     }
 
     public struct Bubble: Sendable {
@@ -59,6 +80,8 @@ public struct LiquidPile: Sendable {
         public var label: String
         /// Going home: removed once melted in (its motion complete).
         public var homing = false
+        /// Always 1 but under Reduce Motion, where a bubble fades in and out at its slot.
+        public var opacity = AnimatedValue(1.0)
     }
 
     public internal(set) var cards: [Card] = []
@@ -79,6 +102,9 @@ public struct LiquidPile: Sendable {
     var ease = AnimatedValue(0.0)
     var swipedIndex: Int? { swipedID.flatMap { id in cards.firstIndex { $0.notice.id == id } } }
     var dragStart = 0.0
+    /// The finger's own translation in the current drag: under Reduce Motion the card
+    /// shows at most 24 pt of it, and this decides the commit.
+    var dragTranslation = 0.0
     var pressedBubble: String?
     /// Clear all: when the × became "Clear all" (nil when folded), and when clearing began.
     public internal(set) var clearArmedAt: Double?
@@ -93,12 +119,11 @@ public struct LiquidPile: Sendable {
         layOut(at: 0, animated: false)
     }
 
-    func makeCardPublic(_ n: Notice) -> Card { makeCard(n) }
-
     /// Moves every card to where it rests now, on the reveal motion.
     mutating func relayout(at t: Double) { layOut(at: t, animated: true, role: .reveal) }
 
-    private func makeCard(_ n: Notice) -> Card {
+    /// A card for `n` at the front of the collapsed pile, its message wrapped to two lines.
+    func makeCard(_ n: Notice) -> Card {
         let textWidth = Self.cardWidth - 2 * Self.cardPadding - Self.tileSize - 12
         var lines = n.message.map { TextLayout.wrap($0, width: textWidth, style: Self.messageStyle, measurer: measurer) } ?? []
         if lines.count > 2 {
@@ -110,7 +135,7 @@ public struct LiquidPile: Sendable {
         let titleHeight = measurer.lineHeight(of: Self.titleStyle)
         let messageHeight = lines.isEmpty ? 0 : 4 + Double(lines.count) * measurer.lineHeight(of: Self.messageStyle)
         let height = 2 * Self.cardPadding + max(Self.tileSize, titleHeight + messageHeight)
-        return Card(notice: n, frame: AnimatedValue(Point2(Self.padding, 1)), offset: AnimatedValue(0.0),
+        return Card(notice: n, frame: AnimatedValue(CardPose(top: Self.padding, scale: 1)), offset: AnimatedValue(0.0),
                     opacity: AnimatedValue(1.0), height: height, messageLines: lines)
     }
 
@@ -150,10 +175,10 @@ public struct LiquidPile: Sendable {
         for i in cards.indices where !cards[i].melting {
             let r = restingFrame(of: i)
             if animated {
-                cards[i].frame.animate(to: Point2(r.y, r.scale), curve: curve, at: t)
+                cards[i].frame.animate(to: CardPose(top: r.y, scale: r.scale), curve: curve, at: t)
                 cards[i].opacity.animate(to: r.opacity, curve: curve, at: t)
             } else {
-                cards[i].frame.set(Point2(r.y, r.scale), at: t)
+                cards[i].frame.set(CardPose(top: r.y, scale: r.scale), at: t)
                 cards[i].opacity.set(r.opacity, at: t)
             }
         }
@@ -162,11 +187,11 @@ public struct LiquidPile: Sendable {
     /// Frame (page points) of card `i` at `t`. Peeks are cut to the front card's height.
     public func cardFrame(_ i: Int, at t: Double) -> Rect {
         let f = cards[i].frame.value(at: t)
-        let w = Self.cardWidth * f.y
+        let w = Self.cardWidth * f.scale
         let frontHeight = cards.first?.height ?? cards[i].height
-        let collapsedness = 1 - min(max((f.y - restingScale(i)) / max(1 - restingScale(i), 1e-9), 0), 1)
+        let collapsedness = 1 - min(max((f.scale - restingScale(i)) / max(1 - restingScale(i), 1e-9), 0), 1)
         let h = expanded || i == 0 ? cards[i].height : frontHeight * collapsedness + cards[i].height * (1 - collapsedness)
-        let rect = Rect(x: Self.padding + (Self.cardWidth - w) / 2 + cards[i].offset.value(at: t), y: f.x, width: w, height: h)
+        let rect = Rect(x: Self.padding + (Self.cardWidth - w) / 2 + cards[i].offset.value(at: t), y: f.top, width: w, height: h)
         let press = cards[i].press.value(at: t)
         guard press != 0 else { return rect }
         // Press: sink about 2.5 pt per edge — scale clamp(1 − 5/√(w·h), 0.92, 0.985) —
@@ -181,7 +206,8 @@ public struct LiquidPile: Sendable {
         min(max(1 - 5 / (size.width * size.height).squareRoot(), 0.92), 0.985)
     }
 
-    private func restingScale(_ i: Int) -> Double { max((Self.cardWidth - 20 * Double(min(i, 2))) / Self.cardWidth, 0.5) }
+    /// The width scale card `i` rests at when collapsed (1, then 10 pt narrower per side per step).
+    func restingScale(_ i: Int) -> Double { max((Self.cardWidth - 20 * Double(min(i, 2))) / Self.cardWidth, 0.5) }
 
     /// Frames of the header bubbles' resting places in the list.
     func bubbleSlot(_ id: String) -> Rect {
@@ -211,12 +237,17 @@ public struct LiquidPile: Sendable {
         var events = [SceneEvent("expanded", time: t)]
         let out = curve(settings.split, .reveal)
         for (k, id) in ["showLess", "clear"].enumerated() {
-            let home = bubbleHome(id, at: t)
-            var b = Bubble(id: id, center: AnimatedValue(home), scale: AnimatedValue(LiquidGroup.homeScale),
-                           width: AnimatedValue(bubbleSlot(id).width), label: id == "clear" ? "×" : "Show less")
             let delay = 0.06 + 0.05 * Double(k)
-            b.center.animate(to: bubbleSlot(id).center, curve: out, at: t, delay: delay)
-            b.scale.animate(to: 1, curve: out, at: t, delay: delay)
+            var b: Bubble
+            if reduceMotion {
+                b = bubbleFadingIn(id, at: t, delay: delay)
+            } else {
+                let home = bubbleHome(id, at: t)
+                b = Bubble(id: id, center: AnimatedValue(home), scale: AnimatedValue(LiquidGroup.homeScale),
+                           width: AnimatedValue(bubbleSlot(id).width), label: Self.bubbleLabel(id))
+                b.center.animate(to: bubbleSlot(id).center, curve: out, at: t, delay: delay)
+                b.scale.animate(to: 1, curve: out, at: t, delay: delay)
+            }
             bubbles.removeAll { $0.id == id }
             bubbles.append(b)
             events.append(SceneEvent("budOut", time: t + delay, [("id", .string(id))]))
@@ -236,8 +267,12 @@ public struct LiquidPile: Sendable {
         for (k, i) in bubbles.indices.reversed().enumerated() {
             let delay = 0.04 * Double(k)
             bubbles[i].homing = true
-            bubbles[i].center.animate(to: bubbleHome(bubbles[i].id, at: t + 0.5), curve: home, at: t, delay: delay)
-            bubbles[i].scale.animate(to: LiquidGroup.homeScale, curve: home, at: t, delay: delay)
+            if reduceMotion {
+                fadeBubbleOut(i, at: t, delay: delay)
+            } else {
+                bubbles[i].center.animate(to: bubbleHome(bubbles[i].id, at: t + 0.5), curve: home, at: t, delay: delay)
+                bubbles[i].scale.animate(to: LiquidGroup.homeScale, curve: home, at: t, delay: delay)
+            }
             events.append(SceneEvent("budHome", time: t + delay, [("id", .string(bubbles[i].id))]))
         }
         pre += events
@@ -246,21 +281,26 @@ public struct LiquidPile: Sendable {
 
     // MARK: Time
 
-    /// Removes thrown cards whose time to leave has come (the rest close up while the
-    /// thrown one still flies) and bubbles that have melted home.
+    /// Brings the pile up to `t`: a thrown card whose time to leave has come leaves the
+    /// list (the rest close up while it still flies), flown-off and faded cards are
+    /// dropped, Clear all, app removals and refill advance (`advanceClear`), and bubbles
+    /// that have melted (or faded) home are removed.
     public mutating func update(to t: Double) -> [SceneEvent] {
         var events: [SceneEvent] = []
         if let i = cards.firstIndex(where: { ($0.leavesAt ?? .infinity) <= t }) {
             var gone = cards.remove(at: i)
-            gone.frame.set(Point2(restingTop(ofRemoved: i, height: gone.height), gone.frame.value(at: t).y), at: t)
+            gone.frame.set(CardPose(top: restingTop(ofRemoved: i, height: gone.height), scale: gone.frame.value(at: t).scale), at: t)
             flying.append(gone)
             events.append(SceneEvent("cardRemoved", time: t, [("id", .number(Double(gone.notice.id)))]))
             layOut(at: t, animated: true, role: .settle)
             if cards.isEmpty { expanded = false; bubbles.removeAll() }
         }
-        flying.removeAll { $0.offset.isSettled(at: t) }
+        flying.removeAll { $0.offset.isSettled(at: t) && (!$0.fadesInPlace || $0.opacity.isSettled(at: t)) }
         events += advanceClear(to: t)
-        bubbles.removeAll { $0.homing && $0.center.isSettled(at: t) && $0.scale.isSettled(at: t) }
+        bubbles.removeAll {
+            $0.homing && $0.center.isSettled(at: t) && $0.scale.isSettled(at: t) && $0.opacity.isSettled(at: t)
+        }
+        settleFades(at: t)
         return events
     }
 
@@ -291,14 +331,21 @@ public struct LiquidPile: Sendable {
 
     /// A flying card's frame at `t`.
     public func flyingFrame(_ card: Card, at t: Double) -> Rect {
-        Rect(x: Self.padding + card.offset.value(at: t), y: card.frame.value(at: t).x, width: Self.cardWidth, height: card.height)
+        Rect(x: Self.padding + card.offset.value(at: t), y: card.frame.value(at: t).top, width: Self.cardWidth, height: card.height)
     }
 
+    /// True while anything moves or fades (opacity moves with the frame but under Reduce
+    /// Motion, where it may fade alone).
     public func isAnimating(at t: Double) -> Bool {
-        !flying.isEmpty || swipedIndex != nil || cards.contains { !$0.frame.isSettled(at: t) || !$0.offset.isSettled(at: t) }
-            || bubbles.contains { !$0.center.isSettled(at: t) || !$0.scale.isSettled(at: t) }
+        !flying.isEmpty || swipedIndex != nil
+            || cards.contains { !$0.frame.isSettled(at: t) || !$0.offset.isSettled(at: t) || !$0.opacity.isSettled(at: t) }
+            || bubbles.contains { !$0.center.isSettled(at: t) || !$0.scale.isSettled(at: t) || !$0.opacity.isSettled(at: t) }
     }
 
+    /// The label a header bubble is born with.
+    static func bubbleLabel(_ id: String) -> String { id == "clear" ? "×" : "Show less" }
+
+    /// Frame (page points) of header bubble `b` at `t`, at its current scale and width.
     public func bubbleFrame(_ b: Bubble, at t: Double) -> Rect {
         let c = b.center.value(at: t), s = b.scale.value(at: t)
         let base = bubbleSlot(b.id).width

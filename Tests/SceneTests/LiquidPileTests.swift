@@ -203,14 +203,14 @@ import Testing
         var pile = LiquidPile(measurer: m)
         let e = pile.addSampleNotice(at: 1)
         #expect(e.first?.name == "arrived")
-        #expect(abs(pile.cards[0].frame.value(at: 1).x - (16 - 52.8)) < 1e-9)  // collapsed: from −52.8 pt
-        #expect(pile.cards[0].frame.value(at: 1).y == 0.72)
+        #expect(abs(pile.cards[0].frame.value(at: 1).top - (16 - 52.8)) < 1e-9)  // collapsed: from −52.8 pt
+        #expect(pile.cards[0].frame.value(at: 1).scale == 0.72)
         _ = pile.update(to: 4)
         #expect(abs(pile.cardFrame(0, at: 4).minY - 16) < 1e-6)
         var list = LiquidPile(measurer: m)
         _ = list.spread(at: 0)
         _ = list.addSampleNotice(at: 2)
-        #expect(abs(list.cards[0].frame.value(at: 2).x - (16 + 44 - 12)) < 1e-9)  // in the list: from −12 pt
+        #expect(abs(list.cards[0].frame.value(at: 2).top - (16 + 44 - 12)) < 1e-9)  // in the list: from −12 pt
     }
 }
 
