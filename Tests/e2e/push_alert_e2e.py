@@ -8,94 +8,9 @@ timing), and checks the trace. Prints "N passed, N failed" and exits non-zero on
 """
 import json, math, os, subprocess, sys, tempfile, time
 
-BIN = sys.argv[1]
-results = []
-
-def xdo(display, *args):
-    subprocess.run(["xdotool", *map(str, args)], check=True, env={**os.environ, "DISPLAY": display})
-
-class App:
-    def __init__(self, extra=(), env_extra=None):
-        self.tmp = tempfile.mkdtemp(prefix="springlab-e2e-")
-        self.trace = os.path.join(self.tmp, "trace.jsonl")
-        # A private Xvfb per case: no state leaks between cases.
-        self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-        self.display = ":" + self.xvfb.stdout.readline().decode().strip()
-        env = {**os.environ, "DISPLAY": self.display}
-        env.pop("SDL_VIDEODRIVER", None)
-        # SPRINGLAB_DEBUG_EVENTS makes the app print each pointer event's raw X server time:
-        # the true-time case measures the truth from them.
-        self.log = open(os.path.join(self.tmp, "events.log"), "w")
-        self.proc = subprocess.Popen([BIN, "run", "--trace", self.trace, "--quit-after", "30", *extra],
-                                     env={**env, "SPRINGLAB_DEBUG_EVENTS": "1", **(env_extra or {})},
-                                     stdout=self.log, stderr=self.log)
-        if "neck" in extra or "liquid" in extra or "presence" in extra or "--replay" in extra:
-            self.wait_for(lambda e: e["event"] == "firstFrame", 15)
-        else:
-            self.wait_for(lambda e: e["event"] == "settled" and e.get("state") == "shown", 15)
-        self.layout = next(e for e in self.events() if e["event"] == "layout")
-
-    def events(self):
-        try:
-            with open(self.trace) as f:
-                return [json.loads(line) for line in f if line.strip()]
-        except FileNotFoundError:
-            return []
-
-    def wait_for(self, predicate, timeout, after=0):
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            found = [e for e in self.events()[after:] if predicate(e)]
-            if found:
-                return found[0]
-            time.sleep(0.05)
-        raise AssertionError("timed out waiting; trace: " + json.dumps(self.events()[-6:]))
-
-    def close(self):
-        self.log.close()
-        self.proc.terminate()
-        try:
-            self.proc.wait(5)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-        self.xvfb.terminate()
-        self.xvfb.wait(5)
-
-def panel_point(app):
-    x, y, w, h = app.layout["panel"]
-    return int(x + 60), int(y + h / 2)
-
-def drag(app, dx_per_step, steps, step_s, rest_s=0.0, extra=()):
-    x0, y = panel_point(app)
-    cmd = ["mousemove", x0, y, "mousedown", "1"]
-    for i in range(1, steps + 1):
-        cmd += ["sleep", step_s, "mousemove", x0 + dx_per_step * i, y]
-    cmd += list(extra)
-    if rest_s:
-        cmd += ["sleep", rest_s]
-    cmd += ["mouseup", "1"]
-    xdo(app.display, *cmd)
-
-def case(name, extra=(), env=None):
-    """Runs the case at once (E2E_ONLY=text runs only the cases whose name contains it)."""
-    def wrap(fn):
-        if os.environ.get("E2E_ONLY", "") not in name:
-            return fn
-        app = None
-        try:
-            app = App(extra, env)
-            fn(app)
-            results.append((name, None))
-            print(f"ok   {name}")
-        except Exception as e:  # noqa: BLE001 — report every failure, keep going
-            results.append((name, e))
-            print(f"FAIL {name}: {e}")
-        finally:
-            if app:
-                app.close()
-        return fn
-    return wrap
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import BIN, App, case, drag, panel_point, results, summary, xdo  # noqa: E402
 
 @case("a fast swipe dismisses by throw")
 def _(app):
@@ -473,6 +388,4 @@ def _(app):
 
 del os.environ["SPRINGLAB_IGNORE_SERVER_TIME"]
 
-failed = sum(1 for _, e in results if e)
-print(f"{len(results) - failed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+summary()

@@ -190,7 +190,10 @@ extension Workbench {
     private func drawHUD(into list: inout DisplayList, at t: Double, wall: Double) {
         let o = pageOrigin
         let v = hudTracker.velocity(releasedAt: wall - 1.0 / 60)  // a resting pointer reads 0 after 40 ms
-        let hud = scene.hud(at: t, pointerVelocity: v)
+        // While the drive is on the stage the live scene is not what is drawn: the HUD says
+        // where the drive is instead of reading the live scene.
+        let hud = driveProgress(at: t).map { SceneHUD(lines: [String(format: "drive: %@ at p %.3f", sceneType.drive.label, $0)]) }
+            ?? scene.hud(at: t, pointerVelocity: v)
         let red = Color(hex: 0xFF3B30)
         for line in hud.commitLines {
             list.fill(.rect(line.offsetBy(dx: o.x, dy: o.y)), Paint(fill: red.opacity(hud.armed ? 1 : 0.55)))
@@ -204,8 +207,7 @@ extension Workbench {
             list.line(from: p, to: tip, width: 2, color: Color(hex: 0x34C759))
             list.fill(.circle(center: tip, radius: 3), Paint(fill: Color(hex: 0x34C759)))
         }
-        // Tabular figures: the readout's digits do not shuffle as they change.
-        let lines = [String(format: "%5.1f ms  %3.0f fps", frameMs, fps), String(format: "v %5.0f, %5.0f pt/s", v.x, v.y)]
+        let lines = [String(format: "%.1f ms  %.0f fps", frameMs, fps), String(format: "v %.0f, %.0f pt/s", v.x, v.y)]
             + hud.lines + [hud.armed ? "ARMED" : "not armed"]
         let style = TextStyle(.semibold, size: 12)
         let box = Rect(x: stage.minX + 12, y: stage.maxY - 12 - 18 * Double(lines.count) - 12, width: 260,
@@ -213,8 +215,33 @@ extension Workbench {
         list.fill(.roundedRect(box, radius: 8), Paint(fill: Color(hex: 0x000000, alpha: 0.72)))
         for (i, s) in lines.enumerated() {
             let color = i == lines.count - 1 && hud.armed ? Color(hex: 0xFF453A) : Color.white
-            list.text(TextRun(s, origin: Point2(box.minX + 10, box.minY + 6 + 18 * Double(i)), style: style, color: color))
+            drawTabular(s, at: Point2(box.minX + 10, box.minY + 6 + 18 * Double(i)), style: style, color: color, into: &list)
         }
+    }
+
+    /// Text whose digits sit in cells one "0" wide (tabular figures), so a readout that
+    /// changes every frame does not shuffle sideways; other characters keep their width.
+    private func drawTabular(_ text: String, at origin: Point2, style: TextStyle, color: Color, into list: inout DisplayList) {
+        let cell = measurer.width(of: "0", style: style)
+        var x = origin.x
+        var run = ""
+        func flush() {
+            guard !run.isEmpty else { return }
+            list.text(TextRun(run, origin: Point2(x.rounded(), origin.y), style: style, color: color))
+            x += measurer.width(of: run, style: style)
+            run = ""
+        }
+        for ch in text {
+            if ch.isASCII, ch.isNumber {
+                flush()
+                let w = measurer.width(of: String(ch), style: style)
+                list.text(TextRun(String(ch), origin: Point2((x + (cell - w) / 2).rounded(), origin.y), style: style, color: color))
+                x += cell
+            } else {
+                run.append(ch)
+            }
+        }
+        flush()
     }
 
     private func drawAbout(into list: inout DisplayList) {

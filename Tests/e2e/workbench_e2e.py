@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""End-to-end: the workbench's chrome works in every scene (SPEC §10, issue 12).
+
+For presence, liquid and neck, under Xvfb with real clicks and keys (xdotool), read from
+the trace and from the pixels the window saves (S): the transport's first button plays
+that scene's drive and the scene does not change; scrubbing to two positions draws two
+different stages; H puts the HUD over the stage; M turns Reduce Motion on for every
+scene, and the pile's swipe then slides 24 pt and closes in place.
+
+    python3 Tests/e2e/workbench_e2e.py .build/debug/springlab
+"""
+import os, subprocess, sys, tempfile, time
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import App, case, summary, xdo  # noqa: E402
+
+
+def centre(frame):
+    x, y, w, h = frame
+    return int(x + w / 2), int(y + h / 2)
+
+
+def latest_layout(app):
+    return [e for e in app.events() if e["event"] == "layout"][-1]
+
+
+def screenshot(app):
+    """S: the window as drawn, saved by the app; returns the PNG's path."""
+    n = len(app.events())
+    xdo(app.display, "key", "s")
+    return app.wait_for(lambda e: e["event"] == "screenshot", 5, n)["path"]
+
+
+def stage_difference(a, b, layout):
+    """Pixels that differ between two screenshots inside the stage (the window minus the
+    inspector and the bar)."""
+    w, h = layout["window"]
+    crop = f"{int(w) - 340}x{int(h) - 52}+0+0"
+    out = subprocess.run(["compare", "-metric", "AE", "-fuzz", "2%", f"{a}[{crop}]", f"{b}[{crop}]", "null:"],
+                         capture_output=True, text=True)
+    return int(float(out.stderr.split()[0]))
+
+
+def region_mean(path, geometry):
+    """Mean brightness 0…1 of a region of a PNG."""
+    out = subprocess.run(["convert", path, "-crop", geometry, "+repage", "-colorspace", "Gray", "-format", "%[fx:mean]", "info:"],
+                         capture_output=True, text=True, check=True)
+    return float(out.stdout)
+
+
+def chrome_case(scene):
+    captures = tempfile.mkdtemp(prefix=f"springlab-wb-{scene}-")
+
+    @case(f"{scene}: the first button plays its drive, scrub poses it, H shows the HUD",
+          extra=["--scene", scene, "--captures", captures])
+    def _(app):
+        started = next(e for e in app.events() if e["event"] == "started")
+        assert started.get("scene") == scene, started
+        layout = latest_layout(app)
+        # The first button: the scene's own drive, and the scene stays.
+        n = len(app.events())
+        xdo(app.display, "mousemove", *centre(layout["showAlert"]), "click", "1")
+        drive = app.wait_for(lambda e: e["event"] == "drive", 5, n)
+        assert drive["scene"] == scene, drive
+        time.sleep(0.3)
+        assert not [e for e in app.events()[n:] if e["event"] == "scene"], "the first button switched scenes"
+        # Scrub at two positions: two different stages.
+        sx, sy, sw, sh = layout["scrub"]
+        shots = []
+        for p in (0.2, 0.7):
+            m = len(app.events())
+            xdo(app.display, "mousemove", int(sx + p * sw), int(sy + sh / 2), "click", "1")
+            scrub = app.wait_for(lambda e: e["event"] == "scrub", 5, m)
+            assert abs(scrub["progress"] - p) < 0.02, scrub
+            time.sleep(0.2)
+            shots.append(screenshot(app))
+        differ = stage_difference(shots[0], shots[1], layout)
+        assert differ > 500, f"scrub at 0.2 and 0.7 drew nearly the same stage ({differ} pixels differ)"
+        # H: the HUD's dark box over the stage's bottom-left corner.
+        w, h = layout["window"]
+        box = f"200x40+16+{int(h) - 52 - 60}"
+        before = region_mean(shots[1], box)
+        k = len(app.events())
+        xdo(app.display, "key", "h")
+        hud = app.wait_for(lambda e: e["event"] == "hud", 5, k)
+        assert hud["shown"] is True, hud
+        time.sleep(0.2)
+        after = region_mean(screenshot(app), box)
+        assert after < 0.45 and after < before - 0.2, f"no HUD over the stage: mean {before:.2f} → {after:.2f}"
+
+
+for name in ("presence", "liquid", "neck"):
+    chrome_case(name)
+
+
+@case("liquid: M reduces the pile's motion — a swipe slides 24 pt and closes in place", extra=["--scene", "liquid"])
+def _(app):
+    n = len(app.events())
+    xdo(app.display, "key", "m")
+    changed = app.wait_for(lambda e: e["event"] == "setting" and e["name"] == "reduceMotion", 5, n)
+    assert changed["new"] is True, changed
+    layout = latest_layout(app)
+    m = len(app.events())
+    xdo(app.display, "mousemove", *centre(layout["card.1"]), "click", "1")
+    app.wait_for(lambda e: e["event"] == "expanded", 5, m)
+    layout = app.wait_for(lambda e: e["event"] == "layout" and "card.2" in e, 5, m)
+    x, y = centre(layout["card.2"])
+    k = len(app.events())
+    cmd = ["mousemove", x, y, "mousedown", "1"]
+    for i in range(1, 8):
+        cmd += ["sleep", "0.016", "mousemove", x - 24 * i, y]
+    xdo(app.display, *cmd, "mouseup", "1")
+    gone = app.wait_for(lambda e: e["event"] == "cardDismissed", 5, k)
+    assert gone.get("how") == "swipe", gone
+    # Reduced: the card travelled at most 24 pt past where the hand let go of it, and
+    # left in place (no flight off the stage): the pile says how far it went.
+    assert gone.get("reduced") is True, gone
+    assert abs(gone.get("travel", 1e9)) <= 24 + 1e-6, gone
+
+
+summary()
