@@ -124,7 +124,9 @@ extension LiquidPile {
                 cards[i].offset.animate(to: target, curve: .spring(Spring(duration: 0.28, bounce: 0)), at: t, velocity: v)
                 cards[i].leavesAt = t + 0.16
             }
-            events.append(SceneEvent("cardDismissed", time: t, [("id", .number(Double(cards[i].notice.id))), ("how", .string("swipe"))]))
+            // Where the card is sent (its offset, pt): 24 pt under Reduce Motion, off the page otherwise.
+            events.append(SceneEvent("cardDismissed", time: t, [("id", .number(Double(cards[i].notice.id))), ("how", .string("swipe")),
+                                                                 ("to", .number(cards[i].offset.target)), ("reduced", .bool(reduceMotion))]))
         } else {
             // Under Reduce Motion the settle is (0.25, 0), critically damped, and the velocity
             // cap (×1) is taken at its own duration: 2π / 0.25 is its natural frequency, so the

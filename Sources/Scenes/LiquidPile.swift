@@ -40,9 +40,6 @@ public struct LiquidPile: Sendable {
         public static func - (l: CardPose, r: CardPose) -> CardPose { CardPose(top: l.top - r.top, scale: l.scale - r.scale) }
         public static func * (l: CardPose, r: Double) -> CardPose { CardPose(top: l.top * r, scale: l.scale * r) }
         public var isFinite: Bool { top.isFinite && scale.isFinite }
-        /// The pose's old spelling of `top` (when it was a `Point2`), for callers outside
-        /// this module not yet moved over (PlaygroundTests' inspector test). New code says `top`.
-        public var x: Double { top }
     }
 
     public struct Card: Sendable {

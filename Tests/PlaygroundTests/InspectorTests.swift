@@ -314,7 +314,7 @@ typealias FixedMeasurer = FixedAdvanceMeasurer
         // on the (1.2, 0.8) spring.
         let target = 16 + 44 + pile.cards[0].height + 12
         let expected = 26 + (target - 26) * Spring(response: 1.2, dampingRatio: 0.8).step(at: 0.3)
-        #expect(abs(pile.cards[1].frame.value(at: 0.3).x - expected) < 1e-9)
+        #expect(abs(pile.cards[1].frame.value(at: 0.3).top - expected) < 1e-9)
     }
 }
 

@@ -55,7 +55,9 @@ extension LiquidPile: Scene {
             Rect(x: $0 - 0.5, y: rest.minY - 6, width: 1, height: rest.height + 12)
         }
         let offset = swiping.map { $0.minX - Self.padding } ?? 0
-        return SceneHUD(commitLines: lines, armed: abs(offset) >= line,
+        // Armed by the finger's travel: under Reduce Motion the card stops at 24 pt.
+        let travel = swiping == nil ? 0 : (reduceMotion ? dragTranslation : offset)
+        return SceneHUD(commitLines: lines, armed: abs(travel) >= line,
                         lines: [expanded ? "spread, \(cards.count) cards" : "gathered, \(cards.count) cards",
                                 String(format: "swipe offset %.1f", offset)])
     }
