@@ -58,5 +58,8 @@ public enum InputEvent: Hashable, Sendable {
 public enum Key: String, Hashable, Sendable {
     case escape, enter, space, tab, left, right, up, down, backspace
     case h, r, s, m, d, f, t, n
-    case digit1 = "1", digit2 = "2", digit3 = "3", digit4 = "4"
+    case digit1 = "1", digit2 = "2", digit3 = "3", digit4 = "4", digit5 = "5", digit6 = "6", digit7 = "7", digit8 = "8", digit9 = "9"
+
+    /// The number keys in order: key N shows the registry's Nth scene.
+    public static let digits: [Key] = [.digit1, .digit2, .digit3, .digit4, .digit5, .digit6, .digit7, .digit8, .digit9]
 }

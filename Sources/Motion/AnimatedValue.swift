@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A value a spring can move: a vector space over Double.
 public protocol Animatable: Equatable, Sendable {

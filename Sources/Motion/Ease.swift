@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A timing curve given by a cubic Bézier from (0, 0) to (1, 1), as in CSS
 /// `cubic-bezier(x1, y1, x2, y2)`. Used only where Reduce Motion replaces a spring with a

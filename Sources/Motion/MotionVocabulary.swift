@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The five named springs every scene draws from (SPEC §1.6), as (duration, bounce).
 public enum MotionTier: String, CaseIterable, Sendable {

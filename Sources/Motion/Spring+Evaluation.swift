@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The closed-form response of a spring, split into what the start displacement and
 /// the start velocity each contribute at time t.

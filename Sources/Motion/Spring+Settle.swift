@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension Spring {
     /// Slowest decay rate of the motion, 1/s: ζω0 when underdamped or critical, the slow

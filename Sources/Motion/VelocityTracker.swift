@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Estimates the pointer's velocity at release from timestamped samples (SPEC §2).
 ///

@@ -170,6 +170,11 @@ public final class EventPump {
         case Int(SDLK_2.rawValue): return .digit2
         case Int(SDLK_3.rawValue): return .digit3
         case Int(SDLK_4.rawValue): return .digit4
+        case Int(SDLK_5.rawValue): return .digit5
+        case Int(SDLK_6.rawValue): return .digit6
+        case Int(SDLK_7.rawValue): return .digit7
+        case Int(SDLK_8.rawValue): return .digit8
+        case Int(SDLK_9.rawValue): return .digit9
         default: return nil
         }
     }

@@ -44,9 +44,8 @@ extension Workbench {
             theme = theme == .light ? .dark : .light
             return [SceneEvent("theme", time: t, [("theme", .string(theme.rawValue))])]
         case .m: return setReduceMotion(!scene.reduceMotion, at: t)
-        case .digit1, .digit2, .digit3, .digit4:
-            let order: [Key] = [.digit1, .digit2, .digit3, .digit4]
-            guard let i = order.firstIndex(of: key), i < catalog.count else { return nil }
+        case _ where Key.digits.contains(key):
+            guard let i = Key.digits.firstIndex(of: key), i < catalog.count else { return nil }
             return switchScene(to: i, at: t)
         case .tab:
             ui.focus = nextFocus(after: ui.focus)

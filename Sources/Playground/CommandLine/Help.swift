@@ -165,7 +165,7 @@ enum Help {
     static var sceneChoices: String { SceneRegistry.names.joined(separator: "|") }
     /// `1 push-alert, 2 presence, …`: the number keys.
     static var sceneKeys: String {
-        SceneRegistry.names.prefix(4).enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: ", ")
+        SceneRegistry.names.prefix(9).enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: ", ")
     }
     /// Every scene's scripts: `push-alert present, loop …; presence hide …`.
     static var scriptList: String {
