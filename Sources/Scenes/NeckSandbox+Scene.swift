@@ -24,10 +24,12 @@ public struct NeckSettings: SceneSettings, Hashable {
         SettingLimit("smoothing", \.effectiveSmoothing, 0.5...20, unit: " pt"),
     ]
 
-    /// The smoothing k in effect: as set, or merge / 4.
+    /// The smoothing k in effect: as set, or merge / 4. Setting it back to merge / 4 (a
+    /// double-click on its slider) makes it follow the merge again, so a designer can undo
+    /// a hand-set k without knowing it had a "follow" mode.
     public var effectiveSmoothing: Double {
         get { smoothing ?? merge / 4 }
-        set { smoothing = newValue }
+        set { smoothing = abs(newValue - merge / 4) < 1e-9 ? nil : newValue }
     }
 }
 

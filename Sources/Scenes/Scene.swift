@@ -79,6 +79,10 @@ public protocol Scene: Sendable {
     /// Where a script aims `id` now, when it is a moving part of the page (a card, a
     /// piece); nil for ids found among the resting frames or the window's controls.
     func target(_ id: String, at t: Double) -> Point2?
+
+    /// Its page buttons, springs and tunables for the inspector, in order (SPEC §6, §10);
+    /// by default `InspectorSpec.standard`, built from the settings' limits table.
+    static var inspector: InspectorSpec<Self> { get }
 }
 
 extension Scene {

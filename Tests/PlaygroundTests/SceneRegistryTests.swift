@@ -95,7 +95,8 @@ struct ShuttleScene: Scene {
     @Test func aSceneWrittenInTheTestAppearsInTheInspectorWithItsTunables() throws {
         let b = bench(height: 600)
         let ids = Set(b.controlFrames().map(\.0))
-        // The generic inspector: a slider per number of its limits table, by key.
+        // The standard inspector: a spring group per response/damping pair of its limits
+        // table and a slider per other number, by key.
         #expect(ids.isSuperset(of: ["shuttle.spring.response", "shuttle.spring.damping", "shuttle.travel", "bob", "showAlert"]))
         // Dragging its travel slider to the right end sets the table's top of the range.
         var moved = b

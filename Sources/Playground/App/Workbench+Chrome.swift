@@ -13,8 +13,7 @@ extension Workbench {
         showAbout = about.showAbout
         if about.savePreset { presetRequested = true }
         inspectorHeightUpdate(result.height)
-        var out = result.changes.map { $0.event(at: t) } + withRestingLayout(inspectorEvents, at: t)
-        inspectorEvents = []
+        var out = result.changes.map { $0.event(at: t) } + withRestingLayout(result.events, at: t)
         pass.pointerRegion = .infinite
         // Drawing: the inspector's commands become one cached layer, the transport's another.
         if let drawn = pass.list {

@@ -50,8 +50,6 @@ public struct Workbench: Sendable {
     var inspectorHeightValue = 0.0
     /// Tracks every pointer move for the HUD's velocity vector.
     var hudTracker = VelocityTracker()
-    /// Events the scene raised from inspector buttons during a pass.
-    var inspectorEvents: [SceneEvent] = []
     var frameMs = 0.0
     var fps = 0.0
     /// Live capture's badge over the stage (text, render progress, recording) — window

@@ -1,5 +1,7 @@
 import Canvas
+import Foundation
 import Motion
+import Scenes
 
 /// The numbers behind the curve plot (SPEC §6): two step responses on one time axis,
 /// where each first reaches 90 % and where each settles, and the lead between them.
@@ -83,5 +85,32 @@ extension UIPass {
             let sx = point(summary.settle[i], 0).x
             list?.line(from: Point2(sx, inner.minY), to: Point2(sx, inner.maxY), width: 1, color: color.opacity(0.5))
         }
+    }
+}
+
+extension UIPass {
+    /// The curve plot block (SPEC §6): its title with the lead of the second curve behind
+    /// the first at 90 %, the step responses on one axis, and a legend line per curve with
+    /// where it reaches 90 % and where it settles.
+    mutating func curvePlot<Settings>(_ spec: CurvePlotSpec<Settings>, settings: Settings, cursor c: inout InspectorCursor) {
+        let x = c.x, w = c.width
+        let curves = spec.curves.map { ($0.spring(settings), $0.color) }
+        let summary = CurveSummary(curves.map(\.0))
+        text(spec.title, in: Rect(x: x, y: c.y, width: w, height: 18), style: Self.heading, color: theme.label)
+        let lead = summary.leadMs.map { String(format: "lead %.0f ms at 90 %%", $0) } ?? "no lead"
+        text(lead, in: Rect(x: x, y: c.y, width: w, height: 18), style: Self.value, color: theme.label, right: true)
+        c.y += 22
+        let plotFrame = Rect(x: x, y: c.y, width: w, height: 96)
+        frames.append((spec.id, plotFrame))
+        plot(curves, frame: plotFrame, summary: summary, marks: true)
+        c.y += 100
+        for (i, curve) in spec.curves.enumerated() {
+            let at90 = summary.reach90[i].map { String(format: "%.0f ms", $0 * 1000) } ?? "never"
+            let line = String(format: "%@  90 %% at %@ · settled at %.0f ms", curve.name, at90, summary.settle[i] * 1000)
+            fill(.circle(center: Point2(x + 4, c.y + 8), radius: 3.5), Paint(fill: curve.color))
+            text(line, in: Rect(x: x + 14, y: c.y, width: w - 14, height: 16), style: Self.small, color: theme.secondaryLabel)
+            c.y += 17
+        }
+        c.y += 12
     }
 }

@@ -115,16 +115,17 @@ struct UIPass {
         return (frame.minX + 16, frame.width - 32, frame.minY + 14 - scroll)
     }
 
-    /// A row of buttons choosing the liquid kernel; returns the new kernel if it changed.
-    mutating func kernelPicker(_ idPrefix: String, current: LiquidKernel, x: Double, y: Double, width: Double) -> LiquidKernel? {
-        text("kernel", in: Rect(x: x, y: y, width: Self.labelWidth, height: 28), style: Self.label, color: theme.secondaryLabel)
-        var picked: LiquidKernel?
-        let frames = Self.segments(LiquidKernel.allCases.count, x: x + Self.labelWidth, y: y, width: width - Self.labelWidth)
-        for (kernel, frame) in zip(LiquidKernel.allCases, frames) {
-            if button("\(idPrefix).\(kernel.rawValue)", kernel.rawValue.capitalized, frame: frame, selected: current == kernel),
-               current != kernel {
-                picked = kernel
-            }
+    /// A labelled row of choices in `frame`, the `selected` one lit; returns the id of the
+    /// option clicked, if one was (the caller decides what choosing it again means).
+    mutating func choice(_ idPrefix: String, _ label: String, options: [(id: String, label: String)], selected: String?,
+                         frame: Rect) -> String? {
+        text(label, in: Rect(x: frame.minX, y: frame.minY, width: Self.labelWidth, height: frame.height), style: Self.label,
+             color: theme.secondaryLabel)
+        var picked: String?
+        let frames = Self.segments(options.count, x: frame.minX + Self.labelWidth, y: frame.minY, width: frame.width - Self.labelWidth)
+        for (option, frame) in zip(options, frames)
+            where button("\(idPrefix).\(option.id)", option.label, frame: frame, selected: selected == option.id) {
+            picked = option.id
         }
         return picked
     }

@@ -1,0 +1,205 @@
+import Canvas
+import Foundation
+import Scenes
+
+/// One setting a designer changed, for the trace: `{"event": "setting", "name":
+/// "gap.response", "old": 0.32, "new": 0.4}`.
+struct SettingChange: Equatable {
+    var name: String
+    var old: TraceValue
+    var new: TraceValue
+
+    func event(at t: Double) -> SceneEvent {
+        SceneEvent("setting", time: t, [("name", .string(name)), ("old", old), ("new", new)])
+    }
+}
+
+/// What one inspector pass did: the settings it changed (for the trace), the events of
+/// the page buttons it pressed, and the content's height (for the scroll limit).
+struct InspectorOutcome {
+    var changes: [SettingChange] = []
+    var events: [SceneEvent] = []
+    var height = 0.0
+}
+
+/// The inspector's vertical rhythm: every row's height and the space under it, the same
+/// in every scene.
+enum InspectorLayout {
+    /// A slider, a text field or a switch on its own row.
+    static let rowHeight = 30.0
+    static let rowGap = 4.0
+    /// Buttons: page actions and choices.
+    static let buttonHeight = 28.0
+    static let buttonRowGap = 12.0
+    /// Rows of page buttons stacked one under another sit closer.
+    static let stackedButtonRowGap = 8.0
+    static let buttonGap = 8.0
+    /// A switch at the end of a row of buttons keeps this far from the last one.
+    static let switchGap = 18.0
+    static let headingHeight = 20.0
+    static let headingGap = 6.0
+    /// Under a heading at the top of the panel (the scene's title).
+    static let titleGap = 10.0
+    /// Above the footer (About, Save preset).
+    static let footerGap = 12.0
+}
+
+extension Workbench {
+    /// Runs the inspector of the scene on the stage.
+    mutating func runInspector(_ pass: inout UIPass, at t: Double, footer: inout InspectorFooter) -> InspectorOutcome {
+        let frame = inspectorFrame, scroll = inspectorScroll
+        return scenes[current].runInspector(&pass, frame: frame, scroll: scroll, at: t, footer: &footer)
+    }
+}
+
+/// Where the next row goes: the content's left edge and width, and the running top.
+struct InspectorCursor {
+    var x: Double
+    var y: Double
+    var width: Double
+
+    /// A full-width row `height` tall at the top; the top moves down past it and `gap`.
+    mutating func row(_ height: Double, gap: Double) -> Rect {
+        defer { y += height + gap }
+        return Rect(x: x, y: y, width: width, height: height)
+    }
+}
+
+extension Scene {
+    /// The one inspector (SPEC §6, §10): lays out, handles the pass's event and draws the
+    /// scene's `inspector` list in `frame` scrolled by `scroll`, then the footer. Values
+    /// change in place; every change of a setting is returned for the trace.
+    mutating func runInspector(_ ui: inout UIPass, frame: Rect, scroll: Double, at t: Double,
+                               footer: inout InspectorFooter) -> InspectorOutcome {
+        let panel = ui.beginPanel(frame, scroll: scroll)
+        ui.list?.commands.append(.pushClip(.rect(frame)))
+        defer { ui.list?.commands.append(.popClip) }
+        var cursor = InspectorCursor(x: panel.x, y: panel.y, width: panel.width)
+        var out = InspectorOutcome()
+        let defaults = Settings()
+        var previous: InspectorItem<Self>?
+        for item in Self.inspector.items {
+            // Two spacings depend on the neighbour: stacked button rows sit closer, and
+            // the scene's title (a heading at the top) has more air under it.
+            if case .actions? = previous, case .actions = item {
+                cursor.y -= InspectorLayout.buttonRowGap - InspectorLayout.stackedButtonRowGap
+            }
+            run(item, &ui, &cursor, defaults: defaults, at: t, into: &out)
+            if previous == nil, case .heading = item { cursor.y += InspectorLayout.titleGap - InspectorLayout.headingGap }
+            previous = item
+        }
+        cursor.y += InspectorLayout.footerGap
+        cursor.y = ui.footer(&footer, x: cursor.x, y: cursor.y)
+        out.height = cursor.y + scroll - frame.minY
+        return out
+    }
+
+    private mutating func run(_ item: InspectorItem<Self>, _ ui: inout UIPass, _ c: inout InspectorCursor, defaults: Settings,
+                              at t: Double, into out: inout InspectorOutcome) {
+        typealias L = InspectorLayout
+        switch item {
+        case .heading(let title):
+            ui.text(title, in: c.row(L.headingHeight, gap: L.headingGap), style: UIPass.heading, color: ui.theme.label)
+        case .actions(let controls):
+            runActions(controls, &ui, frame: c.row(L.buttonHeight, gap: L.buttonRowGap), at: t, into: &out)
+        case .toggle(let toggle):
+            runToggle(toggle, &ui, frame: c.row(L.rowHeight, gap: L.rowGap), into: &out)
+        case .spring(let spec):
+            out.changes += editSettings { ui.springGroup(spec, settings: &$0, defaults: defaults, cursor: &c) }
+        case .number(let spec):
+            let frame = c.row(L.rowHeight, gap: L.rowGap)
+            out.changes += editSettings { ui.numberRow(spec, settings: &$0, defaults: defaults, frame: frame).map { [$0] } ?? [] }
+        case .choice(let spec):
+            runChoice(spec, &ui, frame: c.row(L.buttonHeight, gap: L.buttonRowGap), into: &out)
+        case .text(let spec):
+            let frame = c.row(L.rowHeight, gap: L.rowGap)
+            out.changes += editSettings { settings in
+                var text = settings[keyPath: spec.path]
+                guard ui.textField(spec.id, spec.label, value: &text, maxCharacters: spec.maxCharacters, frame: frame) else { return [] }
+                let old = settings[keyPath: spec.path]
+                settings[keyPath: spec.path] = text
+                return [SettingChange(name: spec.id, old: .string(old), new: .string(text))]
+            }
+        case .readout(let spec):
+            ui.readout(spec.text(self), style: spec.style, cursor: &c)
+        case .curvePlot(let spec):
+            ui.curvePlot(spec, settings: settings, cursor: &c)
+        }
+    }
+
+    /// Runs `body` over a copy of the settings and writes it back only if it changed (a
+    /// scene may re-lay its page out on every write).
+    private mutating func editSettings(_ body: (inout Settings) -> [SettingChange]) -> [SettingChange] {
+        var edited = settings
+        let changes = body(&edited)
+        if edited != settings { settings = edited }
+        return changes
+    }
+
+    private mutating func runActions(_ controls: [InspectorControl<Self>], _ ui: inout UIPass, frame: Rect, at t: Double,
+                                     into out: inout InspectorOutcome) {
+        var x = frame.minX
+        for control in controls {
+            switch control {
+            case .button(let action):
+                let button = Rect(x: x, y: frame.minY, width: action.width, height: frame.height)
+                x = button.maxX + InspectorLayout.buttonGap
+                if ui.button(action.id, action.label(self), frame: button, selected: action.selected?(self) ?? false) {
+                    out.events += action.perform(&self, t)
+                }
+            case .toggle(let toggle):
+                let left = x == frame.minX ? x : x - InspectorLayout.buttonGap + InspectorLayout.switchGap
+                runToggle(toggle, &ui, frame: Rect(x: left, y: frame.minY, width: frame.maxX - left, height: frame.height), into: &out)
+                x = frame.maxX
+            }
+        }
+    }
+
+    private mutating func runToggle(_ toggle: SceneToggle<Self>, _ ui: inout UIPass, frame: Rect, into out: inout InspectorOutcome) {
+        var value = self[keyPath: toggle.path]
+        guard ui.toggle(toggle.id, toggle.label, value: &value, frame: frame) else { return }
+        if toggle.recorded { out.changes.append(SettingChange(name: toggle.id, old: .bool(!value), new: .bool(value))) }
+        self[keyPath: toggle.path] = value
+    }
+
+    private mutating func runChoice(_ spec: ChoiceSpec<Self>, _ ui: inout UIPass, frame: Rect, into out: inout InspectorOutcome) {
+        let current = spec.selected(self)
+        guard let picked = ui.choice(spec.id, spec.label, options: spec.options, selected: current, frame: frame),
+              picked != current || spec.reapplies else { return }
+        out.changes.append(SettingChange(name: spec.setting, old: current.map { .string($0) } ?? .null, new: .string(picked)))
+        spec.choose(&self, picked)
+    }
+}
+
+/// The last row of every inspector: About, and Save preset — the current settings of
+/// every scene written as a preset file (`--preset` reads it back).
+struct InspectorFooter {
+    var showAbout: Bool
+    var savePreset = false
+}
+
+extension UIPass {
+    /// Draws the footer row at `y`; returns the y below it.
+    mutating func footer(_ footer: inout InspectorFooter, x: Double, y: Double) -> Double {
+        if button("about", footer.showAbout ? "Hide about" : "About SpringLab", frame: Rect(x: x, y: y, width: 132, height: 28)) {
+            footer.showAbout.toggle()
+        }
+        if button("savePreset", "Save preset", frame: Rect(x: x + 140, y: y, width: 110, height: 28)) { footer.savePreset = true }
+        return y + 44
+    }
+
+    /// A line the scene writes: a note under the slider column, or a value across the panel
+    /// with a little air above it.
+    mutating func readout(_ text: String, style: ReadoutStyle, cursor c: inout InspectorCursor) {
+        switch style {
+        case .note:
+            c.y -= 2  // tucked under the slider it speaks of
+            let row = c.row(16, gap: 6)
+            self.text(text, in: Rect(x: row.minX + Self.labelWidth, y: row.minY, width: row.width - Self.labelWidth, height: row.height),
+                      style: Self.small, color: theme.secondaryLabel)
+        case .value:
+            c.y += 8
+            self.text(text, in: c.row(18, gap: 4), style: Self.value, color: theme.label)
+        }
+    }
+}
