@@ -21,20 +21,20 @@ extension LiquidPile {
 
     /// First click on ×: it stretches into a red "Clear all" capsule on the morph motion.
     mutating func armClear(at t: Double) -> [SceneEvent] {
-        guard let i = bubbles.firstIndex(where: { $0.id == "clear" }) else { return [] }
+        guard let i = bubbles.firstIndex(where: { $0.id == .clear }) else { return [] }
         clearArmedAt = t
         bubbles[i].width.animate(to: clearWidth, curve: curve(for: .morph), at: t)
-        return [SceneEvent("clearArmed", time: t)]
+        return [SceneEvent(.clearArmed, time: t)]
     }
 
     /// Folds "Clear all" back into the ×.
     mutating func disarmClear(at t: Double, reason: String) -> [SceneEvent] {
         guard clearArmedAt != nil else { return [] }
         clearArmedAt = nil
-        if let i = bubbles.firstIndex(where: { $0.id == "clear" }) {
-            bubbles[i].width.animate(to: bubbleSlot("clear").width, curve: curve(for: .morph), at: t)
+        if let i = bubbles.firstIndex(where: { $0.id == .clear }) {
+            bubbles[i].width.animate(to: bubbleSlot(.clear).width, curve: curve(for: .morph), at: t)
         }
-        return [SceneEvent("clearDisarmed", time: t, [("reason", .string(reason))])]
+        return [SceneEvent(.clearDisarmed, time: t, [("reason", .string(reason))])]
     }
 
     /// Second click: the header melts into the top card while the cards under it leave
@@ -59,7 +59,7 @@ extension LiquidPile {
             cards[i].clearsAt = k == 0 ? t + max(Self.topCardLeaves, Self.clearStagger * Double(n))
                 : t + Self.clearStagger * Double(n - 1 - k)
         }
-        return [SceneEvent("cleared", time: t, [("count", .number(Double(n)))])]
+        return [SceneEvent(.cleared, time: t, [("count", .number(Double(n)))])]
     }
 
     /// Drops cards that have melted in, sends off cards whose clearing time has come,
@@ -77,7 +77,7 @@ extension LiquidPile {
             card.offset.animate(to: 1.5 * Self.cardWidth + 60, curve: curve(for: .dismiss), at: at)
             card.clearsAt = nil
             flying.append(card)
-            events.append(SceneEvent("cardDismissed", time: at, [("id", .number(Double(card.notice.id))), ("how", .string("clear"))]))
+            events.append(SceneEvent(.cardDismissed, time: at, [("id", .number(Double(card.notice.id))), ("how", .string("clear"))]))
         }
         // Clearing ends once no card is still waiting to leave — a notice that arrived
         // meanwhile stays, in a collapsed pile.
@@ -123,7 +123,7 @@ extension LiquidPile {
         card.arrivedAt = t
         cards.insert(card, at: 0)
         relayout(at: t)
-        return [SceneEvent("arrived", time: t, [("id", .number(Double(n.id)))])]
+        return [SceneEvent(.arrived, time: t, [("id", .number(Double(n.id)))])]
     }
 
     /// A notice removed by the app (not swiped) melts into the pile: it sinks into the
@@ -131,7 +131,7 @@ extension LiquidPile {
     /// Under Reduce Motion it fades where it stands instead.
     public mutating func removeByApp(id: Int, at t: Double) -> [SceneEvent] {
         guard let i = cards.firstIndex(where: { $0.notice.id == id && !$0.melting }) else { return [] }
-        let event = SceneEvent("cardDismissed", time: t, [("id", .number(Double(id))), ("how", .string("app"))])
+        let event = SceneEvent(.cardDismissed, time: t, [("id", .number(Double(id))), ("how", .string("app"))])
         if reduceMotion {
             fadeOutInPlace(i, at: t)
             return [event]
@@ -156,7 +156,7 @@ extension LiquidPile {
             clearArmedAt = nil
         }
         relayout(at: t)
-        return done.map { SceneEvent("cardRemoved", time: t, [("id", .number(Double($0.notice.id)))]) }
+        return done.map { SceneEvent(.cardRemoved, time: t, [("id", .number(Double($0.notice.id)))]) }
     }
 
     /// The next sample notice for "+ notice".

@@ -87,7 +87,7 @@ extension LiquidPile {
             // The × stretching into Clear all: red fills in with the stretch, the × fades,
             // and the letters arrive one by one, 22 ms apart.
             let base = bubbleSlot(b.id).width
-            let stretch = b.id == "clear" ? min(max((b.width.value(at: t) - base) / max(clearWidth - base, 1), 0), 1) : 0
+            let stretch = b.id == .clear ? min(max((b.width.value(at: t) - base) / max(clearWidth - base, 1), 0), 1) : 0
             if stretch > 0 {
                 list.fill(.capsule(f), Paint(fill: Self.clearRed), opacity: stretch * shown * o)
                 let advances = measurer.advances(of: Self.clearLabel, style: style)

@@ -35,7 +35,7 @@ extension LiquidPile {
             if swipe.move(to: p, time: t) {
                 dragStart = t
                 cards[i].press.animate(to: 0, curve: curve(for: .release), at: t)
-                events.append(SceneEvent("dragBegan", time: t, [("id", .number(Double(cards[i].notice.id)))]))
+                events.append(SceneEvent(.dragBegan, time: t, [("id", .number(Double(cards[i].notice.id)))]))
             }
             if let raw = swipe.offset(for: p) {
                 dragTranslation = raw
@@ -61,7 +61,7 @@ extension LiquidPile {
             if let id = pressedBubble {
                 pressedBubble = nil
                 guard let b = bubbles.first(where: { $0.id == id }), bubbleFrame(b, at: t).contains(p) else { return [] }
-                if id == "showLess" { return gather(at: t) }
+                if id == .showLess { return gather(at: t) }
                 return clearArmedAt == nil ? armClear(at: t) : clearAll(at: t)
             }
             guard let i = swipedIndex else { swipedID = nil; _ = swipe.cancel(); return [] }
@@ -72,7 +72,7 @@ extension LiquidPile {
             return expanded ? [] : spread(at: t)
         case .key(.f, let t, _):
             showField.toggle()
-            return [SceneEvent("debugField", time: t, [("shown", .bool(showField))])]
+            return [SceneEvent(.debugField, time: t, [("shown", .bool(showField))])]
         case .key(.escape, let t, _):
             if let cancelled = cancelTouch(at: t) { return cancelled }
             return gather(at: t)
@@ -92,7 +92,7 @@ extension LiquidPile {
         cards[i].press.animate(to: 0, curve: curve(for: .release), at: t)
         guard dragging else { return [] }
         cards[i].offset.animate(to: 0, curve: curve(for: .settle), at: t)
-        return [SceneEvent("dragCancelled", time: t)]
+        return [SceneEvent(.dragCancelled, time: t)]
     }
 
     /// Release rule: commit past 40 % of the width, or when the card coast (r 0.99)
@@ -110,7 +110,7 @@ extension LiquidPile {
         let offset = cards[i].offset.value(at: t)
         let x = reduceMotion ? dragTranslation : offset
         let commit = Self.commits(offset: x, velocity: v)
-        var events = [SceneEvent("dragEnded", time: t, [("id", .number(Double(cards[i].notice.id))), ("translation", .number(x)),
+        var events = [SceneEvent(.dragEnded, time: t, [("id", .number(Double(cards[i].notice.id))), ("translation", .number(x)),
                                                          ("velocity", .numbers([v, 0])),
                                                          ("decision", .string(commit ? "commit" : "return"))])]
         if commit {
@@ -125,7 +125,7 @@ extension LiquidPile {
                 cards[i].leavesAt = t + 0.16
             }
             // Where the card is sent (its offset, pt): 24 pt under Reduce Motion, off the page otherwise.
-            events.append(SceneEvent("cardDismissed", time: t, [("id", .number(Double(cards[i].notice.id))), ("how", .string("swipe")),
+            events.append(SceneEvent(.cardDismissed, time: t, [("id", .number(Double(cards[i].notice.id))), ("how", .string("swipe")),
                                                                  ("to", .number(cards[i].offset.target)), ("reduced", .bool(reduceMotion))]))
         } else {
             // Under Reduce Motion the settle is (0.25, 0), critically damped, and the velocity

@@ -55,7 +55,7 @@ extension LiquidPile {
             fadeBubbleOut(i, at: t, delay: 0)
         }
         let staying = cards.indices.filter { cards[$0].leavesAt == nil && !cards[$0].melting }
-        var events = [SceneEvent("cleared", time: t, [("count", .number(Double(staying.count)))])]
+        var events = [SceneEvent(.cleared, time: t, [("count", .number(Double(staying.count)))])]
         // Bottom first, the top card last: the trace lists them in the order they would
         // have left, all at the same instant.
         for i in staying.reversed() {
@@ -66,7 +66,7 @@ extension LiquidPile {
             card.fadesInPlace = true
             card.opacity.animate(to: 0, curve: curve(for: .dismiss), at: t)
             flying.append(card)
-            events.append(SceneEvent("cardDismissed", time: t, [("id", .number(Double(card.notice.id))), ("how", .string("clear"))]))
+            events.append(SceneEvent(.cardDismissed, time: t, [("id", .number(Double(card.notice.id))), ("how", .string("clear"))]))
         }
         expanded = false
         if !cards.isEmpty { relayout(at: t) }
@@ -95,7 +95,7 @@ extension LiquidPile {
     /// A header bubble under Reduce Motion: born at its slot, full size, and fades in
     /// after `delay` (the bud's schedule) on the reveal substitute. A bubble still fading
     /// out from a gather fades back in from where it is.
-    func bubbleFadingIn(_ id: String, at t: Double, delay: Double) -> Bubble {
+    func bubbleFadingIn(_ id: BubbleID, at t: Double, delay: Double) -> Bubble {
         let slot = bubbleSlot(id)
         var b = Bubble(id: id, center: AnimatedValue(slot.center), scale: AnimatedValue(1.0),
                        width: AnimatedValue(slot.width), label: Self.bubbleLabel(id))

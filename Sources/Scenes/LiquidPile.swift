@@ -68,7 +68,7 @@ public struct LiquidPile: Sendable {
     }
 
     public struct Bubble: Sendable {
-        public var id: String
+        public var id: BubbleID
         /// x, y: centre; home is inside the top card at scale 0.72.
         public var center: AnimatedValue<Point2>
         public var scale: AnimatedValue<Double>
@@ -102,7 +102,7 @@ public struct LiquidPile: Sendable {
     /// The finger's own translation in the current drag: under Reduce Motion the card
     /// shows at most 24 pt of it, and this decides the commit.
     var dragTranslation = 0.0
-    var pressedBubble: String?
+    var pressedBubble: BubbleID?
     /// Clear all: when the × became "Clear all" (nil when folded), and when clearing began.
     public internal(set) var clearArmedAt: Double?
     public internal(set) var clearingSince: Double?
@@ -207,16 +207,16 @@ public struct LiquidPile: Sendable {
     func restingScale(_ i: Int) -> Double { max((Self.cardWidth - 20 * Double(min(i, 2))) / Self.cardWidth, 0.5) }
 
     /// Frames of the header bubbles' resting places in the list.
-    func bubbleSlot(_ id: String) -> Rect {
+    func bubbleSlot(_ id: BubbleID) -> Rect {
         let y = Self.padding + (Self.headerHeight - Self.bubbleHeight) / 2 - 4
         let close = Rect(x: Self.padding + Self.cardWidth - Self.bubbleHeight, y: y, width: Self.bubbleHeight, height: Self.bubbleHeight)
-        if id == "clear" { return close }
+        if id == .clear { return close }
         let w = (measurer.width(of: "Show less", style: Self.bubbleStyle) + 28).rounded()
         return Rect(x: close.minX - 8 - w, y: y, width: w, height: Self.bubbleHeight)
     }
 
     /// A bubble's home: inside the top card, centred under its slot.
-    func bubbleHome(_ id: String, at t: Double) -> Point2 {
+    func bubbleHome(_ id: BubbleID, at t: Double) -> Point2 {
         let slot = bubbleSlot(id)
         let top = cards.isEmpty ? Rect(x: Self.padding, y: Self.padding, width: Self.cardWidth, height: 60) : cardFrame(0, at: t)
         return Point2(slot.midX, top.minY + Self.bubbleHeight * LiquidGroup.homeScale / 2 + 6)
@@ -231,9 +231,9 @@ public struct LiquidPile: Sendable {
         expanded = true
         layOut(at: t, animated: true, role: .reveal)
         bubbles.removeAll { !$0.homing }
-        var events = [SceneEvent("expanded", time: t)]
+        var events = [SceneEvent(.expanded, time: t)]
         let out = curve(settings.split, .reveal)
-        for (k, id) in ["showLess", "clear"].enumerated() {
+        for (k, id) in BubbleID.allCases.enumerated() {
             let delay = 0.06 + 0.05 * Double(k)
             var b: Bubble
             if reduceMotion {
@@ -247,7 +247,7 @@ public struct LiquidPile: Sendable {
             }
             bubbles.removeAll { $0.id == id }
             bubbles.append(b)
-            events.append(SceneEvent("budOut", time: t + delay, [("id", .string(id))]))
+            events.append(SceneEvent(.budOut, time: t + delay, [("id", .string(id.rawValue))]))
         }
         return events
     }
@@ -259,7 +259,7 @@ public struct LiquidPile: Sendable {
         var pre = disarmClear(at: t, reason: "gather")
         expanded = false
         layOut(at: t, animated: true, role: .dismiss)
-        var events = [SceneEvent("collapsed", time: t)]
+        var events = [SceneEvent(.collapsed, time: t)]
         let home = curve(settings.home, .dismiss)
         for (k, i) in bubbles.indices.reversed().enumerated() {
             let delay = 0.04 * Double(k)
@@ -270,7 +270,7 @@ public struct LiquidPile: Sendable {
                 bubbles[i].center.animate(to: bubbleHome(bubbles[i].id, at: t + 0.5), curve: home, at: t, delay: delay)
                 bubbles[i].scale.animate(to: LiquidGroup.homeScale, curve: home, at: t, delay: delay)
             }
-            events.append(SceneEvent("budHome", time: t + delay, [("id", .string(bubbles[i].id))]))
+            events.append(SceneEvent(.budHome, time: t + delay, [("id", .string(bubbles[i].id.rawValue))]))
         }
         pre += events
         return pre
@@ -288,7 +288,7 @@ public struct LiquidPile: Sendable {
             var gone = cards.remove(at: i)
             gone.frame.set(CardPose(top: restingTop(ofRemoved: i, height: gone.height), scale: gone.frame.value(at: t).scale), at: t)
             flying.append(gone)
-            events.append(SceneEvent("cardRemoved", time: t, [("id", .number(Double(gone.notice.id)))]))
+            events.append(SceneEvent(.cardRemoved, time: t, [("id", .number(Double(gone.notice.id)))]))
             layOut(at: t, animated: true, role: .settle)
             if cards.isEmpty { expanded = false; bubbles.removeAll() }
         }
@@ -313,8 +313,7 @@ public struct LiquidPile: Sendable {
             out.append(("card.\(cards[i].notice.id)", Rect(x: Self.padding + (Self.cardWidth - w) / 2, y: r.y, width: w, height: h)))
         }
         if expanded {
-            out.append(("bubble.showLess", bubbleSlot("showLess")))
-            out.append(("bubble.clear", bubbleSlot("clear")))
+            for id in BubbleID.allCases { out.append(("bubble.\(id.rawValue)", bubbleSlot(id))) }
         }
         return out
     }
@@ -340,7 +339,7 @@ public struct LiquidPile: Sendable {
     }
 
     /// The label a header bubble is born with.
-    static func bubbleLabel(_ id: String) -> String { id == "clear" ? "×" : "Show less" }
+    static func bubbleLabel(_ id: BubbleID) -> String { id == .clear ? "×" : "Show less" }
 
     /// Frame (page points) of header bubble `b` at `t`, at its current scale and width.
     public func bubbleFrame(_ b: Bubble, at t: Double) -> Rect {
@@ -350,9 +349,16 @@ public struct LiquidPile: Sendable {
         // Stretching keeps the right edge: the × grows leftward into "Clear all", and
         // Show less steps aside by as much.
         var cx = c.x + base * s / 2 - w / 2
-        if b.id == "showLess", let clear = bubbles.first(where: { $0.id == "clear" }) {
-            cx -= (clear.width.value(at: t) - bubbleSlot("clear").width) * clear.scale.value(at: t)
+        if b.id == .showLess, let clear = bubbles.first(where: { $0.id == .clear }) {
+            cx -= (clear.width.value(at: t) - bubbleSlot(.clear).width) * clear.scale.value(at: t)
         }
         return Rect(x: cx - w / 2, y: c.y - h / 2, width: w, height: h)
     }
+}
+
+/// The header bubbles that bud out of the top card (SPEC §5.3), in their order: "Show less"
+/// and the × that stretches into Clear all. Their raw values are the layout's ids
+/// (`bubble.showLess`, `bubble.clear`).
+public enum BubbleID: String, Sendable, CaseIterable {
+    case showLess, clear
 }

@@ -103,3 +103,9 @@ extension NeckSandbox: Scene {
         if pieces.count > 1 { pieces[1].center = Point2(home.x + 12 - 12 * cos(t * 2 * .pi / 2), home.y) }
     }
 }
+
+/// The trace events this scene raises.
+extension EventName {
+    public static let pieceDropped: EventName = "pieceDropped"
+    public static let pieceGrabbed: EventName = "pieceGrabbed"
+}

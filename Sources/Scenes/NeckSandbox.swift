@@ -99,7 +99,7 @@ public struct NeckSandbox: Sendable {
             // The topmost (last drawn) piece under the pointer.
             guard let i = pieces.indices.last(where: { pieces[$0].shape.distance(to: p) <= 0 }) else { return [] }
             dragging = (i, p - pieces[i].center)
-            return [SceneEvent("pieceGrabbed", time: t, [("index", .number(Double(i)))])]
+            return [SceneEvent(.pieceGrabbed, time: t, [("index", .number(Double(i)))])]
         case .pointerMoved(let p, _):
             guard let d = dragging else { return [] }
             let c = p - d.grab
@@ -108,11 +108,11 @@ public struct NeckSandbox: Sendable {
         case .pointerUp(_, let t):
             guard let d = dragging else { return [] }
             dragging = nil
-            return [SceneEvent("pieceDropped", time: t, [("index", .number(Double(d.index))), ("gap", .number(gap)),
+            return [SceneEvent(.pieceDropped, time: t, [("index", .number(Double(d.index))), ("gap", .number(gap)),
                                                            ("waist", .number(waist))])]
         case .key(.f, let t, _):
             showField.toggle()
-            return [SceneEvent("debugField", time: t, [("shown", .bool(showField))])]
+            return [SceneEvent(.debugField, time: t, [("shown", .bool(showField))])]
         case .key(.escape, _, _), .focusLost, .captureLost:
             dragging = nil
             return []

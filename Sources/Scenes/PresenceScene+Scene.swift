@@ -13,7 +13,7 @@ extension PresenceScene: Scene {
     /// Hide at 0, show at half way: each collapse and growth takes about 0.86 s on the
     /// default spring, so the tinted spans are the motions.
     public static let drive = SceneDrive(label: "Show/Hide", duration: 2.4, spans: [0.0...0.36, 0.5...0.86])
-    public static let layoutChangingEvents: Set<String> = ["toggled", "next"]
+    public static let layoutChangingEvents: Set<EventName> = [.toggled, .next]
 
     public static let scripts: [SceneScript] = [
         SceneScript("hide", duration: 1.6, [(0.3, .key(.t))]),
@@ -63,4 +63,10 @@ extension PresenceScene: Scene {
         guard t.truncatingRemainder(dividingBy: 0.6) < 1.0 / 60 else { return }
         _ = Int(t / 0.6) % 4 == 2 ? nextTapped(at: t) : toggleTapped(at: t)
     }
+}
+
+/// The trace events this scene raises.
+extension EventName {
+    public static let next: EventName = "next"
+    public static let toggled: EventName = "toggled"
 }

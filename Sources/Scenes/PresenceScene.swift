@@ -108,13 +108,13 @@ public struct PresenceScene: Sendable {
     /// Show/Hide: the optional rows go away, or come back.
     public mutating func toggleTapped(at t: Double) -> [SceneEvent] {
         showing.toggle()
-        return [SceneEvent("toggled", time: t, [("showing", .bool(showing))])] + sync(at: t)
+        return [SceneEvent(.toggled, time: t, [("showing", .bool(showing))])] + sync(at: t)
     }
 
     /// Next value: every optional row moves to its next sample.
     public mutating func nextTapped(at t: Double) -> [SceneEvent] {
         index += 1
-        return [SceneEvent("next", time: t, [("index", .number(Double(index)))])] + sync(at: t)
+        return [SceneEvent(.next, time: t, [("index", .number(Double(index)))])] + sync(at: t)
     }
 
     /// Clicks on the page's two buttons (the press and the release on the same one), and
@@ -153,7 +153,7 @@ public struct PresenceScene: Sendable {
         changes.map { change in
             var fields: [(String, TraceValue)] = [("id", .string(id)), ("targetHeight", .number(element.targetHeight))]
             if let v = element.shown { fields.append(("value", .string("\(v)"))) }
-            return SceneEvent(change.rawValue, time: t, fields)
+            return SceneEvent(EventName(rawValue: change.rawValue), time: t, fields)
         }
     }
 

@@ -43,6 +43,11 @@ extension PushAlert: Scene {
 
     public mutating func cancelInteraction(at t: Double) -> [SceneEvent] { cancelDrag(at: t) }
 
+    public var hasGesture: Bool { isDragging }
+
+    /// The panel's natural height N (tests size their expectations by it).
+    public func layoutFields() -> [(String, TraceValue)] { [("naturalHeight", .number(naturalHeight))] }
+
     public mutating func playDrive(at t: Double) -> DrivePlay { .live(present(at: t)) }
 
     public func drawDrive(progress p: Double, theme: Theme, pageHeight: Double) -> DisplayList {
@@ -94,4 +99,13 @@ extension PushAlert: Scene {
         _ = update(to: t + 0.9)
         _ = present(at: t)
     }
+}
+
+/// The trace events this scene raises.
+extension EventName {
+    public static let armed: EventName = "armed"
+    public static let disarmed: EventName = "disarmed"
+    public static let dismissed: EventName = "dismissed"
+    public static let presented: EventName = "presented"
+    public static let returned: EventName = "returned"
 }

@@ -95,7 +95,7 @@ public struct PushAlert: Sendable {
             }
         }
         settledReported = false
-        return [SceneEvent("presented", time: t)]
+        return [SceneEvent(.presented, time: t)]
     }
 
     /// The × was tapped: the panel collapses in place on the leave spring; the gap closes
@@ -112,7 +112,7 @@ public struct PushAlert: Sendable {
             scheduleGapClose(leaveStart: t, decidedAt: t)
         }
         settledReported = false
-        return [SceneEvent("dismissed", time: t, [("how", .string("tap"))])]
+        return [SceneEvent(.dismissed, time: t, [("how", .string("tap"))])]
     }
 
     /// presence(v) = clamp(v / 0.45, 0, 1): the panel's opacity while leaving.
@@ -172,7 +172,7 @@ public struct PushAlert: Sendable {
             var events: [SceneEvent] = []
             if swipe.move(to: p, time: t) {
                 closePressed = false
-                events.append(SceneEvent("dragBegan", time: t, [("x", .number(p.x)), ("y", .number(p.y))]))
+                events.append(SceneEvent(.dragBegan, time: t, [("x", .number(p.x)), ("y", .number(p.y))]))
             }
             if let x = swipe.offset(for: p) {
                 offset.set(x, at: t)
@@ -209,11 +209,11 @@ public struct PushAlert: Sendable {
         if !armed && abs(x) >= line {
             armed = true
             armedAt = t
-            return [SceneEvent("armed", time: t, [("offset", .number(x))])]
+            return [SceneEvent(.armed, time: t, [("offset", .number(x))])]
         }
         if armed && abs(x) < 0.85 * line {
             armed = false
-            return [SceneEvent("disarmed", time: t, [("offset", .number(x))])]
+            return [SceneEvent(.disarmed, time: t, [("offset", .number(x))])]
         }
         return []
     }
@@ -227,7 +227,7 @@ public struct PushAlert: Sendable {
             offset.animate(to: 0, curve: settings.returnSpring.curve, at: t, velocity: 0)
         }
         settledReported = false
-        return [SceneEvent("dragCancelled", time: t, [("offset", .number(offset.value(at: t)))])]
+        return [SceneEvent(.dragCancelled, time: t, [("offset", .number(offset.value(at: t)))])]
     }
 
     /// The commit decision for a release at `translation` with velocity `v` (pt/s).
@@ -255,7 +255,7 @@ public struct PushAlert: Sendable {
                 offset.animate(to: 0, curve: settings.returnSpring.curve, at: t,
                                velocity: handoff(velocity: v, from: translation, to: 0))
             }
-            return [SceneEvent("dragEnded", time: t, fields), SceneEvent("returned", time: t)]
+            return [SceneEvent(.dragEnded, time: t, fields), SceneEvent(.returned, time: t)]
         }
         let side: Double = translation != 0 ? (translation > 0 ? 1 : -1) : (v >= 0 ? 1 : -1)
         let target = side * 1.25 * Self.panelWidth
@@ -274,7 +274,7 @@ public struct PushAlert: Sendable {
             leaveStart = start
             scheduleGapClose(leaveStart: start, decidedAt: t)
         }
-        return [SceneEvent("dragEnded", time: t, fields), SceneEvent("dismissed", time: t, [("how", .string("throw"))])]
+        return [SceneEvent(.dragEnded, time: t, fields), SceneEvent(.dismissed, time: t, [("how", .string("throw"))])]
     }
 
     /// The release velocity handed to a spring, normalized against the remaining travel
@@ -298,7 +298,7 @@ public struct PushAlert: Sendable {
             phase = .hidden
             offset.set(0, at: t)
         }
-        return [SceneEvent("settled", time: t, [("state", .string(phase == .hidden ? "hidden" : "shown"))])]
+        return [SceneEvent(.settled, time: t, [("state", .string(phase == .hidden ? "hidden" : "shown"))])]
     }
 
     /// True while anything is moving (the app may sleep otherwise).

@@ -74,8 +74,12 @@ public protocol Scene: Sendable {
     /// Frames of the page's controls at rest, by id, for the `layout` trace event and for
     /// scripts to aim at.
     func controlFrames() -> [(String, Rect)]
+    /// Extra fields of the `layout` trace event (the Push Alert's natural height).
+    func layoutFields() -> [(String, TraceValue)]
+    /// Whether a gesture is in progress (Escape cancels it before it leaves a field).
+    var hasGesture: Bool { get }
     /// Events after which the controls' resting frames change (a fresh `layout` follows).
-    static var layoutChangingEvents: Set<String> { get }
+    static var layoutChangingEvents: Set<EventName> { get }
     /// Where a script aims `id` now, when it is a moving part of the page (a card, a
     /// piece); nil for ids found among the resting frames or the window's controls.
     func target(_ id: String, at t: Double) -> Point2?
@@ -86,8 +90,10 @@ public protocol Scene: Sendable {
 }
 
 extension Scene {
-    public static var layoutChangingEvents: Set<String> { [] }
+    public static var layoutChangingEvents: Set<EventName> { [] }
     public static var entranceDelay: Double? { nil }
+    public func layoutFields() -> [(String, TraceValue)] { [] }
+    public var hasGesture: Bool { false }
     public static var benchCycle: Double { drive.duration }
     public mutating func enter(at t: Double) -> [SceneEvent] { [] }
     public func overlay(at t: Double) -> [DrawCommand] { [] }

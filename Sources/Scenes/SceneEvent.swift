@@ -1,11 +1,11 @@
 /// A semantic event for the trace: what happened and why, named after what the user did
 /// or saw (`dragEnded`, `dismissed`), with plain JSON-able fields.
 public struct SceneEvent: Sendable, Equatable {
-    public var name: String
+    public var name: EventName
     public var time: Double
     public var fields: [(String, TraceValue)]
 
-    public init(_ name: String, time: Double, _ fields: [(String, TraceValue)] = []) {
+    public init(_ name: EventName, time: Double, _ fields: [(String, TraceValue)] = []) {
         self.name = name; self.time = time; self.fields = fields
     }
 
@@ -15,6 +15,23 @@ public struct SceneEvent: Sendable, Equatable {
         l.name == r.name && l.time == r.time && l.fields.map(\.0) == r.fields.map(\.0)
             && zip(l.fields, r.fields).allSatisfy { $0.1 == $1.1 }
     }
+}
+
+/// The name of a trace event, typed inside the code (`.armed`, `.cardDismissed`); the trace
+/// writes its raw value, so the format stays what tests and users parse. Each scene declares
+/// its own names beside it; the ones several scenes share are here.
+public struct EventName: RawRepresentable, Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// A literal spelling, for tests and the trace's edge.
+    public init(stringLiteral value: String) { rawValue = value }
+    public var description: String { rawValue }
+
+    public static let dragBegan: EventName = "dragBegan"
+    public static let dragEnded: EventName = "dragEnded"
+    public static let dragCancelled: EventName = "dragCancelled"
+    public static let settled: EventName = "settled"
+    public static let debugField: EventName = "debugField"
 }
 
 /// A JSON value in a trace line.
@@ -78,7 +95,7 @@ public indirect enum TraceValue: Sendable, Equatable {
 extension SceneEvent {
     /// One JSON object: {"t": …, "event": …, fields…}.
     public var jsonLine: String {
-        TraceValue.object([("t", .number(time)), ("event", .string(name))] + fields).json
+        TraceValue.object([("t", .number(time)), ("event", .string(name.rawValue))] + fields).json
     }
 }
 

@@ -20,7 +20,7 @@ import Testing
         return pile
     }
 
-    func click(_ pile: inout LiquidPile, bubble id: String, at t: Double) -> [SceneEvent] {
+    func click(_ pile: inout LiquidPile, bubble id: BubbleID, at t: Double) -> [SceneEvent] {
         guard let b = pile.bubbles.first(where: { $0.id == id }) else { return [] }
         let c = pile.bubbleFrame(b, at: t).center
         return pile.handle(.pointerDown(c, time: t, shift: false)) + pile.handle(.pointerUp(c, time: t + 0.02))
@@ -115,7 +115,7 @@ import Testing
         #expect(events.filter { $0.name == "budOut" }.count == 2)
         let slots = Dictionary(uniqueKeysWithValues: pile.restingFrames().filter { $0.0.hasPrefix("bubble.") })
         #expect(slots.count == 2)
-        var opacity: [String: Double] = [:]
+        var opacity: [BubbleID: Double] = [:]
         func check(at t: Double, rising: Bool) {
             for b in pile.bubbles {
                 let f = pile.bubbleFrame(b, at: t), slot = slots["bubble.\(b.id)"] ?? .zero
@@ -161,9 +161,9 @@ import Testing
     @Test func clearAllRemovesEveryCardAtOnce() {
         var pile = reduced()
         let ids = pile.cards.map(\.notice.id)
-        _ = click(&pile, bubble: "clear", at: 2)
+        _ = click(&pile, bubble: .clear, at: 2)
         _ = pile.update(to: 2.5)
-        let e = click(&pile, bubble: "clear", at: 2.5)
+        let e = click(&pile, bubble: .clear, at: 2.5)
         _ = pile.update(to: 2.52 + Self.frame)
         #expect(pile.cards.isEmpty, "gone by the next frame")
         let dismissed = e.filter { $0.name == "cardDismissed" }
@@ -268,7 +268,7 @@ import Testing
             case 4:
                 // Clear: once arms, twice clears.
                 for _ in 0..<Int.random(in: 1...2, using: &rng) {
-                    if let b = pile.bubbles.first(where: { $0.id == "clear" && !$0.homing }) {
+                    if let b = pile.bubbles.first(where: { $0.id == .clear && !$0.homing }) {
                         click(&pile, pile.bubbleFrame(b, at: t).center, at: t)
                     }
                     t += 0.05

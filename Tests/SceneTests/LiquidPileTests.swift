@@ -135,7 +135,7 @@ import Testing
         return pile
     }
 
-    func click(_ pile: inout LiquidPile, bubble id: String, at t: Double) -> [SceneEvent] {
+    func click(_ pile: inout LiquidPile, bubble id: BubbleID, at t: Double) -> [SceneEvent] {
         guard let b = pile.bubbles.first(where: { $0.id == id }) else { return [] }
         let c = pile.bubbleFrame(b, at: t).center
         return pile.handle(.pointerDown(c, time: t, shift: false)) + pile.handle(.pointerUp(c, time: t + 0.02))
@@ -144,7 +144,7 @@ import Testing
     @Test func firstClickArmsAndStretchesTheCloseIntoClearAll() {
         var pile = spreadPile()
         let before = pile.bubbleFrame(pile.bubbles[1], at: 2)
-        let e = click(&pile, bubble: "clear", at: 2)
+        let e = click(&pile, bubble: .clear, at: 2)
         #expect(e.map(\.name) == ["clearArmed"])
         _ = pile.update(to: 4.5)  // before the 3 s fold-back
         let after = pile.bubbleFrame(pile.bubbles[1], at: 4.5)
@@ -157,7 +157,7 @@ import Testing
 
     @Test func armedFoldsBackByItselfAfterThreeSeconds() {
         var pile = spreadPile()
-        _ = click(&pile, bubble: "clear", at: 2)
+        _ = click(&pile, bubble: .clear, at: 2)
         #expect(pile.update(to: 4.9).isEmpty)
         let e = pile.update(to: 5.05)
         #expect(e.first?.name == "clearDisarmed" && e.first?["reason"] == .string("timeout"))
@@ -166,7 +166,7 @@ import Testing
 
     @Test func aClickElsewhereFoldsItFirstAndDoesNothingElse() {
         var pile = spreadPile()
-        _ = click(&pile, bubble: "clear", at: 2)
+        _ = click(&pile, bubble: .clear, at: 2)
         let c = pile.cardFrame(2, at: 2.5).center
         let e = pile.handle(.pointerDown(c, time: 2.5, shift: false)) + pile.handle(.pointerUp(c, time: 2.52))
         #expect(e.map(\.name) == ["clearDisarmed"])
@@ -175,9 +175,9 @@ import Testing
 
     @Test func clearingLeavesFromTheBottomWithTheTopCardLast() {
         var pile = spreadPile()
-        _ = click(&pile, bubble: "clear", at: 2)
+        _ = click(&pile, bubble: .clear, at: 2)
         let ids = pile.cards.map(\.notice.id)
-        let e = click(&pile, bubble: "clear", at: 2.5)
+        let e = click(&pile, bubble: .clear, at: 2.5)
         #expect(e.map(\.name) == ["cleared"])
         var dismissed: [SceneEvent] = []
         for k in 0...100 { dismissed += pile.update(to: 2.52 + Double(k) * 0.01).filter { $0.name == "cardDismissed" } }
@@ -191,8 +191,8 @@ import Testing
 
     @Test func anEmptiedPileRefillsASecondLater() {
         var pile = spreadPile()
-        _ = click(&pile, bubble: "clear", at: 2)
-        _ = click(&pile, bubble: "clear", at: 2.5)
+        _ = click(&pile, bubble: .clear, at: 2)
+        _ = click(&pile, bubble: .clear, at: 2.5)
         var arrived: [SceneEvent] = []
         for k in 0...400 { arrived += pile.update(to: 2.6 + Double(k) * 0.01).filter { $0.name == "arrived" } }
         #expect(arrived.count == Notice.samples.count)
@@ -348,10 +348,10 @@ import Testing
     @Test func aLongPileStillClearsTopCardLast() {
         let many = (0..<13).map { Notice(id: 200 + $0, tint: .sky, glyph: .bell, title: "N\($0)") }
         var pile = spreadPile(many)
-        let clear = pile.bubbles.first { $0.id == "clear" }.map { pile.bubbleFrame($0, at: 2).center } ?? .zero
+        let clear = pile.bubbles.first { $0.id == .clear }.map { pile.bubbleFrame($0, at: 2).center } ?? .zero
         _ = pile.handle(.pointerDown(clear, time: 2, shift: false)); _ = pile.handle(.pointerUp(clear, time: 2.01))
         _ = pile.update(to: 2.6)
-        let c2 = pile.bubbles.first { $0.id == "clear" }.map { pile.bubbleFrame($0, at: 2.6).center } ?? clear
+        let c2 = pile.bubbles.first { $0.id == .clear }.map { pile.bubbleFrame($0, at: 2.6).center } ?? clear
         _ = pile.handle(.pointerDown(c2, time: 2.6, shift: false)); _ = pile.handle(.pointerUp(c2, time: 2.61))
         var order: [Int] = []
         for k in 0...300 {
@@ -362,10 +362,10 @@ import Testing
 
     @Test func anArrivalDuringClearingSurvivesAndFreesThePile() {
         var pile = spreadPile()
-        let clear = pile.bubbles.first { $0.id == "clear" }.map { pile.bubbleFrame($0, at: 2).center } ?? .zero
+        let clear = pile.bubbles.first { $0.id == .clear }.map { pile.bubbleFrame($0, at: 2).center } ?? .zero
         _ = pile.handle(.pointerDown(clear, time: 2, shift: false)); _ = pile.handle(.pointerUp(clear, time: 2.01))
         _ = pile.update(to: 2.5)
-        let c2 = pile.bubbles.first { $0.id == "clear" }.map { pile.bubbleFrame($0, at: 2.5).center } ?? clear
+        let c2 = pile.bubbles.first { $0.id == .clear }.map { pile.bubbleFrame($0, at: 2.5).center } ?? clear
         _ = pile.handle(.pointerDown(c2, time: 2.5, shift: false)); _ = pile.handle(.pointerUp(c2, time: 2.51))
         _ = pile.addSampleNotice(at: 2.6)
         _ = pile.update(to: 5)

@@ -39,5 +39,5 @@ struct Hand {
         return up
     }
 
-    func named(_ name: String) -> [SceneEvent] { events.filter { $0.name == name } }
+    func named(_ name: EventName) -> [SceneEvent] { events.filter { $0.name == name } }
 }

@@ -80,12 +80,12 @@ final class AppRunner {
     func run() throws {
         let w0 = wall
         let t0 = app.sceneTime(atWall: w0)
-        emit([SceneEvent("started", time: t0, [("renderer", .string(renderer.backendName)), ("scale", .number(window.scale)),
+        emit([SceneEvent(.started, time: t0, [("renderer", .string(renderer.backendName)), ("scale", .number(window.scale)),
                                                 ("scene", .string(app.sceneName))]), app.layoutEvent(atWall: w0)])
         if let r = options.replay {
             // First, prove the file reproduces its run: every frame line's hash, in order.
             let check = CaptureSession.verify(r.file, app: app)
-            emit([SceneEvent("replayVerified", time: t0, [("matched", .number(Double(check.matched))),
+            emit([SceneEvent(.replayVerified, time: t0, [("matched", .number(Double(check.matched))),
                                                            ("total", .number(Double(check.total)))])])
             let verdict = check.matched == check.total ? "replay verified: \(check.matched)/\(check.total) frame hashes match"
                 : String(format: "replay diverged: %d/%d frame hashes match, the first differs at %.4f s", check.matched, check.total,
@@ -145,7 +145,7 @@ final class AppRunner {
             renderer.present(app.draw(atWall: frameWall), window: window)
             if firstFrame {
                 firstFrame = false
-                emit([SceneEvent("firstFrame", time: t, [("ms", .number((MonotonicClock.now() - startedAt) * 1000))])])
+                emit([SceneEvent(.firstFrame, time: t, [("ms", .number((MonotonicClock.now() - startedAt) * 1000))])])
             }
             recordFrame(MonotonicClock.now() - frameStart, at: t)
             if options.frameDelay > 0 { Thread.sleep(forTimeInterval: options.frameDelay) }
@@ -158,12 +158,12 @@ final class AppRunner {
             // and background renders are stopped rather than waited for.
             capture.endTake(at: wall)
             capture.stopPending()
-            emit([SceneEvent("quit", time: app.sceneTime(atWall: wall))])
+            emit([SceneEvent(.quit, time: app.sceneTime(atWall: wall))])
             throw Interrupted(signal: signal)
         }
         if capture.isRecording { stopTake() }
         capture.finishPending()
-        emit([SceneEvent("quit", time: app.sceneTime(atWall: wall))])
+        emit([SceneEvent(.quit, time: app.sceneTime(atWall: wall))])
         if let failure = trace?.failure { throw RuntimeError("springlab: the trace is incomplete: \(failure)") }
     }
 
@@ -171,7 +171,7 @@ final class AppRunner {
     /// disk) says so in the trace.
     private func recordLine(_ line: ReplayFile.Line) {
         if let failure = capture.append(line) {
-            emit([SceneEvent("captureFailed", time: app.sceneTime(atWall: wall), [("error", .string(failure))])])
+            emit([SceneEvent(.captureFailed, time: app.sceneTime(atWall: wall), [("error", .string(failure))])])
         }
     }
 
@@ -189,7 +189,7 @@ final class AppRunner {
         }
         replay = frameWall > r.end ? nil : r
         if replay == nil {
-            emit([SceneEvent("replayEnded", time: app.sceneTime(atWall: frameWall))])
+            emit([SceneEvent(.replayEnded, time: app.sceneTime(atWall: frameWall))])
             emit(app.resize(to: window.size, atWall: frameWall))
         }
     }
@@ -222,7 +222,7 @@ final class AppRunner {
             frameTimes.removeAll(keepingCapacity: true)
             app = fresh
             presentAt = app.sceneType.entranceDelay
-            emit([SceneEvent("recordingStarted", time: 0, [("replay", .string(path))]), app.layoutEvent(atWall: 0)])
+            emit([SceneEvent(.recordingStarted, time: 0, [("replay", .string(path))]), app.layoutEvent(atWall: 0)])
         } catch {
             captureFailed("Cannot record", error, at: wall)
         }
@@ -231,11 +231,11 @@ final class AppRunner {
     private func stopTake() {
         let at = wall
         guard let stopped = capture.stop(at: at, now: at) else { return }
-        emit([SceneEvent("recordingStopped", time: app.sceneTime(atWall: at), [("replay", .string(stopped.replay)),
+        emit([SceneEvent(.recordingStopped, time: app.sceneTime(atWall: at), [("replay", .string(stopped.replay)),
                                                                               ("duration", .number(at))])])
         if let failure = stopped.failure {
             // (LiveCapture already shows its own message for this one.)
-            emit([SceneEvent("captureFailed", time: app.sceneTime(atWall: at), [("error", .string(failure))])])
+            emit([SceneEvent(.captureFailed, time: app.sceneTime(atWall: at), [("error", .string(failure))])])
         }
     }
 
@@ -247,7 +247,7 @@ final class AppRunner {
             let path = try capture.freshPath(scene: app.sceneName, ext: "preset.json")
             try OutputFile.write(Array(Preset(app: app).json.utf8), to: path, replacing: false)
             capture.note("Saved \((path as NSString).lastPathComponent)", until: at + 4)
-            emit([SceneEvent("presetSaved", time: app.sceneTime(atWall: at), [("path", .string(path))])])
+            emit([SceneEvent(.presetSaved, time: app.sceneTime(atWall: at), [("path", .string(path))])])
         } catch {
             captureFailed("Cannot save the preset", error, at: at)
         }
@@ -263,7 +263,7 @@ final class AppRunner {
                                              scale: window.scale)
             try PNG.write(rgba: pixels, width: size.width, height: size.height, to: path, replacing: false)
             capture.note("Saved \((path as NSString).lastPathComponent)", until: at + 4)
-            emit([SceneEvent("screenshot", time: app.sceneTime(atWall: at), [("path", .string(path)),
+            emit([SceneEvent(.screenshot, time: app.sceneTime(atWall: at), [("path", .string(path)),
                                                                              ("size", .numbers([Double(size.width), Double(size.height)]))])])
         } catch {
             captureFailed("Screenshot failed", error, at: at)
@@ -273,14 +273,14 @@ final class AppRunner {
     /// A capture that could not be made: said over the stage for 8 s and in the trace.
     private func captureFailed(_ what: String, _ error: Error, at: Double) {
         capture.note("\(what): \(error)", until: at + 8)
-        emit([SceneEvent("captureFailed", time: app.sceneTime(atWall: at), [("error", .string("\(error)"))])])
+        emit([SceneEvent(.captureFailed, time: app.sceneTime(atWall: at), [("error", .string("\(error)"))])])
     }
 
     /// The capture badge over the stage: recording time, render progress, or a message.
     private func updateCaptureBadge(at frameWall: Double) {
         let status = capture.poll(now: frameWall)
         if let done = status.finished {
-            emit([SceneEvent("captureRendered", time: app.sceneTime(atWall: frameWall), [("path", .string(done.path)),
+            emit([SceneEvent(.captureRendered, time: app.sceneTime(atWall: frameWall), [("path", .string(done.path)),
                                                                                            ("ok", .bool(done.ok)),
                                                                                            ("verified", .string(done.verified))])])
         }
@@ -303,7 +303,7 @@ final class AppRunner {
         guard t - lastFrameReport >= 1, !frameTimes.isEmpty else { return }
         let sorted = frameTimes.sorted()
         func pct(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p))] }
-        emit([SceneEvent("frames", time: t, [("count", .number(Double(sorted.count))), ("p50", .number(pct(0.5))),
+        emit([SceneEvent(.frames, time: t, [("count", .number(Double(sorted.count))), ("p50", .number(pct(0.5))),
                                                ("p99", .number(pct(0.99))), ("max", .number(sorted.last ?? 0))])])
         frameTimes.removeAll(keepingCapacity: true)
         lastFrameReport = t

@@ -70,7 +70,7 @@ extension Workbench {
         let looping: Bool = { if case .looping = mode { return true } else { return false } }()
         if ui.button("loop", "Loop", frame: next(56), selected: looping) {
             mode = looping ? .live : .looping(start: t)
-            out.append(SceneEvent("loop", time: t, [("on", .bool(!looping))]))
+            out.append(SceneEvent(.loop, time: t, [("on", .bool(!looping))]))
         }
         if ui.button("hud", "HUD", frame: next(52, gap: 16), selected: showHUD) { showHUD.toggle() }
         out += scrubBar(&ui, frame: scrubFrame, at: t)
@@ -105,7 +105,7 @@ extension Workbench {
             ui.consumed = true
             ui.state.active = "scrub"
             mode = .posed(p(at.x))
-            out.append(SceneEvent("scrub", time: t, [("progress", .number(p(at.x)))]))
+            out.append(SceneEvent(.scrub, time: t, [("progress", .number(p(at.x)))]))
         } else if ui.state.active == "scrub" {
             switch ui.event {
             case .pointerMoved(let pt, _): ui.consumed = true; mode = .posed(p(pt.x))

@@ -39,10 +39,10 @@ extension Workbench {
         case .space: return setPaused(!clock.isPaused, wall: wall)
         case .right: return step(frames: 1, wall: wall)
         case .left: return step(frames: -1, wall: wall)
-        case .h: showHUD.toggle(); return [SceneEvent("hud", time: t, [("shown", .bool(showHUD))])]
+        case .h: showHUD.toggle(); return [SceneEvent(.hud, time: t, [("shown", .bool(showHUD))])]
         case .d:
             theme = theme == .light ? .dark : .light
-            return [SceneEvent("theme", time: t, [("theme", .string(theme.rawValue))])]
+            return [SceneEvent(.theme, time: t, [("theme", .string(theme.rawValue))])]
         case .m: return setReduceMotion(!scene.reduceMotion, at: t)
         case _ where Key.digits.contains(key):
             guard let i = Key.digits.firstIndex(of: key), i < catalog.count else { return nil }
@@ -50,7 +50,7 @@ extension Workbench {
         case .tab:
             ui.focus = nextFocus(after: ui.focus)
             return []
-        case .escape where ui.focus != nil && !(scene(PushAlert.self)?.isDragging ?? false):
+        case .escape where ui.focus != nil && !scene.hasGesture:
             ui.focus = nil
             return []
         default: return nil
@@ -88,7 +88,7 @@ extension Workbench {
         ui.focus = nil
         ui.editing = nil
         inspectorScroll = 0
-        return [SceneEvent("scene", time: t, [("scene", .string(sceneName))])]
+        return [SceneEvent(.scene, time: t, [("scene", .string(sceneName))])]
     }
 
     private mutating func routeToStage(_ event: InputEvent) -> [SceneEvent] {
@@ -123,7 +123,7 @@ extension Workbench {
     /// has a live action, else its poses played once. The trace says which.
     public mutating func playDrive(at t: Double) -> [SceneEvent] {
         let played = scene.playDrive(at: t)
-        let event = SceneEvent("drive", time: t, [("scene", .string(sceneName)), ("label", .string(sceneType.drive.label))])
+        let event = SceneEvent(.drive, time: t, [("scene", .string(sceneName)), ("label", .string(sceneType.drive.label))])
         switch played {
         case .live(let events):
             mode = .live
@@ -136,7 +136,7 @@ extension Workbench {
 
     public mutating func setPaused(_ paused: Bool, wall: Double) -> [SceneEvent] {
         clock.setPaused(paused, atWall: wall)
-        return [SceneEvent("paused", time: sceneTime(atWall: wall), [("paused", .bool(paused))])]
+        return [SceneEvent(.paused, time: sceneTime(atWall: wall), [("paused", .bool(paused))])]
     }
 
     /// Steps scene time by exactly `frames` frames (pausing first).
@@ -144,14 +144,14 @@ extension Workbench {
         var out: [SceneEvent] = []
         if !clock.isPaused { out += setPaused(true, wall: wall) }
         clock.step(by: Double(frames) * Self.frameStep, atWall: wall)
-        out.append(SceneEvent("stepped", time: sceneTime(atWall: wall), [("frames", .number(Double(frames)))]))
+        out.append(SceneEvent(.stepped, time: sceneTime(atWall: wall), [("frames", .number(Double(frames)))]))
         return out
     }
 
     public mutating func setRate(_ rate: Double, wall: Double) -> [SceneEvent] {
         let old = clock.rate
         clock.setRate(rate, atWall: wall)
-        return [SceneEvent("timeScale", time: sceneTime(atWall: wall), [("old", .number(old)), ("new", .number(rate))])]
+        return [SceneEvent(.timeScale, time: sceneTime(atWall: wall), [("old", .number(old)), ("new", .number(rate))])]
     }
 
     /// The current scene's drive position shown on the scrub bar; nil while live.

@@ -136,8 +136,8 @@ public struct Workbench: Sendable {
     public func layoutEvent(atWall wall: Double) -> SceneEvent {
         var fields: [(String, TraceValue)] = [("window", .numbers([windowSize.width, windowSize.height]))]
         fields += controlFrames().map { ($0.0, TraceValue.numbers($0.1.array)) }
-        if let alert = scene(PushAlert.self) { fields.append(("naturalHeight", .number(alert.naturalHeight))) }
-        return SceneEvent("layout", time: sceneTime(atWall: wall), fields)
+        fields += scene.layoutFields()
+        return SceneEvent(.layout, time: sceneTime(atWall: wall), fields)
     }
 
     /// The scene's scheduled entrance (a replay's `present` line).

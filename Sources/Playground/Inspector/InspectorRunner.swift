@@ -10,7 +10,7 @@ struct SettingChange: Equatable {
     var new: TraceValue
 
     func event(at t: Double) -> SceneEvent {
-        SceneEvent("setting", time: t, [("name", .string(name)), ("old", old), ("new", new)])
+        SceneEvent(.setting, time: t, [("name", .string(name)), ("old", old), ("new", new)])
     }
 }
 

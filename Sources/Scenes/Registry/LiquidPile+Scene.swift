@@ -11,7 +11,7 @@ extension LiquidPile: Scene {
     public static let title = "Liquid pile"
     public static let defaultRenderSize = Size(420, 640)
     public static let drive = SceneDrive(label: "Spread/Gather", duration: 2.4, spans: [0.0...0.4, 0.5...0.9])
-    public static let layoutChangingEvents: Set<String> = ["expanded", "collapsed", "cardRemoved", "arrived", "cleared"]
+    public static let layoutChangingEvents: Set<EventName> = [.expanded, .collapsed, .cardRemoved, .arrived, .cleared]
 
     public static let scripts: [SceneScript] = [
         SceneScript("spread", duration: 1.8, [(0.3, .click("card.1"))]),
@@ -69,4 +69,18 @@ extension LiquidPile: Scene {
         guard t.truncatingRemainder(dividingBy: 1.2) < 1.0 / 60 else { return }
         _ = Int(t / 1.2) % 2 == 0 ? spread(at: t) : gather(at: t)
     }
+}
+
+/// The trace events this scene raises.
+extension EventName {
+    public static let arrived: EventName = "arrived"
+    public static let budHome: EventName = "budHome"
+    public static let budOut: EventName = "budOut"
+    public static let cardDismissed: EventName = "cardDismissed"
+    public static let cardRemoved: EventName = "cardRemoved"
+    public static let clearArmed: EventName = "clearArmed"
+    public static let clearDisarmed: EventName = "clearDisarmed"
+    public static let cleared: EventName = "cleared"
+    public static let collapsed: EventName = "collapsed"
+    public static let expanded: EventName = "expanded"
 }
