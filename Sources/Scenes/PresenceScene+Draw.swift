@@ -19,20 +19,20 @@ extension PresenceScene {
         }
         for synced in [true, false] {
             let f = layout(synced: synced, at: t)
-            for id in ["text.card", "number.card", "nested.card"] {
+            for id in [PresenceRowID.textCard, .numberCard, .nestedCard] {
                 guard let r = f[id] else { continue }
                 list.fill(.roundedRect(r, radius: Self.cardRadius),
                           Paint(fill: card, shadow: Shadow(alpha: dark ? 0.35 : 0.07, radius: 14, offset: Point2(0, 4))))
             }
             drawFixedRows(f, theme: theme, into: &list)
             if synced {
-                drawDetail("text.detail", text, frames: f, width: Self.contentWidth, at: t, theme: theme, into: &list)
-                drawDetail("nested.detail", nested, frames: f, width: Self.nestedWidth, at: t, theme: theme, into: &list)
+                drawDetail(.textDetail, text, frames: f, width: Self.contentWidth, at: t, theme: theme, into: &list)
+                drawDetail(.nestedDetail, nested, frames: f, width: Self.nestedWidth, at: t, theme: theme, into: &list)
                 drawNumber(f, at: t, theme: theme, into: &list)
             } else {
-                drawPlain("text.detail", textValue, frames: f, width: Self.contentWidth, theme: theme, into: &list)
-                drawPlain("nested.detail", nestedValue, frames: f, width: Self.nestedWidth, theme: theme, into: &list)
-                if let n = numberValue, let r = f["number.value"] {
+                drawPlain(.textDetail, textValue, frames: f, width: Self.contentWidth, theme: theme, into: &list)
+                drawPlain(.nestedDetail, nestedValue, frames: f, width: Self.nestedWidth, theme: theme, into: &list)
+                if let n = numberValue, let r = f[.numberValue] {
                     list.text(TextRun(Self.formatted(n), origin: Point2(r.minX, r.minY), style: Self.numberStyle, color: theme.label))
                 }
             }
@@ -50,22 +50,22 @@ extension PresenceScene {
                           style: style, color: prominent ? .white : theme.label))
     }
 
-    private func drawFixedRows(_ f: [String: Rect], theme: Theme, into list: inout DisplayList) {
-        let rows: [(String, String, TextStyle, Color)] = [
-            ("text.title", Self.titles.text, Self.titleStyle, theme.label),
-            ("text.footer", Self.footers.text, Self.footerStyle, theme.secondaryLabel),
-            ("number.label", Self.titles.number, Self.footerStyle, theme.secondaryLabel),
-            ("number.footer", Self.footers.number, Self.footerStyle, theme.secondaryLabel),
-            ("nested.header", Self.titles.nested, Self.titleStyle, theme.label),
-            ("nested.label", Self.nestedLabel, Self.detailStyle, theme.label),
-            ("nested.footer", Self.footers.nested, Self.footerStyle, theme.secondaryLabel),
+    private func drawFixedRows(_ f: [PresenceRowID: Rect], theme: Theme, into list: inout DisplayList) {
+        let rows: [(PresenceRowID, String, TextStyle, Color)] = [
+            (.textTitle, Self.titles.text, Self.titleStyle, theme.label),
+            (.textFooter, Self.footers.text, Self.footerStyle, theme.secondaryLabel),
+            (.numberLabel, Self.titles.number, Self.footerStyle, theme.secondaryLabel),
+            (.numberFooter, Self.footers.number, Self.footerStyle, theme.secondaryLabel),
+            (.nestedHeader, Self.titles.nested, Self.titleStyle, theme.label),
+            (.nestedLabel, Self.nestedLabel, Self.detailStyle, theme.label),
+            (.nestedFooter, Self.footers.nested, Self.footerStyle, theme.secondaryLabel),
         ]
         for (id, text, style, color) in rows {
             guard let r = f[id] else { continue }
             list.text(TextRun(text, origin: Point2(r.minX, r.minY), style: style, color: color))
         }
         // The nested row's detail hangs off a hairline, so the nesting reads.
-        if let row = f["nested.row"], let label = f["nested.label"], row.maxY > label.maxY + 1 {
+        if let row = f[.nestedRow], let label = f[.nestedLabel], row.maxY > label.maxY + 1 {
             list.fill(.rect(Rect(x: row.minX + 3, y: label.maxY + 2, width: 1.5, height: row.maxY - label.maxY - 2)),
                       Paint(fill: theme.chromeLine))
         }
@@ -83,7 +83,7 @@ extension PresenceScene {
 
     /// A synced detail: drawn at its natural height and cut by its visible frame, fading
     /// with its presence, crossfading from the previous text.
-    private func drawDetail(_ id: String, _ element: PresenceElement<String>, frames f: [String: Rect], width: Double, at t: Double,
+    private func drawDetail(_ id: PresenceRowID, _ element: PresenceElement<String>, frames f: [PresenceRowID: Rect], width: Double, at t: Double,
                             theme: Theme, into list: inout DisplayList) {
         guard let r = f[id], r.height > 0, let shown = element.shown else { return }
         let presence = element.presence(at: t), k = element.fade(at: t)
@@ -97,7 +97,7 @@ extension PresenceScene {
         }
     }
 
-    private func drawPlain(_ id: String, _ text: String?, frames f: [String: Rect], width: Double, theme: Theme,
+    private func drawPlain(_ id: PresenceRowID, _ text: String?, frames f: [PresenceRowID: Rect], width: Double, theme: Theme,
                            into list: inout DisplayList) {
         guard let text, let r = f[id] else { return }
         drawLines(text, origin: Point2(r.minX, r.minY), width: width, color: theme.secondaryLabel, opacity: 1, into: &list)
@@ -106,8 +106,8 @@ extension PresenceScene {
     /// The number: right-aligned in its frame, each digit that changed rolling on its own —
     /// up and out for a larger number, down for a smaller — the ones first, each place a
     /// little after the one to its right.
-    private func drawNumber(_ f: [String: Rect], at t: Double, theme: Theme, into list: inout DisplayList) {
-        guard let r = f["number.value"], r.height > 0, let shown = number.shown else { return }
+    private func drawNumber(_ f: [PresenceRowID: Rect], at t: Double, theme: Theme, into list: inout DisplayList) {
+        guard let r = f[.numberValue], r.height > 0, let shown = number.shown else { return }
         let presence = number.presence(at: t), k = number.fade(at: t)
         let style = Self.numberStyle
         let lh = measurer.lineHeight(of: style)

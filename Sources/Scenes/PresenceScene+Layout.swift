@@ -14,18 +14,18 @@ extension PresenceScene {
     /// `nested.label`, `nested.detail`, `nested.footer`). The synced column (left) stacks
     /// with presence; the naive one (right) inserts and removes at once with fixed spacing.
     /// A row that is not there has no frame.
-    public func layout(synced: Bool, at t: Double) -> [String: Rect] {
+    public func layout(synced: Bool, at t: Double) -> [PresenceRowID: Rect] {
         let x0 = Self.columnX[synced ? 0 : 1]
         let base = settings.spacing
-        var frames: [String: Rect] = [:]
+        var frames: [PresenceRowID: Rect] = [:]
         func line(_ text: String, _ style: TextStyle) -> Size { Size(measurer.width(of: text, style: style), measurer.lineHeight(of: style)) }
         func detailSize(_ text: String?, width: Double) -> Double {
             guard let text else { return 0 }
             return lines(text, width: width).map { measurer.width(of: $0, style: Self.detailStyle) }.max() ?? 0
         }
         /// A row: (id, child) — synced rows report presence, naive rows are there or not.
-        typealias Row = (id: String, child: CollapsibleStack.Child)
-        func optional(_ id: String, width: Double, natural: Double, present: Bool, element: (height: Double, presence: Double))
+        typealias Row = (id: PresenceRowID, child: CollapsibleStack.Child)
+        func optional(_ id: PresenceRowID, width: Double, natural: Double, present: Bool, element: (height: Double, presence: Double))
             -> Row? {
             if synced { return (id, .collapsing(Size(width, element.height), presence: element.presence)) }
             return present ? (id, .fixed(Size(width, natural))) : nil
@@ -47,10 +47,10 @@ extension PresenceScene {
 
         // Card A: title, the optional detail, footer.
         let textShown = synced ? text.shown : textValue
-        let a: [Row] = [("text.title", .fixed(line(Self.titles.text, Self.titleStyle)))]
-            + [optional("text.detail", width: detailSize(textShown, width: content), natural: detailHeight(textValue, width: content),
+        let a: [Row] = [(.textTitle, .fixed(line(Self.titles.text, Self.titleStyle)))]
+            + [optional(.textDetail, width: detailSize(textShown, width: content), natural: detailHeight(textValue, width: content),
                         present: textValue != nil, element: (text.height(at: t), text.presence(at: t)))].compactMap { $0 }
-            + [("text.footer", .fixed(line(Self.footers.text, Self.footerStyle)))]
+            + [(.textFooter, .fixed(line(Self.footers.text, Self.footerStyle)))]
         // Card B: label, the optional number (its width follows the roll), footer.
         let numberWidth: Double = {
             guard synced else { return numberValue.map { line(Self.formatted($0), Self.numberStyle).width } ?? 0 }
@@ -59,20 +59,20 @@ extension PresenceScene {
             let k = number.fade(at: t)
             return line(Self.formatted(old), Self.numberStyle).width * (1 - k) + new * k
         }()
-        let b: [Row] = [("number.label", .fixed(line(Self.titles.number, Self.footerStyle)))]
-            + [optional("number.value", width: numberWidth, natural: measurer.lineHeight(of: Self.numberStyle),
+        let b: [Row] = [(.numberLabel, .fixed(line(Self.titles.number, Self.footerStyle)))]
+            + [optional(.numberValue, width: numberWidth, natural: measurer.lineHeight(of: Self.numberStyle),
                         present: numberValue != nil, element: (number.height(at: t), number.presence(at: t)))].compactMap { $0 }
-            + [("number.footer", .fixed(line(Self.footers.number, Self.footerStyle)))]
+            + [(.numberFooter, .fixed(line(Self.footers.number, Self.footerStyle)))]
         // Card C: header, a row that is itself a stack (label, optional detail), footer.
         let nestedShown = synced ? nested.shown : nestedValue
-        let rowRows: [Row] = [("nested.label", .fixed(line(Self.nestedLabel, Self.detailStyle)))]
-            + [optional("nested.detail", width: detailSize(nestedShown, width: Self.nestedWidth),
+        let rowRows: [Row] = [(.nestedLabel, .fixed(line(Self.nestedLabel, Self.detailStyle)))]
+            + [optional(.nestedDetail, width: detailSize(nestedShown, width: Self.nestedWidth),
                         natural: detailHeight(nestedValue, width: Self.nestedWidth), present: nestedValue != nil,
                         element: (nested.height(at: t), nested.presence(at: t)))].compactMap { $0 }
         let rowSize = CollapsibleStack.layout(rowRows.map(\.child), spacing: Self.nestedSpacing, alignment: .leading).size
-        let c: [Row] = [("nested.header", .fixed(line(Self.titles.nested, Self.titleStyle))),
-                        ("nested.row", .fixed(rowSize)),
-                        ("nested.footer", .fixed(line(Self.footers.nested, Self.footerStyle)))]
+        let c: [Row] = [(.nestedHeader, .fixed(line(Self.titles.nested, Self.titleStyle))),
+                        (.nestedRow, .fixed(rowSize)),
+                        (.nestedFooter, .fixed(line(Self.footers.nested, Self.footerStyle)))]
 
         // The column: each card's stack measured once, the cards stacked from those sizes.
         let measured = [(a, CollapsibleStack.Alignment.leading), (b, settings.numberAlignment), (c, .leading)].map {
@@ -80,15 +80,15 @@ extension PresenceScene {
         }
         let column = CollapsibleStack.layout(measured.map { .fixed(Size(Self.columnWidth, $0)) }, spacing: settings.cardSpacing,
                                              alignment: .leading)
-        let cards = ["text.card", "number.card", "nested.card"]
+        let cards: [PresenceRowID] = [.textCard, .numberCard, .nestedCard]
         for (id, f) in zip(cards, column.frames) { frames[id] = f.offsetBy(dx: x0, dy: Self.cardsTop) }
         let tops = column.frames.map { $0.minY + Self.cardsTop + Self.padding }
         _ = place(a, spacing: base, alignment: .leading, at: Point2(inner.x, tops[0]), width: content)
         _ = place(b, spacing: base, alignment: settings.numberAlignment, at: Point2(inner.x, tops[1]), width: content)
         _ = place(c, spacing: base, alignment: .leading, at: Point2(inner.x, tops[2]), width: content)
-        if let row = frames["nested.row"] {
+        if let row = frames[.nestedRow] {
             _ = place(rowRows, spacing: Self.nestedSpacing, alignment: .leading, at: Point2(row.x, row.y), width: row.width)
-            if let d = frames["nested.detail"] { frames["nested.detail"] = d.offsetBy(dx: 12, dy: 0) }
+            if let d = frames[.nestedDetail] { frames[.nestedDetail] = d.offsetBy(dx: 12, dy: 0) }
         }
         return frames
     }
@@ -101,7 +101,31 @@ extension PresenceScene {
     public func controlFrames(at t: Double) -> [(String, Rect)] {
         var out = [("presence.toggle", Self.toggleFrame), ("presence.next", Self.nextFrame)]
         let synced = layout(synced: true, at: t)
-        out += synced.keys.sorted().compactMap { id in synced[id].map { ("synced.\(id)", $0) } }
+        out += synced.keys.sorted { $0.rawValue < $1.rawValue }.compactMap { id in synced[id].map { ("synced.\(id.rawValue)", $0) } }
         return out
     }
+}
+
+/// A row or card of the presence page's layout (SPEC §4.3), typed inside the code; its raw
+/// value is the id the `layout` trace event and tests use (`synced.text.detail`).
+public struct PresenceRowID: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { rawValue = value }
+    public var description: String { rawValue }
+
+    public static let textCard: PresenceRowID = "text.card"
+    public static let textTitle: PresenceRowID = "text.title"
+    public static let textDetail: PresenceRowID = "text.detail"
+    public static let textFooter: PresenceRowID = "text.footer"
+    public static let numberCard: PresenceRowID = "number.card"
+    public static let numberLabel: PresenceRowID = "number.label"
+    public static let numberValue: PresenceRowID = "number.value"
+    public static let numberFooter: PresenceRowID = "number.footer"
+    public static let nestedCard: PresenceRowID = "nested.card"
+    public static let nestedHeader: PresenceRowID = "nested.header"
+    public static let nestedRow: PresenceRowID = "nested.row"
+    public static let nestedLabel: PresenceRowID = "nested.label"
+    public static let nestedDetail: PresenceRowID = "nested.detail"
+    public static let nestedFooter: PresenceRowID = "nested.footer"
 }

@@ -144,14 +144,14 @@ public struct PresenceScene: Sendable {
                                        curve: curve, at: t)
         let nestedChanges = nested.set(nestedValue, naturalHeight: detailHeight(nestedValue, width: Self.nestedWidth), curve: curve,
                                        at: t)
-        return events(textChanges, "text.detail", text, at: t) + events(numberChanges, "number.value", number, at: t)
-            + events(nestedChanges, "nested.detail", nested, at: t)
+        return events(textChanges, .textDetail, text, at: t) + events(numberChanges, .numberValue, number, at: t)
+            + events(nestedChanges, .nestedDetail, nested, at: t)
     }
 
-    private func events<V>(_ changes: [PresenceElement<V>.Change], _ id: String, _ element: PresenceElement<V>,
+    private func events<V>(_ changes: [PresenceElement<V>.Change], _ id: PresenceRowID, _ element: PresenceElement<V>,
                            at t: Double) -> [SceneEvent] {
         changes.map { change in
-            var fields: [(String, TraceValue)] = [("id", .string(id)), ("targetHeight", .number(element.targetHeight))]
+            var fields: [(String, TraceValue)] = [("id", .string(id.rawValue)), ("targetHeight", .number(element.targetHeight))]
             if let v = element.shown { fields.append(("value", .string("\(v)"))) }
             return SceneEvent(EventName(rawValue: change.rawValue), time: t, fields)
         }
@@ -160,7 +160,7 @@ public struct PresenceScene: Sendable {
     /// Completes drops and motions that finished by `t`.
     public mutating func update(to t: Double) -> [SceneEvent] {
         let a = text.update(to: t), b = number.update(to: t), c = nested.update(to: t)
-        return events(a, "text.detail", text, at: t) + events(b, "number.value", number, at: t) + events(c, "nested.detail", nested, at: t)
+        return events(a, .textDetail, text, at: t) + events(b, .numberValue, number, at: t) + events(c, .nestedDetail, nested, at: t)
     }
 
     public func isAnimating(at t: Double) -> Bool {

@@ -162,13 +162,13 @@ extension RenderSuite {
             }
             _ = scene.toggleTapped(at: start)
             let resting = scene.layout(synced: true, at: 0)
-            let guide = resting["text.title"]!.maxY + scene.settings.spacing
+            let guide = resting[.textTitle]!.maxY + scene.settings.spacing
             var strip = DisplayList(background: theme == .dark ? Color(hex: 0x121212) : Color(hex: 0xF3F2EE))
             var footers: [Double] = []
             for (i, t) in Self.times.enumerated() {
                 _ = scene.update(to: start + t)
                 let page = scene.draw(at: start + t, theme: theme)
-                footers.append(scene.layout(synced: true, at: start + t)["text.footer"]!.minY)
+                footers.append(scene.layout(synced: true, at: start + t)[.textFooter]!.minY)
                 for row in 0..<2 {
                     let cell = Rect(x: Double(i) * Self.cell.width, y: Double(row) * Self.cell.height, width: Self.cell.width,
                                     height: Self.cell.height)

@@ -170,15 +170,16 @@ import Testing
         var scene = PresenceScene(measurer: m)
         // Fixed measurer: title 15 pt → 18 tall, detail 13 pt → 15.6, spacing 8.
         let start = scene.layout(synced: true, at: 0)
-        #expect(abs(start["text.footer"]!.minY - (start["text.title"]!.maxY + 8 + 15.6 + 8)) < 1e-9)
+        let footer: Double = start[.textFooter]!.minY, title: Double = start[.textTitle]!.maxY
+        #expect(abs(footer - (title + 8 + 15.6 + 8)) < 1e-9)
         var events = scene.toggleTapped(at: 0)
-        var last = start["text.footer"]!.minY
+        var last = start[.textFooter]!.minY
         var biggestStep = 0.0
         for i in 1...60 {
             let t = Double(i) / 60
             events += scene.update(to: t)
             let f = scene.layout(synced: true, at: t)
-            let y = f["text.footer"]!.minY
+            let y = f[.textFooter]!.minY
             #expect(y <= last + 1e-9, "the footer only rises (critical spring)")
             biggestStep = max(biggestStep, last - y)
             last = y
@@ -186,13 +187,13 @@ import Testing
         // 31.6 pt closed over 0.64 s: no frame moves it more than a fifth of that.
         #expect(biggestStep < 6.5, "largest frame step \(biggestStep)")
         let end = scene.layout(synced: true, at: 1)
-        #expect(end["text.footer"]!.minY - end["text.title"]!.maxY == 8, "exactly the base spacing")
+        #expect(end[.textFooter]!.minY - end[.textTitle]!.maxY == 8, "exactly the base spacing")
         #expect(scene.text.height(at: 1) == 0 && scene.text.presence(at: 1) == 0)
         #expect(events.contains { $0.name == "hidden" && $0["id"] == .string("text.detail") })
         // The naive column is already there at t = 0: one jump of 31.6 pt.
         let naive = scene.layout(synced: false, at: 0)
-        #expect(naive["text.footer"]!.minY - naive["text.title"]!.maxY == 8)
-        #expect(naive["text.detail"] == nil)
+        #expect(naive[.textFooter]!.minY - naive[.textTitle]!.maxY == 8)
+        #expect(naive[.textDetail] == nil)
     }
 
     @Test func theDropChangesNoFrame() {
@@ -238,8 +239,8 @@ import Testing
         _ = scene.toggleTapped(at: 0)
         _ = scene.update(to: 1)
         let f = scene.layout(synced: true, at: 1)
-        #expect(f["nested.row"]!.height == 15.6, "the row is its label alone")
-        #expect(f["nested.footer"]!.minY - f["nested.row"]!.maxY == 8)
+        #expect(f[.nestedRow]!.height == 15.6, "the row is its label alone")
+        #expect(f[.nestedFooter]!.minY - f[.nestedRow]!.maxY == 8)
     }
 
     @Test func valuesCycleAndNumbersAreGrouped() {
@@ -282,7 +283,7 @@ import Testing
             t += Double(rng.next() % 400) / 1000        // 0–0.4 s apart: mid-motion, mid-crossfade
             _ = rng.next() % 3 == 0 ? scene.nextTapped(at: t) : scene.toggleTapped(at: t)
             _ = scene.update(to: t + Double(rng.next() % 50) / 1000)
-            for id in ["text.footer", "number.footer", "nested.footer"] {
+            for id: PresenceRowID in [.textFooter, .numberFooter, .nestedFooter] {
                 let f = scene.layout(synced: true, at: t + 0.03)[id]!
                 #expect(f.minY.isFinite && f.height.isFinite)
             }
@@ -296,12 +297,12 @@ import Testing
             #expect(scene.text.presence(at: end) == 1 && scene.number.shown == scene.numberValue)
         } else {
             #expect(scene.text.shown == nil && scene.number.shown == nil && scene.nested.shown == nil)
-            #expect(f["text.footer"]!.minY - f["text.title"]!.maxY == 8, "exactly one base spacing")
-            #expect(f["nested.row"]!.height == 15.6, "no residual space")
+            #expect(f[.textFooter]!.minY - f[.textTitle]!.maxY == 8, "exactly one base spacing")
+            #expect(f[.nestedRow]!.height == 15.6, "no residual space")
         }
         // And it matches the naive column's resting layout exactly.
         let naive = scene.layout(synced: false, at: end)
-        for id in ["text.footer", "number.footer", "nested.footer"] {
+        for id: PresenceRowID in [.textFooter, .numberFooter, .nestedFooter] {
             #expect(abs((f[id]!.minY) - (naive[id]!.minY)) < 1e-9, "\(id) rests where the naive column puts it")
         }
     }
