@@ -106,14 +106,9 @@ extension PresenceScene {
     }
 }
 
-/// A row or card of the presence page's layout (SPEC §4.3), typed inside the code; its raw
-/// value is the id the `layout` trace event and tests use (`synced.text.detail`).
-public struct PresenceRowID: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
-    public var description: String { rawValue }
-
+/// The presence page's rows and cards; the raw values are the ids the `layout` trace event
+/// and tests use (`synced.text.detail`).
+extension PresenceRowID {
     public static let textCard: PresenceRowID = "text.card"
     public static let textTitle: PresenceRowID = "text.title"
     public static let textDetail: PresenceRowID = "text.detail"

@@ -17,16 +17,9 @@ public struct SceneEvent: Sendable, Equatable {
     }
 }
 
-/// The name of a trace event, typed inside the code (`.armed`, `.cardDismissed`); the trace
-/// writes its raw value, so the format stays what tests and users parse. Each scene declares
-/// its own names beside it; the ones several scenes share are here.
-public struct EventName: RawRepresentable, Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    /// A literal spelling, for tests and the trace's edge.
-    public init(stringLiteral value: String) { rawValue = value }
-    public var description: String { rawValue }
-
+/// The trace events several scenes share (each scene declares its own beside it; the trace
+/// writes their raw values, so its format stays what tests and users parse).
+extension EventName {
     public static let dragBegan: EventName = "dragBegan"
     public static let dragEnded: EventName = "dragEnded"
     public static let dragCancelled: EventName = "dragCancelled"

@@ -1,0 +1,20 @@
+/// A string id typed by what it names, so an event name can never be passed where a
+/// layout row is meant: code spells ids as constants (`.armed`, `.textFooter`) declared
+/// beside what uses them, and the raw value is what the trace, the layout event and tests
+/// read (strings only at that edge). The literal form is for tests and that edge.
+public struct TypedID<Tag>: RawRepresentable, Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { rawValue = value }
+    public var description: String { rawValue }
+}
+
+/// What names a trace event.
+public enum EventTag {}
+/// The name of a trace event (`armed`, `cardDismissed`).
+public typealias EventName = TypedID<EventTag>
+
+/// What names a row or card of the presence page.
+public enum PresenceRowTag {}
+/// A row or card of the presence page's layout (SPEC §4.3): `text.detail`.
+public typealias PresenceRowID = TypedID<PresenceRowTag>
