@@ -56,8 +56,13 @@ public enum InputEvent: Hashable, Sendable {
 
 /// Keys the app acts on.
 public enum Key: String, Hashable, Sendable {
-    case escape, enter, space, tab, left, right, up, down, backspace
+    case escape, enter, space, tab, left, right, up, down, backspace, delete, home, end
     case h, r, s, m, d, f, t, n
+    /// Ctrl+Z; Ctrl+Shift+Z or Ctrl+Y; Ctrl+A, Ctrl+C, Ctrl+X, Ctrl+V (SPEC §11): named for
+    /// what they do, translated once at the platform edge.
+    case undo, redo, selectAll, copy, cut, paste
+    /// F1 or ? : the shortcut overlay.
+    case help
     case digit1 = "1", digit2 = "2", digit3 = "3", digit4 = "4", digit5 = "5", digit6 = "6", digit7 = "7", digit8 = "8", digit9 = "9"
 
     /// The number keys in order: key N shows the registry's Nth scene.

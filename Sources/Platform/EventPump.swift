@@ -118,8 +118,9 @@ public final class EventPump {
         case SDL_KEYDOWN where Self.isShift(event.key.keysym.sym):
             return event.key.repeat == 0 ? .input(.shift(true, time: time(kind: 4))) : nil
         case SDL_KEYDOWN:
-            guard let key = Self.key(event.key.keysym.sym) else { return nil }
             let shift = (UInt32(event.key.keysym.mod) & KMOD_SHIFT.rawValue) != 0
+            let ctrl = (UInt32(event.key.keysym.mod) & KMOD_CTRL.rawValue) != 0
+            guard let key = ctrl ? Self.command(event.key.keysym.sym, shift: shift) : Self.key(event.key.keysym.sym) else { return nil }
             return .input(.key(key, time: time(kind: 4), shift: shift))
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(UInt32(event.window.event)) {
@@ -147,8 +148,25 @@ public final class EventPump {
         Int(sym) == Int(SDLK_LSHIFT.rawValue) || Int(sym) == Int(SDLK_RSHIFT.rawValue)
     }
 
+    /// Ctrl plus a letter: the editing commands (SPEC §11.1, §11.3).
+    static func command(_ sym: SDL_Keycode, shift: Bool) -> Key? {
+        switch Int(sym) {
+        case Int(SDLK_z.rawValue): return shift ? .redo : .undo
+        case Int(SDLK_y.rawValue): return .redo
+        case Int(SDLK_a.rawValue): return .selectAll
+        case Int(SDLK_c.rawValue): return .copy
+        case Int(SDLK_x.rawValue): return .cut
+        case Int(SDLK_v.rawValue): return .paste
+        default: return nil
+        }
+    }
+
     static func key(_ sym: SDL_Keycode) -> Key? {
         switch Int(sym) {
+        case Int(SDLK_DELETE.rawValue): return .delete
+        case Int(SDLK_HOME.rawValue): return .home
+        case Int(SDLK_END.rawValue): return .end
+        case Int(SDLK_F1.rawValue), Int(SDLK_QUESTION.rawValue): return .help
         case Int(SDLK_ESCAPE.rawValue): return .escape
         case Int(SDLK_RETURN.rawValue), Int(SDLK_KP_ENTER.rawValue): return .enter
         case Int(SDLK_SPACE.rawValue): return .space
