@@ -26,4 +26,6 @@ extension EventName {
     static let stepped: EventName = "stepped"
     static let theme: EventName = "theme"
     static let timeScale: EventName = "timeScale"
+    static let undo: EventName = "undo"
+    static let redo: EventName = "redo"
 }

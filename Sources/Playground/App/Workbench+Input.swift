@@ -17,9 +17,11 @@ extension Workbench {
         default: break
         }
         // The inspector and transport see it first; what they use stops there.
+        let before = SceneSettingsSet(self)
         var pass = UIPass(state: ui, event: event, theme: theme, measurer: measurer, drawing: false)
         var out = runChrome(&pass, wall: wall)
         ui = pass.state
+        recordHistory(before: before, events: out, event: event)
         if pass.consumed { return out }
         if case .wheel(let dy, let p, _, _) = event, inspectorFrame.contains(p) {
             let before = inspectorScroll
@@ -44,6 +46,8 @@ extension Workbench {
             theme = theme == .light ? .dark : .light
             return [SceneEvent(.theme, time: t, [("theme", .string(theme.rawValue))])]
         case .m: return setReduceMotion(!scene.reduceMotion, at: t)
+        case .undo where ui.editing == nil: return undo(at: t)
+        case .redo where ui.editing == nil: return redo(at: t)
         case _ where Key.digits.contains(key):
             guard let i = Key.digits.firstIndex(of: key), i < catalog.count else { return nil }
             return switchScene(to: i, at: t)
@@ -55,6 +59,54 @@ extension Workbench {
             return []
         default: return nil
         }
+    }
+
+    // MARK: Undo
+
+    /// Adds what the inspector changed in this event to the history: a drag of one control
+    /// (pointer down, moves) is one step until the pointer is released.
+    private mutating func recordHistory(before: SceneSettingsSet, events: [SceneEvent], event: InputEvent) {
+        let changes = events.compactMap(SettingChange.init)
+        if !changes.isEmpty {
+            var gesture: String?
+            switch event {
+            case .pointerDown, .pointerMoved: gesture = ui.active
+            case .pointerUp: gesture = history.openGesture
+            default: gesture = nil
+            }
+            history.record(before: before, after: SceneSettingsSet(self), changes: changes, gesture: gesture)
+        }
+        if case .pointerUp = event { history.endGesture() }
+    }
+
+    /// Ctrl+Z: the last settings change undone, applied to the next motion at once.
+    public mutating func undo(at t: Double) -> [SceneEvent] {
+        guard let step = history.undo() else { return [SceneEvent(.undo, time: t, [("nothing", .bool(true))])] }
+        restore(step.before)
+        return [SceneEvent(.undo, time: t, historyFields(step.changes, restoring: \.old))]
+    }
+
+    /// Ctrl+Shift+Z or Ctrl+Y: the last undone change made again.
+    public mutating func redo(at t: Double) -> [SceneEvent] {
+        guard let step = history.redo() else { return [SceneEvent(.redo, time: t, [("nothing", .bool(true))])] }
+        restore(step.after)
+        return [SceneEvent(.redo, time: t, historyFields(step.changes, restoring: \.new))]
+    }
+
+    private mutating func restore(_ settings: SceneSettingsSet) {
+        settings.apply(to: &self)
+        // Reduce Motion lives in some scenes' settings and beside others': keep them as one.
+        let reduced = scene.reduceMotion
+        for i in scenes.indices { scenes[i].reduceMotion = reduced }
+    }
+
+    /// The trace's account of an undo or redo: the settings it moved and the value each
+    /// now has (`name`/`value` for the first, `settings` for all).
+    private func historyFields(_ changes: [SettingChange], restoring value: KeyPath<SettingChange, TraceValue>)
+        -> [(String, TraceValue)] {
+        var fields: [(String, TraceValue)] = [("settings", .array(changes.map { .string($0.name) }))]
+        if let first = changes.first { fields += [("name", .string(first.name)), ("value", first[keyPath: value])] }
+        return fields
     }
 
     /// Reduce Motion (M) for every scene at once (SPEC §10).

@@ -50,6 +50,8 @@ public struct Workbench: Sendable {
     var inspectorHeightValue = 0.0
     /// Tracks every pointer move for the HUD's velocity vector.
     var hudTracker = VelocityTracker()
+    /// Every settings change, for Ctrl+Z / Ctrl+Shift+Z (SPEC §11.3).
+    var history = UndoHistory()
     var frameMs = 0.0
     var fps = 0.0
     /// Live capture's badge over the stage (text, render progress, recording) — window

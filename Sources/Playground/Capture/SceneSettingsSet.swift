@@ -3,7 +3,7 @@ import Scenes
 
 /// Every scene's settings by its key (`pushAlert`, `pile` …), as presets and replays hold
 /// them: built from the registry, so a new scene's settings travel with no change here.
-struct SceneSettingsSet: Equatable {
+struct SceneSettingsSet: Equatable, Sendable {
     /// The settings present, by settings key, in the catalog's order.
     private(set) var values: [(key: String, settings: any SceneSettings)] = []
 
