@@ -30,6 +30,13 @@ final class AppRunner {
     /// A replay being played into the window, and how far.
     private var replay: (lines: [ReplayFile.Line], cursor: Int, end: Double)?
     private var presentAt: Double?
+    /// The remembered session's file (SPEC §11.5): nil for `--fresh` and `--replay`, which
+    /// neither read nor write it.
+    private let memory: SessionMemory?
+    /// What the start found in it.
+    private let recalled: SessionMemory.Recall
+    /// The inspector's way of writing a spring, kept as it was restored (SPEC §11.2).
+    private let form: String
 
     init(options: AppOptions) throws {
         startedAt = MonotonicClock.now()
@@ -40,10 +47,18 @@ final class AppRunner {
         trace = try options.tracePath.map { try TraceWriter(path: $0) }
         fonts = try RenderCommand.loadFonts()
         capture = LiveCapture(folder: options.capturesFolder ?? LiveCapture.defaultFolder)
-        let size = options.replay.map { Size($0.settings.window[0], $0.settings.window[1]) } ?? options.size
+        // A replay carries its own settings and --fresh starts from defaults: neither reads
+        // nor writes the remembered session. A damaged one is set aside with one line.
+        memory = options.replay == nil && !options.fresh ? SessionMemory.defaultPath().map(SessionMemory.init) : nil
+        recalled = memory?.recall() ?? .nothing
+        if let note = recalled.note { FileHandle.standardError.write(Data((note + "\n").utf8)) }
+        let remembered = recalled.state
+        form = options.form(remembering: remembered)
+        var (size, scale) = options.windowChoice(remembering: remembered)
+        if let r = options.replay { (size, scale) = (Size(r.settings.window[0], r.settings.window[1]), options.scale ?? 1) }
         do {
             window = try Window(title: "SpringLab", size: size, minimum: Workbench.minimumSize,
-                                backend: options.backend, userScale: options.scale)
+                                backend: options.backend, userScale: scale)
         } catch {
             throw RuntimeError("springlab: \(error)")
         }
@@ -59,11 +74,7 @@ final class AppRunner {
             app = try r.settings.makeApp(measurer: fonts)
             replay = (r.file.lines, 0, r.file.duration)
         } else {
-            app = Workbench(measurer: fonts, theme: options.theme, windowSize: window.size, wall: 0)
-            _ = app.switchScene(named: options.scene, at: 0)
-            options.preset?.apply(to: &app)
-            // --reduce-motion wins over a preset's setting.
-            if options.reduceMotion { _ = app.setReduceMotion(true, at: 0) }
+            app = options.startingApp(remembering: remembered, measurer: fonts, windowSize: window.size)
         }
     }
 
@@ -81,7 +92,10 @@ final class AppRunner {
         let w0 = wall
         let t0 = app.sceneTime(atWall: w0)
         emit([SceneEvent(.started, time: t0, [("renderer", .string(renderer.backendName)), ("scale", .number(window.scale)),
-                                                ("scene", .string(app.sceneName))]), app.layoutEvent(atWall: w0)])
+                                                ("scene", .string(app.sceneName)), ("theme", .string(app.theme.rawValue)),
+                                                ("form", .string(form))])])
+        emitRecall(at: t0)
+        emit([app.layoutEvent(atWall: w0)])
         if let r = options.replay {
             // First, prove the file reproduces its run: every frame line's hash, in order.
             let check = CaptureSession.verify(r.file, app: app)
@@ -131,6 +145,7 @@ final class AppRunner {
                 }
             }
             if app.presetRequested { savePreset() }
+            if let copied = app.takeClipboardText() { Clipboard.set(copied) }  // Ctrl+C / Ctrl+X in a field (SPEC §11.1)
             let frameWall = wall + 1.0 / 60  // where things will be when this frame is shown
             playReplay(through: frameWall)
             let t = app.sceneTime(atWall: frameWall)
@@ -152,7 +167,12 @@ final class AppRunner {
             if !app.isAnimating(atWall: frameWall) && !app.showHUD { idleFrames += 1 } else { idleFrames = 0 }
             if let q = options.quitAfter, MonotonicClock.now() - startedAt >= q { running = false }
             if Interrupt.received != nil { running = false }
+            if let memory, running {
+                noteSave(memory.saveIfDue(now: MonotonicClock.now()) { currentSession }, reason: "change")
+            }
         }
+        // Remembered on the way out, however the window ends (closed, --quit-after, a signal).
+        if let memory { noteSave(memory.save(currentSession, now: MonotonicClock.now()), reason: "quit") }
         if let signal = Interrupt.received {
             // Stopped by the user: the take keeps what it recorded (its end line written),
             // and background renders are stopped rather than waited for.
@@ -165,6 +185,39 @@ final class AppRunner {
         capture.finishPending()
         emit([SceneEvent(.quit, time: app.sceneTime(atWall: wall))])
         if let failure = trace?.failure { throw RuntimeError("springlab: the trace is incomplete: \(failure)") }
+    }
+
+    /// The window as the remembered session holds it.
+    private var currentSession: SessionState { SessionState(app: app, scale: window.userScale, form: form) }
+
+    /// What the start found in the remembered session, in the trace.
+    private func emitRecall(at t: Double) {
+        guard let memory else { return }
+        switch recalled {
+        case .nothing, .unusable: break
+        case .restored(let s):
+            emit([SceneEvent(.sessionRestored, time: t, [("path", .string(memory.path)), ("scene", .string(s.scene)),
+                                                        ("theme", .string(s.theme)), ("window", .numbers(s.window)),
+                                                        ("scale", .number(s.scale)), ("form", .string(s.form)),
+                                                        ("settings", .object(s.changedSettings()))])])
+        case .setAside(let reason, let movedTo, _):
+            emit([SceneEvent(.sessionSetAside, time: t, [("path", .string(memory.path)), ("movedTo", movedTo.map(TraceValue.string) ?? .null),
+                                                        ("reason", .string(reason))])])
+        }
+    }
+
+    /// A write of the remembered session, in the trace; a failure also on standard error
+    /// (once), and the window carries on.
+    private func noteSave(_ outcome: SessionMemory.Outcome?, reason: String) {
+        guard let outcome, let memory else { return }
+        let t = app.sceneTime(atWall: wall)
+        switch outcome {
+        case .saved:
+            emit([SceneEvent(.sessionSaved, time: t, [("path", .string(memory.path)), ("reason", .string(reason))])])
+        case .failed(let message):
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+            emit([SceneEvent(.sessionSaveFailed, time: t, [("error", .string(message))])])
+        }
     }
 
     /// Adds a line to the take being recorded; a take stopped by a failed write (a full

@@ -15,6 +15,7 @@ enum RunCommand {
         .number("scale", "a scale in [0.5, 4]", { $0 >= 0.5 && $0 <= 4 }),
         FlagSpec(name: "theme", kind: .choice(Theme.allCases.map(\.rawValue))),
         FlagSpec(name: "reduce-motion", kind: .toggle),
+        FlagSpec(name: "fresh", kind: .toggle),
         FlagSpec(name: "replay", kind: .text(accepts: "a replay file")),
         FlagSpec(name: "captures", kind: .text(accepts: "a folder for recordings and screenshots")),
         FlagSpec(name: "trace", kind: .text(accepts: "a path to write JSON lines to")),
@@ -34,35 +35,40 @@ enum RunCommand {
         if let path = a.words["replay"] { o.replay = try SessionSettings.loadReplay(path, command: "run") }
         o.capturesFolder = a.words["captures"]
         if let s = a.words["size"] {
-            o.size = try parseSize(s, flag: "size", command: "run")
-            guard o.size.width >= Workbench.minimumSize.width, o.size.height >= Workbench.minimumSize.height else {
+            let size = try parseSize(s, flag: "size", command: "run")
+            o.size = size
+            guard size.width >= Workbench.minimumSize.width, size.height >= Workbench.minimumSize.height else {
                 throw UsageError("springlab run: --size accepts at least 900x560, got \(quoted(s))")
             }
         }
-        o.scale = a.numbers["scale"] ?? 1
-        o.theme = Theme(rawValue: a.words["theme"] ?? "light") ?? .light
+        o.scale = a.numbers["scale"]
+        o.theme = a.words["theme"].flatMap(Theme.init(rawValue:))
         o.backend = a.words["renderer"] == "software" ? .software : .gl
         o.reduceMotion = a.toggles.contains("reduce-motion")
         o.tracePath = a.words["trace"]
         o.frameDelay = (a.numbers["frame-delay"] ?? 0) / 1000
         o.quitAfter = a.numbers["quit-after"]
-        o.scene = a.words["scene"] ?? SceneRegistry.names[0]
+        o.scene = a.words["scene"]
+        o.fresh = a.toggles.contains("fresh")
         return o
     }
 }
 
-/// Everything `run` was asked for.
+/// Everything `run` was asked for. The window's size, scale, theme and scene are nil
+/// when no flag chose them: the remembered session (SPEC §11.5) or the default decides.
 struct AppOptions {
-    var size = Workbench.defaultSize
-    var scale = 1.0
-    var theme = Theme.light
+    var size: Size?
+    var scale: Double?
+    var theme: Theme?
     var backend = Backend.gl
     var reduceMotion = false
     var tracePath: String?
     var frameDelay = 0.0
     var quitAfter: Double?
     /// The `--scene` word of the scene to open on.
-    var scene = SceneRegistry.names[0]
+    var scene: String?
+    /// `--fresh`: start from defaults; the remembered session is neither read nor written.
+    var fresh = false
     var replay: (file: ReplayFile, settings: SessionSettings)?
     var capturesFolder: String?
     var preset: Preset?
