@@ -48,7 +48,12 @@ public final class EventPump {
         var event = SDL_Event()
         var got = wait > 0 ? SDL_WaitEventTimeout(&event, wait) : SDL_PollEvent(&event)
         while got != 0 {
-            if let e = translate(&event) { out.append(e) }
+            if let e = translate(&event) {
+                out.append(e)
+                // Ctrl+V: the clipboard's text follows as typed text, so the pure window
+                // pastes it and a replay (which records both) pastes the same.
+                if case .input(.key(.paste, let t, _)) = e, let pasted = Clipboard.text() { out.append(.input(.text(pasted, time: t))) }
+            }
             got = SDL_PollEvent(&event)
         }
         return out

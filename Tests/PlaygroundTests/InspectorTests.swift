@@ -28,6 +28,12 @@ typealias FixedMeasurer = FixedAdvanceMeasurer
 
     func settings(_ events: [SceneEvent]) -> [SceneEvent] { events.filter { $0.name == "setting" } }
 
+    /// True when `v` is a whole number of 10^−places (what the number field shows).
+    func isRounded(_ v: Double, places: Int) -> Bool {
+        let p = pow(10, Double(places))
+        return (v * p).rounded() / p == v
+    }
+
     @Test mutating func dragIsProportionalToTheTrack() {
         let t = track("gap.response")
         let y = t.midY
@@ -36,11 +42,13 @@ typealias FixedMeasurer = FixedAdvanceMeasurer
         #expect(app.alert.settings.gap.response == 0.32)
         events += app.handle(.pointerMoved(Point2(x0 + 2 + t.width / 4, y), time: 100.05))
         events += app.handle(.pointerUp(Point2(x0 + 2 + t.width / 4, y), time: 100.1))
-        // A quarter of the track is a quarter of 0.05…2.0: +0.4875 s.
-        #expect(abs(app.alert.settings.gap.response - (0.32 + 0.4875)) < 1e-9)
+        // A quarter of the track is a quarter of 0.05…2.0: +0.4875 s — rounded to the
+        // 3 decimals shown (SPEC §11.1), so within half a thousandth, and on the grid.
+        #expect(abs(app.alert.settings.gap.response - (0.32 + 0.4875)) <= 0.0005 + 1e-9)
+        #expect(isRounded(app.alert.settings.gap.response, places: 3))
         let change = settings(events).last
         #expect(change?["name"] == .string("gap.response"))
-        #expect(change?["new"]?.number.map { abs($0 - 0.8075) < 1e-9 } == true)
+        #expect(change?["new"]?.number.map { abs($0 - 0.8075) <= 0.0005 + 1e-9 && isRounded($0, places: 3) } == true)
         #expect(settings(events).first?["old"] == .number(0.32))
     }
 
@@ -51,14 +59,18 @@ typealias FixedMeasurer = FixedAdvanceMeasurer
         _ = app.handle(.shift(true, time: 100.01))
         _ = app.handle(.pointerMoved(Point2(x0 + t.width / 4, t.midY), time: 100.05))
         _ = app.handle(.pointerUp(Point2(x0 + t.width / 4, t.midY), time: 100.1))
-        #expect(abs(app.alert.settings.alert.damping - (0.78 + 0.04875)) < 1e-9)
+        // Rounded to the fine step's 3 decimals (SPEC §11.1).
+        #expect(abs(app.alert.settings.alert.damping - (0.78 + 0.04875)) <= 0.0005 + 1e-9)
+        #expect(isRounded(app.alert.settings.alert.damping, places: 3))
     }
 
     @Test mutating func clickingTheTrackJumps() {
         let t = track("gap.response")
         _ = app.handle(.pointerDown(Point2(t.minX + 0.75 * t.width, t.midY), time: 100, shift: false))
         _ = app.handle(.pointerUp(Point2(t.minX + 0.75 * t.width, t.midY), time: 100.05))
-        #expect(abs(app.alert.settings.gap.response - (0.05 + 0.75 * 1.95)) < 1e-9)
+        // Rounded to the 3 decimals shown (SPEC §11.1).
+        #expect(abs(app.alert.settings.gap.response - (0.05 + 0.75 * 1.95)) <= 0.0005 + 1e-9)
+        #expect(isRounded(app.alert.settings.gap.response, places: 3))
     }
 
     @Test mutating func wheelStepsTheFocusedSliderAndShiftStepsFiner() {

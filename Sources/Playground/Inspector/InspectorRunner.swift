@@ -44,11 +44,36 @@ enum InspectorLayout {
     static let footerGap = 12.0
 }
 
+extension EventName {
+    /// A typed value the inspector refused: `{"event": "refused", "name": "gap.response",
+    /// "text": "5", "reason": "out of range: 0.05 – 2 s"}`.
+    static let refused: EventName = "refused"
+}
+
 extension Workbench {
-    /// Runs the inspector of the scene on the stage.
+    /// Runs the inspector of the scene on the stage. A Tab past the last field (or Shift+Tab
+    /// before the first) wraps around to the other end.
     mutating func runInspector(_ pass: inout UIPass, at t: Double, footer: inout InspectorFooter) -> InspectorOutcome {
         let frame = inspectorFrame, scroll = inspectorScroll
-        return scenes[current].runInspector(&pass, frame: frame, scroll: scroll, at: t, footer: &footer)
+        var out = scenes[current].runInspector(&pass, frame: frame, scroll: scroll, at: t, footer: &footer)
+        if let tab = pass.state.tabbing, let next = tab.backward ? pass.state.fieldOrder.last : pass.state.fieldOrder.first {
+            pass.state.tabbing = nil
+            pass.state.editing = next
+            pass.state.focus = next
+            pass.state.fieldLoaded = false  // it loads its text, all selected, when it next runs
+        }
+        out.events += pass.refusals.map { r in
+            SceneEvent(.refused, time: t, [("name", .string(r.id)), ("text", .string(r.text)), ("reason", .string(r.reason))])
+        }
+        pass.refusals = []
+        return out
+    }
+
+    /// Text the field being edited copied or cut (Ctrl+C, Ctrl+X), for the runner to put on
+    /// the system clipboard; nil when there is none. Taking it clears it.
+    public mutating func takeClipboardText() -> String? {
+        defer { ui.clipboardOut = nil }
+        return ui.clipboardOut
     }
 }
 
@@ -73,7 +98,10 @@ extension Scene {
                                footer: inout InspectorFooter) -> InspectorOutcome {
         let panel = ui.beginPanel(frame, scroll: scroll)
         ui.list?.commands.append(.pushClip(.rect(frame)))
-        defer { ui.list?.commands.append(.popClip) }
+        defer {
+            ui.flushOverlays()
+            ui.list?.commands.append(.popClip)
+        }
         var cursor = InspectorCursor(x: panel.x, y: panel.y, width: panel.width)
         var out = InspectorOutcome()
         let defaults = Settings()

@@ -14,8 +14,75 @@ struct SliderSpec: Sendable {
     /// Values above this are labelled on the track (damping above 1 is overdamped).
     var labelAbove: (value: Double, text: String)?
 
+    /// Written after the range when a typed value is refused ("0.05 – 2 s"): the limits
+    /// table's unit, which a slider may leave off its number.
+    var rangeUnit: String?
+
     func format(_ v: Double) -> String { String(format: "%.\(decimals)f", v) }
     func clamp(_ v: Double) -> Double { min(max(v, range.lowerBound), range.upperBound) }
+
+    // MARK: Precision (SPEC §11.1)
+
+    /// Decimal places needed to write `step` exactly (0.01 → 2, 0.025 → 3, 10 → 0), at most 6.
+    static func places(of step: Double) -> Int {
+        (0...6).first { d in
+            let scaled = abs(step) * pow(10, Double(d))
+            return abs(scaled - scaled.rounded()) < 1e-6 * max(scaled, 1)
+        } ?? 6
+    }
+
+    /// `v` rounded to `places` decimals, then kept in the range (a bound with more places
+    /// than shown stays exactly the bound).
+    func rounded(_ v: Double, places: Int) -> Double {
+        let p = pow(10, Double(places))
+        return clamp((v * p).rounded() / p)
+    }
+
+    /// A value set by pointer (a drag, a click on the track): rounded to the decimals shown,
+    /// or with Shift to the fine step's, so the trace and presets hold what the number reads.
+    func pointerValue(_ v: Double, fine: Bool) -> Double {
+        rounded(v, places: fine ? max(decimals, Self.places(of: self.fine)) : decimals)
+    }
+
+    /// One wheel notch or arrow press from `v`: a step (fine with Shift), rounded to the
+    /// places the step needs — never finer than shown, and never so coarse a step is lost.
+    func stepped(_ v: Double, by notches: Double, fine: Bool) -> Double {
+        let step = fine ? self.fine : self.step
+        return rounded(v + notches * step, places: max(decimals, Self.places(of: step)))
+    }
+
+    // MARK: Typed values
+
+    /// The range as a refusal reads it: "0.05 – 2 s", "0.25 – 2×".
+    var rangeText: String {
+        let unit = rangeUnit ?? unit
+        return "\(Self.plain(range.lowerBound)) – \(Self.plain(range.upperBound))\(unit)"
+    }
+
+    private static func plain(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(format: "%g", v)
+    }
+
+    /// What a typed text means: the number, or why it is refused (not a finite number, or
+    /// outside the range), in one line.
+    func parse(_ text: String) -> TypedNumber {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let typed = Double(trimmed), typed.isFinite else {
+            return .refused(trimmed.isEmpty ? "type a number: \(rangeText)" : "not a number: \(rangeText)")
+        }
+        return range.contains(typed) ? .value(typed) : .refused("out of range: \(rangeText)")
+    }
+
+    /// Characters a number can be typed with; anything else typed or pasted is dropped.
+    static func numberCharacters(_ s: String) -> String { s.filter { "0123456789.-+eE".contains($0) } }
+    /// A number never needs more: a pasted megabyte of digits must not be measured every frame.
+    static let maxNumberCharacters = 24
+}
+
+/// A typed number's fate.
+enum TypedNumber: Equatable {
+    case value(Double)
+    case refused(String)
 }
 
 extension UIPass {
@@ -23,9 +90,11 @@ extension UIPass {
     static let valueWidth = 62.0
 
     /// A slider row: label, track, number. Drag the knob (proportional), click the track
-    /// (jump), wheel over the focused slider (steps), Shift (fine), double-click (reset), click the number (type,
-    /// Enter applies, Escape abandons, invalid text is refused), Tab focus and arrows.
-    /// Returns true when `value` changed.
+    /// (jump), wheel over the focused slider (steps), Shift (fine), double-click (reset) —
+    /// values set by pointer are rounded to the decimals shown. Click the number (or Enter)
+    /// to type over it: a desktop text field (SPEC §11.1) whose Enter, Tab or a click
+    /// elsewhere applies a valid value; a refused one keeps the field open with its reason
+    /// under it. Tab focus and arrows. Returns true when `value` changed.
     mutating func slider(_ id: String, _ label: String, value: inout Double, spec: SliderSpec, frame: Rect) -> Bool {
         let old = value
         let track = Rect(x: frame.minX + Self.labelWidth, y: frame.minY,
@@ -33,24 +102,33 @@ extension UIPass {
         let number = Rect(x: frame.maxX - Self.valueWidth, y: frame.midY - 11, width: Self.valueWidth, height: 22)
         let span = spec.range.upperBound - spec.range.lowerBound
         func x(of v: Double) -> Double { track.minX + (spec.clamp(v) - spec.range.lowerBound) / span * track.width }
-        func v(at px: Double) -> Double { spec.clamp(spec.range.lowerBound + (px - track.minX) / track.width * span) }
+        func v(at px: Double) -> Double { spec.range.lowerBound + (px - track.minX) / track.width * span }
         frames.append((id, frame))
         state.focusOrder.append(id)
+        let shown = spec.format(value)
+        if let left = registerField(id, text: shown, maxCharacters: SliderSpec.maxNumberCharacters),
+           case .value(let typed) = spec.parse(left.committed()) {
+            value = typed  // another field's click took this edit over: it applies
+        }
 
         if state.editing == id {
-            handleTyping(id, into: &value, spec: spec)
+            let action = editField(id, box: number, style: Self.value, filter: SliderSpec.numberCharacters)
+            applyTyped(action, id: id, to: &value, spec: spec)
+        }
+        // (A click that ended this slider's own edit goes on to where it was aimed.)
+        if state.editing == id {
         } else if pressed(in: number) != nil {
             consumed = true
-            state.editing = id
-            state.editText = spec.format(value)
-            state.focus = id
+            beginEditing(id, text: shown, maxCharacters: SliderSpec.maxNumberCharacters, selectingAll: true)
+            _ = registerClick("field:" + id)
         } else if let p = pressed(in: track) {
             consumed = true
             state.focus = id
             if registerClick(id) {
                 value = spec.defaultValue  // double-click resets
             } else {
-                if abs(p.x - x(of: value)) > 9 { value = v(at: p.x) }  // click the track: jump
+                // Click the track: jump (to the decimals shown).
+                if abs(p.x - x(of: value)) > 9 { value = spec.pointerValue(v(at: p.x), fine: shiftHeld) }
                 state.active = id
                 state.dragOrigin = (p.x, value)
             }
@@ -58,7 +136,7 @@ extension UIPass {
             // Only the focused slider takes the wheel: scrolling the inspector past a
             // column of sliders must not retune every spring it crosses.
             consumed = true
-            value = spec.clamp(value + dy * (state.shift ? spec.fine : spec.step))
+            value = spec.stepped(value, by: dy, fine: state.shift)
         }
         if state.active == id {
             switch event {
@@ -67,7 +145,7 @@ extension UIPass {
                 if let o = state.dragOrigin {
                     // Proportional to the track; Shift makes it ten times finer.
                     let k = state.shift ? 0.1 : 1
-                    value = spec.clamp(o.value + (p.x - o.x) / track.width * span * k)
+                    value = spec.pointerValue(o.value + (p.x - o.x) / track.width * span * k, fine: state.shift)
                 }
             case .shift:
                 state.dragOrigin = (state.pointer.x, value)  // re-anchor: no jump when Shift toggles
@@ -79,11 +157,13 @@ extension UIPass {
             }
         }
         if state.focus == id, state.editing != id, !consumed, case .key(let k, _, let shift) = event {
-            let step = shift || state.shift ? spec.fine : spec.step
+            let fine = shift || state.shift
             switch k {
-            case .left, .down: value = spec.clamp(value - step); consumed = true
-            case .right, .up: value = spec.clamp(value + step); consumed = true
-            case .enter: state.editing = id; state.editText = spec.format(value); consumed = true
+            case .left, .down: value = spec.stepped(value, by: -1, fine: fine); consumed = true
+            case .right, .up: value = spec.stepped(value, by: 1, fine: fine); consumed = true
+            case .enter:
+                beginEditing(id, text: spec.format(value), maxCharacters: SliderSpec.maxNumberCharacters, selectingAll: true)
+                consumed = true
             default: break
             }
         }
@@ -92,32 +172,30 @@ extension UIPass {
         return value != old
     }
 
-    private mutating func handleTyping(_ id: String, into value: inout Double, spec: SliderSpec) {
-        switch event {
-        case .text(let s, _):
-            consumed = true
-            // A number never needs more than 24 characters; a pasted megabyte of digits
-            // must not become a megabyte measured on every frame.
-            state.editText += s.filter { "0123456789.-+eE".contains($0) }.prefix(max(0, 24 - state.editText.count))
-        case .key(.backspace, _, _):
-            consumed = true
-            if !state.editText.isEmpty { state.editText.removeLast() }
-        case .key(.enter, _, _):
-            consumed = true
-            // Refused unless it is a finite number inside the range: the value stays.
-            if let typed = Double(state.editText), typed.isFinite, spec.range.contains(typed) {
+    /// Shift held now, or with the press being handled.
+    private var shiftHeld: Bool {
+        if case .pointerDown(_, _, true) = event { return true }
+        return state.shift
+    }
+
+    /// Enter, Tab or a click elsewhere applies a valid number and ends the edit (Tab moves
+    /// on); a refused one stays open, all of its text selected to type over, and says why —
+    /// except after a click elsewhere, which lets go of it. Escape abandons.
+    private mutating func applyTyped(_ action: FieldAction, id: String, to value: inout Double, spec: SliderSpec) {
+        switch action {
+        case .none: break
+        case .abandon: endEditing()
+        case .commit(let text, let kind):
+            switch spec.parse(text) {
+            case .value(let typed):
                 value = typed
-                state.editing = nil
-            } else {
-                state.editText = "!" + state.editText.filter { $0 != "!" }
+                if case .tab(let backward) = kind { tab(from: id, backward: backward) } else { endEditing() }
+            case .refused(let reason):
+                if kind == .clickAway { endEditing(); return }
+                state.refusal = reason
+                state.field.selectAll()
+                refusals.append((id, text, reason))
             }
-        case .key(.escape, _, _):
-            consumed = true
-            state.editing = nil
-        case .pointerDown(let p, _, _) where !(frames.last?.1.contains(p) ?? false):
-            state.editing = nil  // clicking elsewhere abandons the edit
-        default:
-            if case .key = event { consumed = true }  // typing never reaches shortcuts
         }
     }
 
@@ -143,72 +221,12 @@ extension UIPass {
         if state.focus == id {
             fill(.circle(center: Point2(knobX, track.midY), radius: 10.5), Paint(fill: .clear, stroke: accent, strokeWidth: 1.5))
         }
-        let editing = state.editing == id
-        let refused = editing && state.editText.hasPrefix("!")
-        fill(.roundedRect(number, radius: 6), Paint(fill: editing ? theme.control : theme.chrome,
-                                                    stroke: refused ? Color(hex: 0xFF3B30) : (editing ? accent : theme.chromeLine),
-                                                    strokeWidth: 1))
-        let shown = editing ? state.editText.filter { $0 != "!" } + "|" : spec.format(value) + spec.unit
-        text(shown, in: number.insetBy(dx: 6, dy: 0), style: Self.value, color: theme.label, right: !editing)
-    }
-
-    /// A one-line text field: click to type, Enter applies, Escape abandons. Typing stops
-    /// at `maxCharacters` characters (and four Unicode scalars a character), so the field
-    /// only ever holds a text its setting accepts, and measuring it stays cheap.
-    mutating func textField(_ id: String, _ label: String, value: inout String, maxCharacters: Int, frame: Rect) -> Bool {
-        frames.append((id, frame))
-        state.focusOrder.append(id)
-        let box = Rect(x: frame.minX + Self.labelWidth, y: frame.midY - 12, width: frame.width - Self.labelWidth, height: 24)
-        var changed = false
         if state.editing == id {
-            switch event {
-            case .text(let s, _): consumed = true; state.editText = Self.appending(s, to: state.editText, maxCharacters: maxCharacters)
-            case .key(.backspace, _, _): consumed = true; if !state.editText.isEmpty { state.editText.removeLast() }
-            case .key(.enter, _, _):
-                consumed = true
-                let trimmed = state.editText.trimmingCharacters(in: .whitespaces)
-                if !trimmed.isEmpty, trimmed != value { value = trimmed; changed = true }
-                state.editing = nil
-            case .key(.escape, _, _): consumed = true; state.editing = nil
-            case .pointerDown(let p, _, _) where !box.contains(p): state.editing = nil
-            default: if case .key = event { consumed = true }
-            }
-        } else if pressed(in: box) != nil {
-            consumed = true; state.editing = id; state.editText = String(value.prefix(maxCharacters)); state.focus = id
-        } else if state.focus == id, !consumed, case .key(.enter, _, _) = event {
-            consumed = true; state.editing = id; state.editText = String(value.prefix(maxCharacters))
+            drawEditingField(box: number, style: Self.value)
+            drawRefusal(under: number)
+        } else {
+            fill(.roundedRect(number, radius: 6), Paint(fill: theme.chrome, stroke: theme.chromeLine, strokeWidth: 1))
+            text(spec.format(value) + spec.unit, in: number.insetBy(dx: 6, dy: 0), style: Self.value, color: theme.label, right: true)
         }
-        text(label, in: Rect(x: frame.minX, y: frame.minY, width: Self.labelWidth, height: frame.height),
-             style: Self.label, color: theme.secondaryLabel)
-        let editing = state.editing == id
-        fill(.roundedRect(box, radius: 6), Paint(fill: theme.control, stroke: editing || state.focus == id ? accent : theme.chromeLine,
-                                               strokeWidth: 1))
-        // Bounded whatever `value` holds: the box shows far fewer characters than this.
-        let shown = editing ? state.editText + "|" : String(value.prefix(maxCharacters))
-        let h = measurer.lineHeight(of: Self.label)
-        let w = measurer.width(of: shown, style: Self.label)
-        // Show the end of a long text while typing, its start otherwise.
-        let x = editing ? min(box.minX + 6, box.maxX - 6 - w) : box.minX + 6
-        let run = TextRun(shown, origin: Point2(x.rounded(), (box.midY - h / 2).rounded()), style: Self.label, color: theme.label)
-        list?.clip(.rect(box.insetBy(dx: 6, dy: 0))) { $0.text(run) }
-        return changed
-    }
-}
-
-extension UIPass {
-    /// `text` with as much of `typed` appended as fits in `maxCharacters` characters and
-    /// four Unicode scalars a character; the rest of a long paste is dropped.
-    static func appending(_ typed: String, to text: String, maxCharacters: Int) -> String {
-        var out = text
-        var characters = out.count
-        var scalars = out.unicodeScalars.count
-        for ch in typed {
-            let n = ch.unicodeScalars.count
-            guard characters < maxCharacters, scalars + n <= 4 * maxCharacters else { break }
-            out.append(ch)
-            characters += 1
-            scalars += n
-        }
-        return out
     }
 }

@@ -53,7 +53,8 @@ extension UIPass {
                                       frame: Rect) -> SettingChange? {
         guard let limit = number.limit else { return nil }
         let spec = SliderSpec(range: limit.range, defaultValue: number.resetValue?(settings) ?? defaults[keyPath: limit.path],
-                              step: number.step, fine: number.fine, decimals: number.decimals, unit: number.unit ?? limit.unit)
+                              step: number.step, fine: number.fine, decimals: number.decimals, unit: number.unit ?? limit.unit,
+                              rangeUnit: limit.unit)
         return sliderRow(number.id, number.label, path: limit.path, spec: spec, settings: &settings, frame: frame)
     }
 

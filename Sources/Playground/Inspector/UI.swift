@@ -10,9 +10,27 @@ public struct UIState: Sendable {
     var dragOrigin: (x: Double, value: Double)?
     /// The widget the keyboard talks to (Tab, arrows).
     public var focus: String?
-    /// The number or text field being typed into, with its text so far.
+    /// The number or text field being typed into, and its text, caret and selection.
     public var editing: String?
-    public var editText = ""
+    var field = TextFieldModel("")
+    /// False while a field that Tab moved to has not loaded its text yet (it does when it
+    /// next runs, all of it selected).
+    var fieldLoaded = false
+    /// How far the edited text is scrolled left to keep the caret in view.
+    var fieldScroll = 0.0
+    /// Why the last Enter or Tab was refused ("0.05 – 2 s"), shown under the field until
+    /// the next valid value applies or the edit ends.
+    public var refusal: String?
+    /// An edit a click on another field took over, committed when its field runs.
+    var leaving: FieldEdit?
+    /// A Tab committed this field: the next one (or the previous, with Shift) takes focus.
+    var tabbing: (from: String, backward: Bool)?
+    /// Editable fields in layout order, for Tab between them.
+    var fieldOrder: [String] = []
+    /// Text Ctrl+C or Ctrl+X put out for the system clipboard, until the runner takes it.
+    public var clipboardOut: String?
+    /// The text being typed (the edited field's).
+    public var editText: String { field.text }
     /// Last click, to recognise a double-click (same widget within 0.35 s).
     var lastClick: (id: String, time: Double)?
     public var shift = false
@@ -40,6 +58,12 @@ struct UIPass {
     var consumed = false
     /// Only widgets inside this rectangle take the pointer (the inspector's scroll view).
     var pointerRegion = Rect.infinite
+    /// Drawn after the rest of the panel: a refusal's line over the row below its field.
+    var overlays: [DrawCommand] = []
+    /// The field a Tab in this pass moved to (it does not handle that Tab again).
+    var tabbedInto: String?
+    /// Values refused in this pass: the field, the text and why (the trace's `refused`).
+    var refusals: [(id: String, text: String, reason: String)] = []
 
     static let label = TextStyle(.regular, size: 12)
     static let value = TextStyle(.semibold, size: 12)
@@ -54,6 +78,9 @@ struct UIPass {
         self.measurer = measurer
         list = drawing ? DisplayList(background: theme.chrome) : nil
         self.state.focusOrder = []
+        self.state.fieldOrder = []
+        self.state.leaving = nil
+        self.state.tabbing = nil
     }
 
     var accent: Color { Color(hex: 0x0A84FF) }
