@@ -41,8 +41,8 @@ extension Workbench {
 }
 
 extension Preset {
-    var pushAlert: PushAlertSettings? { scenes.settings(of: PushAlert.self) }
-    var pile: LiquidPileSettings? { scenes.settings(of: LiquidPile.self) }
+    var pushAlert: PushAlertSettings? { (try? settings(for: PushAlert.self, over: nil)) as? PushAlertSettings }
+    var pile: LiquidPileSettings? { (try? settings(for: LiquidPile.self, over: nil)) as? LiquidPileSettings }
 }
 
 extension SessionSettings {

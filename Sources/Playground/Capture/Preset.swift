@@ -1,47 +1,101 @@
 import Capture
+import Files
 import Foundation
 import Scenes
 
-/// A preset (SPEC §8 `--preset FILE`): the tunables a designer settled on, as JSON — the
-/// settings object of a replay file, or any part of it: `pushAlert`, `pile`, `presence`,
-/// `neck`. Every number must be inside the range its inspector slider spans (each scene's
-/// `limits` table: springs 0.05–2 s and 0.05–2, ratios, spacings…) and the title at most
-/// 200 characters; anything else is refused with the key that is wrong and the accepted
-/// range, and nothing is applied.
-struct Preset: Codable, Equatable {
-    /// The scenes' settings the file holds (any subset of the registry's keys).
-    var scenes: SceneSettingsSet
+/// A preset (SPEC §8 `--preset FILE`, §11.4): the tunables a designer settled on, as JSON —
+/// the settings object of a replay file, or any part of it, down to one number:
+/// `{"pushAlert": {"gap": {"response": 0.4}}}`. Missing keys keep the values in force when
+/// it is applied; a key that is no setting is refused by its path. Every number must be
+/// inside the range its inspector slider spans (each scene's `limits` table) and the title
+/// at most 200 characters; anything else is refused with the key that is wrong and the
+/// accepted range, and nothing is applied.
+struct Preset: Equatable {
+    /// The parts the file holds, by scene settings key, in the registry's order.
+    private(set) var parts: [(key: String, value: JSONValue)] = []
+
+    static func == (a: Preset, b: Preset) -> Bool {
+        a.parts.map(\.key) == b.parts.map(\.key) && zip(a.parts, b.parts).allSatisfy { $0.value == $1.value }
+    }
 
     static func load(_ text: String, name: String) throws(RuntimeError) -> Preset {
-        let preset: Preset
-        do { preset = try JSONDecoder().decode(Preset.self, from: Data(text.utf8)) } catch {
+        let document: JSONValue
+        do { document = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) } catch {
             throw RuntimeError("springlab: preset \(name): \(describeDecoding(error))")
         }
-        if let problem = preset.problem() { throw RuntimeError("springlab: preset \(name): \(problem)") }
+        guard case .object(let object) = document else { throw RuntimeError("springlab: preset \(name): not a JSON object") }
+        var preset = Preset()
+        for type in SceneRegistry.scenes {
+            if let part = object[type.settingsKey] { preset.parts.append((type.settingsKey, part)) }
+        }
+        let known = Set(SceneRegistry.scenes.map { $0.settingsKey })
+        // The replay header's other keys (scene, theme, window, scale) are not settings but
+        // a replay's settings object is a preset: they are allowed and ignored.
+        if let unknown = object.keys.sorted().first(where: { !known.contains($0) && !["scene", "theme", "window", "scale"].contains($0) }) {
+            throw RuntimeError("springlab: preset \(name): \(quoted(unknown)) is not a scene's settings (\(known.sorted().joined(separator: ", ")))")
+        }
+        // Checked over the defaults: each value the file sets must be in its range.
+        for type in SceneRegistry.scenes {
+            do { _ = try preset.settings(for: type, over: nil) } catch {
+                throw RuntimeError("springlab: preset \(name): \(error)")
+            }
+        }
         return preset
     }
 
-    /// The first value out of range, named by its key path: each scene's limits table
-    /// (SPEC §6's slider ranges) and the title's length.
-    func problem() -> String? { scenes.problem().map(\.description) }
-
-    /// Every scene's settings in `app`.
-    init(app: Workbench) { scenes = SceneSettingsSet(app) }
-
-    init(from decoder: Decoder) throws {
-        scenes = try SceneSettingsSet(from: decoder.container(keyedBy: SettingsKey.self), catalog: SceneRegistry.scenes, required: false)
+    /// The settings of scene `type` with this preset laid over `base` (its defaults when
+    /// nil); nil when the preset has nothing for that scene.
+    func settings(for type: any Scene.Type, over base: (any SceneSettings)?) throws -> (any SceneSettings)? {
+        try Self.settings(type, preset: self, over: base)
     }
 
-    func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: SettingsKey.self)
-        try scenes.encode(to: &c)
+    private static func settings<S: Scene>(_ type: S.Type, preset: Preset, over base: (any SceneSettings)?) throws -> (any SceneSettings)? {
+        guard let part = preset.parts.first(where: { $0.key == S.settingsKey })?.value else { return nil }
+        let start = (base as? S.Settings) ?? S.Settings()
+        var added: [String] = []
+        let merged = try part.laid(over: try JSONValue.of(start), path: S.settingsKey, added: &added)
+        let settings: S.Settings
+        do { settings = try merged.decode(S.Settings.self) } catch {
+            throw PresetError(describeDecoding(error).replacingOccurrences(of: "'", with: "'\(S.settingsKey).", options: .anchored))
+        }
+        // A key the settings did not read back is no setting (a typo): refused, not ignored.
+        let readBack = try JSONValue.of(settings)
+        for path in added where readBack.value(at: path.split(separator: ".").dropFirst().map { $0 }) == nil {
+            throw PresetError("\(quoted(path)) is not a setting")
+        }
+        if let problem = settings.problem() { throw PresetError(problem.under(S.settingsKey).description) }
+        return settings
     }
+
+    /// The first value out of range, by its key path (nil when the preset is good).
+    func problem() -> String? {
+        for type in SceneRegistry.scenes {
+            do { _ = try settings(for: type, over: nil) } catch { return "\(error)" }
+        }
+        return nil
+    }
+
+    /// Every scene's settings in `app` (what Save preset writes).
+    init(app: Workbench) {
+        parts = app.scenes.compactMap { scene in
+            (try? JSONValue.of(scene.settings)).map { (type(of: scene).settingsKey, $0) }
+        }
+    }
+
+    private init() {}
 
     var json: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) + "\n" } ?? "{}\n"
+        let object = JSONValue.object(Dictionary(uniqueKeysWithValues: parts.map { ($0.key, $0.value) }))
+        return (try? encoder.encode(object)).map { String(decoding: $0, as: UTF8.self) + "\n" } ?? "{}\n"
     }
 
-    func apply(to app: inout Workbench) { scenes.apply(to: &app) }
+    /// Lays the preset over every scene's settings in force (checked when it was loaded).
+    func apply(to app: inout Workbench) {
+        for i in app.scenes.indices {
+            let type = type(of: app.scenes[i])
+            if let s = try? settings(for: type, over: app.scenes[i].settings) { app.scenes[i].assign(s) }
+        }
+    }
 }
