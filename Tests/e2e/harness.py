@@ -16,7 +16,11 @@ class App:
         self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         self.display = ":" + self.xvfb.stdout.readline().decode().strip()
-        env = {**os.environ, "DISPLAY": self.display}
+        # Its own XDG folders per case, so a remembered session (SPEC §11.5) or a saved
+        # preset never leaks from one run into the next; env_extra may point two starts at
+        # one folder (the session test).
+        env = {**os.environ, "DISPLAY": self.display, "XDG_CONFIG_HOME": os.path.join(self.tmp, "config"),
+               "XDG_DATA_HOME": os.path.join(self.tmp, "data")}
         env.pop("SDL_VIDEODRIVER", None)
         # SPRINGLAB_DEBUG_EVENTS makes the app print each pointer event's raw X server time:
         # the true-time case measures the truth from them.
@@ -24,9 +28,11 @@ class App:
         self.proc = subprocess.Popen([BIN, "run", "--trace", self.trace, "--quit-after", "30", *extra],
                                      env={**env, "SPRINGLAB_DEBUG_EVENTS": "1", **(env_extra or {})},
                                      stdout=self.log, stderr=self.log)
-        if "neck" in extra or "liquid" in extra or "presence" in extra or "--replay" in extra:
-            self.wait_for(lambda e: e["event"] == "firstFrame", 15)
-        else:
+        # Ready at the first frame; the Push Alert (as the trace's `started` says, whether a
+        # flag or a remembered session chose it) once its alert has settled in.
+        self.wait_for(lambda e: e["event"] == "firstFrame", 15)
+        self.started = next(e for e in self.events() if e["event"] == "started")
+        if self.started.get("scene") == "push-alert" and "--replay" not in extra:
             self.wait_for(lambda e: e["event"] == "settled" and e.get("state") == "shown", 15)
         self.layout = next(e for e in self.events() if e["event"] == "layout")
 
