@@ -138,15 +138,17 @@ struct SessionState: Equatable, Sendable {
                 try set.encode(to: &c)
             }
         }
-        guard let data = try? JSONEncoder().encode(Settings(set: set)),
-              let tree = try? JSONDecoder().decode(JSONTree.self, from: data) else { return [:] }
+        guard let tree = try? JSONValue.of(Settings(set: set)) else { return [:] }
         var out: [String: TraceValue] = [:]
-        func walk(_ node: JSONTree, _ path: String) {
+        func walk(_ node: JSONValue, _ path: String) {
             func below(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
             switch node {
             case .object(let members): for (k, v) in members { walk(v, below(k)) }
             case .array(let items): for (i, v) in items.enumerated() { walk(v, below(String(i))) }
-            case .leaf(let value): out[path] = value
+            case .number(let n): out[path] = .number(n)
+            case .string(let t): out[path] = .string(t)
+            case .bool(let b): out[path] = .bool(b)
+            case .null: out[path] = .null
             }
         }
         walk(tree, "")
@@ -189,24 +191,6 @@ extension SessionState: Codable {
 struct SessionStateError: Error, CustomStringConvertible, Equatable {
     let description: String
     init(_ description: String) { self.description = description }
-}
-
-/// Any JSON value, for flattening settings into key paths.
-private enum JSONTree: Decodable {
-    case object([String: JSONTree])
-    case array([JSONTree])
-    case leaf(TraceValue)
-
-    init(from decoder: Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .leaf(.null) } else if let b = try? c.decode(Bool.self) { self = .leaf(.bool(b)) } else if let n = try? c.decode(Double.self) {
-            self = .leaf(.number(n))
-        } else if let s = try? c.decode(String.self) { self = .leaf(.string(s)) } else if let a = try? c.decode([JSONTree].self) {
-            self = .array(a)
-        } else {
-            self = .object(try c.decode([String: JSONTree].self))
-        }
-    }
 }
 
 // MARK: - The file

@@ -54,7 +54,8 @@ enum Help {
         "run": """
         usage: springlab [run] [--scene \(sceneChoices)] [--renderer gl|software] [--size WxH]
                          [--scale S] [--theme light|dark] [--reduce-motion] [--trace FILE]
-                         [--preset FILE] [--replay FILE] [--captures DIR] [--frame-delay MS] [--quit-after S]
+                         [--preset FILE] [--replay FILE] [--captures DIR] [--fresh] [--frame-delay MS]
+                         [--quit-after S]
 
         Opens the SpringLab window. OpenGL 3.3 core (GLES 3.0 as a fallback); without
         either, the software renderer, with one line saying so. --scale renders at S
@@ -74,6 +75,12 @@ enum Help {
         never overwriting. --replay FILE checks the file's frame hashes, then plays it.
         --preset FILE starts with the settings a Save preset wrote (any of pushAlert, pile,
         presence, neck).
+        The window remembers its size, scene, theme, --scale, inspector form and every
+        scene's settings in $XDG_CONFIG_HOME/springlab/state.json (~/.config/springlab/),
+        written after changes (at most every 2 s) and when it closes or is stopped, and
+        opens on them next time; a flag wins over a remembered value. A damaged file is set
+        aside as state.json.broken with one line. --fresh starts from defaults and neither
+        reads nor writes it (--replay neither).
 
         """,
         "render": """
