@@ -9,6 +9,8 @@ public enum PlatformEvent: Sendable, Equatable {
     case resized
     case quit
     case exposed
+    /// A file dropped on the window (SDL_DROPFILE): its path.
+    case dropped(String)
 }
 
 /// Drains SDL's queue into `PlatformEvent`s stamped with the time each input happened.
@@ -43,6 +45,16 @@ public final class EventPump {
     }
 
     /// All pending events. `wait` blocks up to that many ms for the first one.
+    /// Puts a file drop on SDL's queue, as the window system would (tests drive a drop
+    /// this way: xdotool cannot speak XDND). It is read back by `poll` like any drop.
+    public func pushDrop(_ path: String) {
+        var event = SDL_Event()
+        event.type = SDL_DROPFILE.rawValue
+        event.drop.file = SDL_strdup(path)
+        event.drop.windowID = window.id
+        _ = SDL_PushEvent(&event)
+    }
+
     public func poll(wait: Int32 = 0) -> [PlatformEvent] {
         var out: [PlatformEvent] = []
         var event = SDL_Event()
@@ -85,6 +97,10 @@ public final class EventPump {
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
             return .quit
+        case SDL_DROPFILE:
+            guard let file = event.drop.file else { return nil }
+            defer { SDL_free(file) }
+            return .dropped(String(cString: file))
         case SDL_SYSWMEVENT:
             var kind: Int32 = 0
             let ms = springlab_syswm_x11_time(event.syswm.msg, &kind)

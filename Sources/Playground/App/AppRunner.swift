@@ -109,6 +109,8 @@ final class AppRunner {
             // The scene makes its entrance a beat after the window opens, so it is seen.
             presentAt = t0 + delay
         }
+        // Tests drop a file through SDL's own queue (xdotool has no XDND).
+        if let drop = ProcessInfo.processInfo.environment["SPRINGLAB_TEST_DROP"] { pump.pushDrop(drop) }
         var firstFrame = true
         var running = true
         var idleFrames = 0
@@ -133,6 +135,9 @@ final class AppRunner {
                     emit(app.resize(to: window.size, atWall: at))
                 case .exposed:
                     idleFrames = 0
+                case .dropped(let path):
+                    idleFrames = 0
+                    dropFile(path)
                 case .input(let absolute):
                     idleFrames = 0
                     // (An input stamped just before a take began counts at its start.)
@@ -289,6 +294,46 @@ final class AppRunner {
         if let failure = stopped.failure {
             // (LiveCapture already shows its own message for this one.)
             emit([SceneEvent(.captureFailed, time: app.sceneTime(atWall: at), [("error", .string(failure))])])
+        }
+    }
+
+    /// A file dropped on the window (SPEC §11.4): a `.preset.json` loads in place (one undo
+    /// step), a `.slreplay` plays (its frame hashes verified first); anything else is
+    /// refused with one line over the stage.
+    private func dropFile(_ path: String) {
+        let at = wall
+        let t = app.sceneTime(atWall: at)
+        let name = (path as NSString).lastPathComponent
+        do {
+            if path.hasSuffix(".slreplay") {
+                guard !capture.isRecording, replay == nil else { throw RuntimeError("finish the take or replay first") }
+                let (file, settings) = try SessionSettings.loadReplay(path, command: "run")
+                let fresh = try settings.makeApp(measurer: fonts)
+                let check = CaptureSession.verify(file, app: fresh)
+                emit([SceneEvent(.replayVerified, time: t, [("matched", .number(Double(check.matched))),
+                                                            ("total", .number(Double(check.total))), ("path", .string(path))])])
+                guard check.matched == check.total else {
+                    throw RuntimeError("\(name) diverged: \(check.matched)/\(check.total) frame hashes match")
+                }
+                // The take plays from its own start, in the window, as `run --replay` does.
+                app = fresh
+                let now = MonotonicClock.now()
+                capture.rebase(by: now - wallOrigin)
+                wallOrigin = now
+                presentAt = nil
+                replay = (file.lines, 0, file.duration)
+                capture.note("Playing \(name)", until: 4)
+            } else if path.hasSuffix(".json") {
+                let preset = try Preset.load(try SpringLabCommand.readTextInput(path), name: path)
+                emit(app.loadPreset(preset, name: String(name.dropLast(name.hasSuffix(".preset.json") ? 12 : 5)), source: "drop", at: t))
+                capture.note("Loaded \(name)", until: at + 4)
+            } else {
+                throw RuntimeError("drop a .preset.json or a .slreplay (\(quotedPath(name)) is neither)")
+            }
+        } catch {
+            let why = (error as? RuntimeError)?.message ?? "\(error)"
+            capture.note("Cannot open \(name): \(why)", until: at + 8)
+            emit([SceneEvent(.dropRefused, time: t, [("path", .string(path)), ("error", .string(why))])])
         }
     }
 

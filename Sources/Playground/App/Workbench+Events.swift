@@ -27,5 +27,7 @@ extension EventName {
     static let theme: EventName = "theme"
     static let timeScale: EventName = "timeScale"
     static let undo: EventName = "undo"
+    static let presetLoaded: EventName = "presetLoaded"
+    static let dropRefused: EventName = "dropRefused"
     static let redo: EventName = "redo"
 }

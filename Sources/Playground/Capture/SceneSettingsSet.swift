@@ -58,6 +58,23 @@ struct SceneSettingsSet: Equatable, Sendable {
         }
     }
 
+    /// The settings that differ between this set and `other`, by key path
+    /// (`pushAlert.gap.response`), in order.
+    func changedKeys(to other: SceneSettingsSet) -> [String] {
+        var out: [String] = []
+        func walk(_ a: JSONValue?, _ b: JSONValue?, _ path: String) {
+            if case .object(let x)? = a, case .object(let y)? = b {
+                for key in Set(x.keys).union(y.keys).sorted() { walk(x[key], y[key], "\(path).\(key)") }
+            } else if a != b {
+                out.append(path)
+            }
+        }
+        for (key, settings) in values {
+            walk(try? JSONValue.of(settings), other[key].flatMap { try? JSONValue.of($0) }, key)
+        }
+        return out
+    }
+
     static func == (a: SceneSettingsSet, b: SceneSettingsSet) -> Bool {
         a.values.count == b.values.count && zip(a.values, b.values).allSatisfy { $0.key == $1.key && $0.settings.isEqual(to: $1.settings) }
     }
