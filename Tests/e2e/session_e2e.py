@@ -15,15 +15,19 @@ The first starts share one XDG folder, so each start finds what the one before l
    before SIGTERM is written on the way out (`sessionSaved`, reason `quit`).
 3. `--fresh` opens on the defaults and leaves the file byte for byte as it was.
 4. Flags win: `--scene presence --theme light` over the remembered scene and theme, and
-   the remembered settings still come back.
+   the remembered settings still come back. (Cases 2–4 read what case 1 left: run them
+   together.)
+   Then, in a folder of its own: the window's size and `--scale` come back at the next
+   start, and a window resized by hand is remembered at its new size.
 5. A damaged state file (not JSON) with `state.json.broken` taken is set aside as
-   `state.json.broken-2` with one line on standard error; the app starts on defaults.
+   `state.json.broken-2` with one line on standard error; the app starts on defaults,
+   and Ctrl+C (SIGINT, status 130) writes its last change on the way out.
 6. A state file with a value out of range is set aside as `state.json.broken`.
 7. `--replay` neither reads nor writes the state: a damaged file stays where it is.
 
     python3 Tests/e2e/session_e2e.py .build/debug/springlab
 """
-import json, os, subprocess, sys, tempfile, time
+import json, os, signal, subprocess, sys, tempfile, time
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -163,6 +167,31 @@ def _(app):
     assert restored["settings"] == {"pushAlert.gap.response": memo["gap"]}, restored
 
 
+SIZED = tempfile.mkdtemp(prefix="springlab-session-size-")
+SIZED_ENV = {"XDG_CONFIG_HOME": os.path.join(SIZED, "config"), "XDG_DATA_HOME": os.path.join(SIZED, "data")}
+
+
+@case("size and scale: --size 1000x640 --scale 1.5 are remembered, the next start opens at them, a resize is kept",
+      extra=["--size", "1000x640", "--scale", "1.5"], env=SIZED_ENV)
+def _(app):
+    assert app.layout["window"] == [1000, 640] and app.started["scale"] == 1.5, (app.layout["window"], app.started)
+    assert close(app) == 143
+    again = App(env_extra=SIZED_ENV)
+    try:
+        assert again.layout["window"] == [1000, 640] and again.started["scale"] == 1.5, (again.layout["window"], again.started)
+        restored = next(e for e in again.events() if e["event"] == "sessionRestored")
+        assert restored["window"] == [1000, 640] and restored["scale"] == 1.5 and restored["settings"] == {}, restored
+        # A window resized by hand (1650x1050 pixels at 1.5 = 1100x700 pt) is remembered too.
+        n = len(again.events())
+        xdo(again.display, "search", "--name", "SpringLab", "windowsize", "1650", "1050")
+        again.wait_for(lambda e: e["event"] == "layout" and e["window"] == [1100, 700], 5, n)
+    finally:
+        again.close()
+    with open(os.path.join(SIZED, "config", "springlab", "state.json")) as f:
+        s = json.load(f)
+    assert s["window"] == [1100, 700] and s["scale"] == 1.5, s
+
+
 def damaged_env(text, taken=()):
     d = tempfile.mkdtemp(prefix="springlab-session-damaged-")
     folder = os.path.join(d, "config", "springlab")
@@ -178,7 +207,7 @@ def damaged_env(text, taken=()):
 DAMAGED_ENV, DAMAGED = damaged_env('{"version": 1, "scene": "liq', taken=["state.json.broken"])
 
 
-@case("a damaged state file (not JSON) is set aside as state.json.broken-2 with one line; defaults", env=DAMAGED_ENV)
+@case("a damaged state file (not JSON) is set aside as state.json.broken-2 with one line; defaults; SIGINT writes", env=DAMAGED_ENV)
 def _(app):
     assert app.started["scene"] == "push-alert" and app.started["theme"] == "light", app.started
     aside = next(e for e in app.events() if e["event"] == "sessionSetAside")
@@ -188,11 +217,16 @@ def _(app):
     assert len(lines) == 1 and "damaged" in lines[0] and target + ".broken-2" in lines[0], lines
     assert open(target + ".broken").read() == "mine", "the user's own .broken file was touched"
     assert open(target + ".broken-2").read() == '{"version": 1, "scene": "liq'
-    # The window carries on and remembers afresh.
+    # The window carries on and remembers afresh; Ctrl+C (SIGINT) writes the last change.
     app.wait_for(lambda e: e["event"] == "sessionSaved", 3)
-    assert close(app) == 143
+    n = len(app.events())
+    key(app, "d", "theme", theme="dark")
+    app.proc.send_signal(signal.SIGINT)
+    assert app.proc.wait(5) == 130
+    assert [e["reason"] for e in app.events()[n:] if e["event"] == "sessionSaved"] == ["quit"]
     with open(target) as f:
-        assert json.load(f)["scene"] == "push-alert"
+        s = json.load(f)
+    assert (s["scene"], s["theme"]) == ("push-alert", "dark"), s
 
 
 RANGE_ENV, RANGE = damaged_env(json.dumps({"version": 1, "scene": "neck", "theme": "dark", "window": [1280, 20000],
