@@ -67,7 +67,8 @@ struct SessionState: Equatable, Sendable {
                   scale: scale, form: form, scenes: SceneSettingsSet(app))
     }
 
-    var size: Size { Size(window[0], window[1]) }
+    /// The window's size (a checked state always has both sides).
+    var size: Size { window.count == 2 ? Size(window[0], window[1]) : Workbench.defaultSize }
 
     /// What is wrong with the state, in words, or nil when every value is usable.
     func problem() -> String? {
