@@ -141,7 +141,10 @@ public final class EventPump {
         case SDL_KEYDOWN:
             let shift = (UInt32(event.key.keysym.mod) & KMOD_SHIFT.rawValue) != 0
             let ctrl = (UInt32(event.key.keysym.mod) & KMOD_CTRL.rawValue) != 0
-            guard let key = ctrl ? Self.command(event.key.keysym.sym, shift: shift) : Self.key(event.key.keysym.sym) else { return nil }
+            // "?" is Shift+/ on most layouts: SDL reports the slash.
+            let question = !ctrl && shift && Int(event.key.keysym.sym) == Int(SDLK_SLASH.rawValue)
+            guard let key = question ? .help : ctrl ? Self.command(event.key.keysym.sym, shift: shift) : Self.key(event.key.keysym.sym)
+            else { return nil }
             return .input(.key(key, time: time(kind: 4), shift: shift))
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(UInt32(event.window.event)) {

@@ -114,3 +114,20 @@ extension UndoHistory.Step: Equatable {
         #expect(values[0] > second && second > first && first > 0.32)
     }
 }
+
+/// The shortcut overlay (SPEC §11.1): ? or F1 shows every key, Escape or ? again hides it.
+@Suite struct ShortcutOverlayTests {
+    @Test func f1ShowsEveryShortcutOverTheStage() {
+        var a = Workbench(measurer: FixedAdvanceMeasurer(), theme: .light, windowSize: Size(1280, 800), wall: 0)
+        let shown = a.handle(.key(.help, time: 1, shift: false))
+        #expect(shown.first?.name == "shortcuts" && shown.first?["shown"] == .bool(true))
+        let texts = a.draw(atWall: 1).textRuns.map(\.run.text)
+        for keys in ["Space", "Ctrl+Z", "Ctrl+Shift+Z  Ctrl+Y", "?  F1", "H", "M", "R", "S"] {
+            #expect(texts.contains(keys), "\(keys) missing from the overlay")
+        }
+        #expect(texts.contains("push-alert, presence, liquid, neck"))
+        let hidden = a.handle(.key(.escape, time: 2, shift: false))
+        #expect(hidden.first?["shown"] == .bool(false))
+        #expect(!a.draw(atWall: 2).textRuns.map(\.run.text).contains("Ctrl+Z"))
+    }
+}

@@ -149,6 +149,7 @@ extension Workbench {
             }
             if showHUD { drawHUD(into: &l, at: t, wall: wall) }
             if showAbout { drawAbout(into: &l) }
+            if showShortcuts { drawShortcuts(into: &l) }
         }
         return list
     }

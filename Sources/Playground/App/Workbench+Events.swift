@@ -28,6 +28,7 @@ extension EventName {
     static let timeScale: EventName = "timeScale"
     static let undo: EventName = "undo"
     static let presetLoaded: EventName = "presetLoaded"
+    static let shortcuts: EventName = "shortcuts"
     static let dropRefused: EventName = "dropRefused"
     static let redo: EventName = "redo"
 }

@@ -46,6 +46,8 @@ extension Workbench {
             theme = theme == .light ? .dark : .light
             return [SceneEvent(.theme, time: t, [("theme", .string(theme.rawValue))])]
         case .m: return setReduceMotion(!scene.reduceMotion, at: t)
+        case .help where ui.editing == nil: return toggleShortcuts(at: t)
+        case .escape where showShortcuts: return toggleShortcuts(at: t)
         case .undo where ui.editing == nil: return undo(at: t)
         case .redo where ui.editing == nil: return redo(at: t)
         case _ where Key.digits.contains(key):

@@ -40,6 +40,8 @@ public struct Workbench: Sendable {
     public internal(set) var mode: StageMode = .live
     public var showHUD = false
     public var showAbout = false
+    /// The shortcut overlay (? or F1).
+    public var showShortcuts = false
     /// Save preset was pressed: the window writes the settings out (a file is a side effect
     /// the app leaves to its runner).
     var presetRequested = false

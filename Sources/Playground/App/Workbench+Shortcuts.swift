@@ -1,0 +1,47 @@
+import Canvas
+import Scenes
+
+extension Workbench {
+    /// Every shortcut, as the overlay (? or F1) and `help run` list them (SPEC §11.1): the
+    /// one table of what the keys do.
+    static func shortcuts(sceneNames: [String]) -> [(keys: String, does: String)] {
+        [("Space", "play / pause the clock"), ("← →", "one frame back / forward (pauses)"),
+         ("Enter", "play the scene's drive (Show alert, Show/Hide …)"),
+         ("1–\(min(sceneNames.count, 9))", sceneNames.prefix(9).joined(separator: ", ")),
+         ("H", "the HUD: velocity, commit lines, frame time"), ("D", "light / dark"), ("M", "Reduce Motion, every scene"),
+         ("R", "start / stop a take (rendered to MP4 at 60 fps)"), ("S", "screenshot at the drawable's resolution"),
+         ("T  N", "Presence: show / hide, next value"), ("F", "Liquid, Neck: the field view"),
+         ("Escape", "cancel a drag, leave a field, gather the pile"),
+         ("Tab  Shift+Tab", "next / previous field; ↑ ↓ step it, Shift finer"),
+         ("Ctrl+Z", "undo a settings change"), ("Ctrl+Shift+Z  Ctrl+Y", "redo"),
+         ("Ctrl+A C X V", "in a field: select all, copy, cut, paste"), ("?  F1", "this list")]
+    }
+
+    /// ? or F1: the shortcut overlay on or off.
+    mutating func toggleShortcuts(at t: Double) -> [SceneEvent] {
+        showShortcuts.toggle()
+        return [SceneEvent(.shortcuts, time: t, [("shown", .bool(showShortcuts))])]
+    }
+
+    /// The overlay: a card over the stage listing every key and what it does.
+    func drawShortcuts(into list: inout DisplayList) {
+        let rows = Self.shortcuts(sceneNames: catalog.map { $0.name })
+        let keyStyle = TextStyle(.semibold, size: 13), textStyle = TextStyle(.regular, size: 13)
+        let line = measurer.lineHeight(of: textStyle) + 7
+        let keyWidth = rows.map { measurer.width(of: $0.keys, style: keyStyle) }.max() ?? 0
+        let textWidth = rows.map { measurer.width(of: $0.does, style: textStyle) }.max() ?? 0
+        let w = min(keyWidth + textWidth + 24 + 48, stage.width - 24)
+        let h = min(Double(rows.count) * line + 64, stage.height - 24)
+        let box = Rect(x: (stage.midX - w / 2).rounded(), y: (stage.midY - h / 2).rounded(), width: w, height: h)
+        list.fill(.roundedRect(box, radius: 16), Paint(fill: theme.control, stroke: theme.chromeLine, strokeWidth: 1,
+                                                     shadow: Shadow(alpha: 0.16, radius: 24, offset: Point2(0, 10))))
+        list.text(TextRun("Shortcuts", origin: Point2(box.minX + 24, box.minY + 18), style: TextStyle(.bold, size: 15),
+                          color: theme.label))
+        var y = box.minY + 50
+        for row in rows where y + line <= box.maxY {
+            list.text(TextRun(row.keys, origin: Point2(box.minX + 24, y), style: keyStyle, color: theme.label))
+            list.text(TextRun(row.does, origin: Point2(box.minX + 48 + keyWidth, y), style: textStyle, color: theme.secondaryLabel))
+            y += line
+        }
+    }
+}
