@@ -72,4 +72,18 @@ def _(app):
     assert undo["name"] == "pile.merge" and undo["value"] == 8, undo
 
 
+@case("the shortcut overlay: ? (Shift+/) shows it, Escape hides it, F1 shows it again")
+def _(app):
+    n = len(app.events())
+    xdo(app.display, "key", "shift+slash")
+    shown = app.wait_for(lambda e: e["event"] == "shortcuts", 5, n)
+    assert shown["shown"] is True, shown
+    m = len(app.events())
+    xdo(app.display, "key", "Escape")
+    assert app.wait_for(lambda e: e["event"] == "shortcuts", 5, m)["shown"] is False
+    k = len(app.events())
+    xdo(app.display, "key", "F1")
+    assert app.wait_for(lambda e: e["event"] == "shortcuts", 5, k)["shown"] is True
+
+
 summary()
