@@ -2,6 +2,7 @@ import Capture
 import Canvas
 import Files
 import Foundation
+import Motion
 import Platform
 import Render
 import Scenes
@@ -35,8 +36,6 @@ final class AppRunner {
     private let memory: SessionMemory?
     /// What the start found in it.
     private let recalled: SessionMemory.Recall
-    /// The inspector's way of writing a spring, kept as it was restored (SPEC §11.2).
-    private let form: String
 
     init(options: AppOptions) throws {
         startedAt = MonotonicClock.now()
@@ -53,7 +52,6 @@ final class AppRunner {
         recalled = memory?.recall() ?? .nothing
         if let note = recalled.note { FileHandle.standardError.write(Data((note + "\n").utf8)) }
         let remembered = recalled.state
-        form = options.form(remembering: remembered)
         var (size, scale) = options.windowChoice(remembering: remembered)
         if let r = options.replay { (size, scale) = (Size(r.settings.window[0], r.settings.window[1]), options.scale ?? 1) }
         do {
@@ -76,6 +74,8 @@ final class AppRunner {
         } else {
             app = options.startingApp(remembering: remembered, measurer: fonts, windowSize: window.size)
         }
+        // The inspector's way of writing a spring (SPEC §11.2): remembered, or the default.
+        app.springForm = SpringForm(rawValue: options.form(remembering: remembered)) ?? .response
     }
 
     /// Seconds on the app's wall clock now.
@@ -93,7 +93,7 @@ final class AppRunner {
         let t0 = app.sceneTime(atWall: w0)
         emit([SceneEvent(.started, time: t0, [("renderer", .string(renderer.backendName)), ("scale", .number(window.scale)),
                                                 ("scene", .string(app.sceneName)), ("theme", .string(app.theme.rawValue)),
-                                                ("form", .string(form))])])
+                                                ("form", .string(app.springForm.rawValue))])])
         emitRecall(at: t0)
         emit([app.layoutEvent(atWall: w0)])
         if let r = options.replay {
@@ -193,7 +193,7 @@ final class AppRunner {
     }
 
     /// The window as the remembered session holds it.
-    private var currentSession: SessionState { SessionState(app: app, scale: window.userScale, form: form) }
+    private var currentSession: SessionState { SessionState(app: app, scale: window.userScale, form: app.springForm.rawValue) }
 
     /// What the start found in the remembered session, in the trace.
     private func emitRecall(at t: Double) {

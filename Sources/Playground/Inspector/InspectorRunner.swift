@@ -1,5 +1,6 @@
 import Canvas
 import Foundation
+import Motion
 import Scenes
 
 /// One setting a designer changed, for the trace: `{"event": "setting", "name":
@@ -48,6 +49,9 @@ extension EventName {
     /// A typed value the inspector refused: `{"event": "refused", "name": "gap.response",
     /// "text": "5", "reason": "out of range: 0.05 – 2 s"}`.
     static let refused: EventName = "refused"
+    /// The inspector's way of writing springs was chosen (SPEC §11.2): `{"event": "form",
+    /// "form": "duration"}`, followed by a `layout` with the form's controls.
+    static let form: EventName = "form"
 }
 
 extension Workbench {
@@ -62,11 +66,25 @@ extension Workbench {
             pass.state.focus = next
             pass.state.fieldLoaded = false  // it loads its text, all selected, when it next runs
         }
+        if out.events.contains(where: { $0.name == .form }) {
+            // The groups' sliders changed: a test driving them by their frames needs the new ones.
+            var after = self
+            after.ui = pass.state
+            var layout = after.layoutEvent(atWall: 0)
+            layout.time = t
+            out.events.append(layout)
+        }
         out.events += pass.refusals.map { r in
             SceneEvent(.refused, time: t, [("name", .string(r.id)), ("text", .string(r.text)), ("reason", .string(r.reason))])
         }
         pass.refusals = []
         return out
+    }
+
+    /// How every spring group writes its spring (SPEC §11.2), remembered with the session.
+    public var springForm: SpringForm {
+        get { ui.springForm }
+        set { ui.springForm = newValue }
     }
 
     /// Text the field being edited copied or cut (Ctrl+C, Ctrl+X), for the runner to put on
@@ -104,6 +122,9 @@ extension Scene {
         }
         var cursor = InspectorCursor(x: panel.x, y: panel.y, width: panel.width)
         var out = InspectorOutcome()
+        if Self.inspector.items.contains(where: { if case .spring = $0 { true } else { false } }) {
+            ui.formChoice(&cursor, into: &out, at: t)
+        }
         let defaults = Settings()
         var previous: InspectorItem<Self>?
         for item in Self.inspector.items {
@@ -207,6 +228,17 @@ struct InspectorFooter {
 }
 
 extension UIPass {
+    /// The row choosing how every spring group writes its spring (SPEC §11.2), at the top of
+    /// any inspector with a spring: `form.response`, `form.duration`, `form.stiffness`.
+    mutating func formChoice(_ c: inout InspectorCursor, into out: inout InspectorOutcome, at t: Double) {
+        let options = SpringForm.allCases.map { ($0.rawValue, $0.rawValue.capitalized) }
+        let frame = c.row(InspectorLayout.buttonHeight, gap: InspectorLayout.buttonRowGap)
+        guard let picked = choice("form", "springs as", options: options, selected: state.springForm.rawValue, frame: frame),
+              let form = SpringForm(rawValue: picked), form != state.springForm else { return }
+        state.springForm = form
+        out.events.append(SceneEvent(.form, time: t, [("form", .string(picked))]))
+    }
+
     /// Draws the footer row at `y`; returns the y below it.
     mutating func footer(_ footer: inout InspectorFooter, x: Double, y: Double) -> Double {
         if button("about", footer.showAbout ? "Hide about" : "About SpringLab", frame: Rect(x: x, y: y, width: 132, height: 28)) {

@@ -13,6 +13,12 @@ struct SliderSpec: Sendable {
     var unit: String = ""
     /// Values above this are labelled on the track (damping above 1 is overdamped).
     var labelAbove: (value: Double, text: String)?
+    /// The labelled values lie below `labelAbove`'s value instead (a negative bounce is
+    /// overdamped).
+    var labelBelow = false
+    /// The track goes by the value's logarithm (stiffness spans 10 – 15 791: linear, every
+    /// spring a designer uses would sit in its first few points).
+    var logarithmic = false
 
     /// Written after the range when a typed value is refused ("0.05 – 2 s"): the limits
     /// table's unit, which a slider may leave off its number.
@@ -20,6 +26,18 @@ struct SliderSpec: Sendable {
 
     func format(_ v: Double) -> String { String(format: "%.\(decimals)f", v) }
     func clamp(_ v: Double) -> Double { min(max(v, range.lowerBound), range.upperBound) }
+
+    /// Where `v` sits along a logarithmic track, 0 – 1.
+    func logFraction(of v: Double) -> Double {
+        let lo = log(range.lowerBound), hi = log(range.upperBound)
+        return (log(clamp(v)) - lo) / (hi - lo)
+    }
+
+    /// The value a logarithmic track has at `f` (not clamped: a drag past the end is).
+    func logValue(at f: Double) -> Double {
+        let lo = log(range.lowerBound), hi = log(range.upperBound)
+        return exp(lo + f * (hi - lo))
+    }
 
     // MARK: Precision (SPEC §11.1)
 
@@ -101,8 +119,14 @@ extension UIPass {
                          width: max(frame.width - Self.labelWidth - Self.valueWidth - 8, 20), height: frame.height)
         let number = Rect(x: frame.maxX - Self.valueWidth, y: frame.midY - 11, width: Self.valueWidth, height: 22)
         let span = spec.range.upperBound - spec.range.lowerBound
-        func x(of v: Double) -> Double { track.minX + (spec.clamp(v) - spec.range.lowerBound) / span * track.width }
-        func v(at px: Double) -> Double { spec.range.lowerBound + (px - track.minX) / track.width * span }
+        func x(of v: Double) -> Double {
+            spec.logarithmic ? track.minX + spec.logFraction(of: v) * track.width
+                : track.minX + (spec.clamp(v) - spec.range.lowerBound) / span * track.width
+        }
+        func v(at px: Double) -> Double {
+            spec.logarithmic ? spec.logValue(at: (px - track.minX) / track.width)
+                : spec.range.lowerBound + (px - track.minX) / track.width * span
+        }
         frames.append((id, frame))
         state.focusOrder.append(id)
         let shown = spec.format(value)
@@ -145,7 +169,9 @@ extension UIPass {
                 if let o = state.dragOrigin {
                     // Proportional to the track; Shift makes it ten times finer.
                     let k = state.shift ? 0.1 : 1
-                    value = spec.pointerValue(o.value + (p.x - o.x) / track.width * span * k, fine: state.shift)
+                    let moved = spec.logarithmic ? spec.logValue(at: spec.logFraction(of: o.value) + (p.x - o.x) / track.width * k)
+                        : o.value + (p.x - o.x) / track.width * span * k
+                    value = spec.pointerValue(moved, fine: state.shift)
                 }
             case .shift:
                 state.dragOrigin = (state.pointer.x, value)  // re-anchor: no jump when Shift toggles
@@ -206,15 +232,20 @@ extension UIPass {
              style: Self.label, color: theme.secondaryLabel)
         let bar = Rect(x: track.minX, y: track.midY - 2, width: track.width, height: 4)
         fill(.capsule(bar), Paint(fill: theme.chromeLine))
+        let filled = Rect(x: bar.minX, y: bar.minY, width: max(knobX - bar.minX, 4), height: bar.height)
+        // A region from the start is tinted over the value's fill, or the fill would hide it.
+        if spec.labelBelow { fill(.capsule(filled), Paint(fill: accent)) }
         if let markX, let labelled = spec.labelAbove {
             // The overdamped range, tinted and named on the track itself.
-            let over = Rect(x: markX, y: bar.minY, width: bar.maxX - markX, height: bar.height)
+            let over = spec.labelBelow ? Rect(x: bar.minX, y: bar.minY, width: markX - bar.minX, height: bar.height)
+                : Rect(x: markX, y: bar.minY, width: bar.maxX - markX, height: bar.height)
             fill(.capsule(over), Paint(fill: Color(hex: 0xFF9F0A, alpha: 0.45)))
             let w = width(labelled.text, Self.small)
-            text(labelled.text, at: Point2((bar.maxX - w).rounded(), bar.maxY + 2), style: Self.small,
-                 color: value > labelled.value ? Color(hex: 0xC77700) : theme.secondaryLabel)
+            let inside = spec.labelBelow ? value < labelled.value : value > labelled.value
+            text(labelled.text, at: Point2((spec.labelBelow ? bar.minX : bar.maxX - w).rounded(), bar.maxY + 2), style: Self.small,
+                 color: inside ? Color(hex: 0xC77700) : theme.secondaryLabel)
         }
-        fill(.capsule(Rect(x: bar.minX, y: bar.minY, width: max(knobX - bar.minX, 4), height: bar.height)), Paint(fill: accent))
+        if !spec.labelBelow { fill(.capsule(filled), Paint(fill: accent)) }
         fill(.circle(center: Point2(knobX, track.midY), radius: 8),
              Paint(fill: .white, stroke: state.active == id ? accent : theme.chromeLine, strokeWidth: 1,
                    shadow: Shadow(alpha: 0.12, radius: 3, offset: Point2(0, 1))))

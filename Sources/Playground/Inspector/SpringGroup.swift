@@ -4,10 +4,15 @@ import Motion
 import Scenes
 
 extension UIPass {
-    /// One spring's group (SPEC §6): its title and Reset, the first slider (response, or a
-    /// ratio of another spring) and damping, then the derived stiffness, damping
-    /// coefficient and settle time beside a small step response. Both sliders span the
-    /// ranges of the settings' limits table, the same ones a preset is checked against.
+    /// One spring's group (SPEC §6, §11.2): its title and Reset, the spring's numbers in the
+    /// inspector's form — response and damping, duration and bounce, or mass, stiffness and
+    /// damping coefficient — then the derived numbers beside a small step response.
+    ///
+    /// Whatever the form, the settings keep response and damping ratio: every number shown
+    /// is converted from them (SPEC §1.1), and a typed or dragged one is converted back into
+    /// the one stored setting it moves, so the `setting` event names it (`gap.damping` for
+    /// a bounce) and presets, replays and undo see what they always saw. A value whose
+    /// conversion leaves the stored range is refused with the form's range.
     mutating func springGroup<Settings>(_ group: SpringGroupSpec<Settings>, settings: inout Settings, defaults: Settings,
                                         cursor c: inout InspectorCursor) -> [SettingChange] {
         let x = c.x, w = c.width, rowHeight = InspectorLayout.rowHeight
@@ -19,27 +24,30 @@ extension UIPass {
                 changes.append(SettingChange(name: id, old: .number(settings[keyPath: path]), new: .number(defaults[keyPath: path])))
                 settings[keyPath: path] = defaults[keyPath: path]
             }
+            state.masses[group.id] = nil
         }
         c.y += 26
-        let firstSpec = SliderSpec(range: Settings.range(of: group.first.path), defaultValue: defaults[keyPath: group.first.path],
-                                   step: 0.01, fine: 0.001, decimals: 3, unit: group.first.unit)
-        if let change = sliderRow(firstID, group.first.label, path: group.first.path, spec: firstSpec, settings: &settings,
-                                  frame: Rect(x: x, y: c.y, width: w, height: rowHeight)) {
-            changes.append(change)
+        let fields = SpringFields(group, settings: settings, defaults: defaults, form: state.springForm,
+                                  mass: state.masses[group.id] ?? 1).fields
+        for (i, field) in fields.enumerated() {
+            var value = field.shown
+            let frame = Rect(x: x, y: c.y, width: w, height: rowHeight)
+            c.y += rowHeight + (i == fields.count - 1 ? 6 : 2)
+            guard slider(field.id, field.label, value: &value, spec: field.spec, frame: frame) else { continue }
+            guard let target = field.target else {
+                state.masses[group.id] = value
+                continue
+            }
+            let old = settings[keyPath: target.path]
+            let new = min(max(field.stored(value), target.range.lowerBound), target.range.upperBound)
+            guard new != old else { continue }
+            settings[keyPath: target.path] = new
+            changes.append(SettingChange(name: target.name, old: .number(old), new: .number(new)))
         }
-        c.y += rowHeight + 2
-        let dampingSpec = SliderSpec(range: Settings.range(of: group.damping), defaultValue: defaults[keyPath: group.damping],
-                                     step: 0.01, fine: 0.001, decimals: 3, labelAbove: (1, "overdamped"))
-        if let change = sliderRow(dampingID, "damping", path: group.damping, spec: dampingSpec, settings: &settings,
-                                  frame: Rect(x: x, y: c.y, width: w, height: rowHeight)) {
-            changes.append(change)
-        }
-        c.y += rowHeight + 6
         let s = group.spring(settings)
-        let derived = String(format: "k %.1f   c %.2f   settle %.0f ms%@", s.stiffness, s.damping,
-                             s.settleDuration * 1000, s.dampingRatio > 1 ? "   overdamped" : "")
         let plotWidth = 96.0
-        text(derived, in: Rect(x: x, y: c.y, width: w - plotWidth - 8, height: 36), style: Self.small, color: theme.secondaryLabel)
+        text(SpringFields<Settings>.derived(s, form: state.springForm, ratio: group.first.unit == "×"),
+             in: Rect(x: x, y: c.y, width: w - plotWidth - 8, height: 36), style: Self.small, color: theme.secondaryLabel)
         plot([(s, accent)], frame: Rect(x: x + w - plotWidth, y: c.y, width: plotWidth, height: 36), summary: CurveSummary([s]),
              marks: false)
         c.y += 36 + 18
@@ -55,16 +63,10 @@ extension UIPass {
         let spec = SliderSpec(range: limit.range, defaultValue: number.resetValue?(settings) ?? defaults[keyPath: limit.path],
                               step: number.step, fine: number.fine, decimals: number.decimals, unit: number.unit ?? limit.unit,
                               rangeUnit: limit.unit)
-        return sliderRow(number.id, number.label, path: limit.path, spec: spec, settings: &settings, frame: frame)
-    }
-
-    /// A slider over the number at `path`; returns the change for the trace, if any.
-    private mutating func sliderRow<Settings>(_ id: String, _ label: String, path: WritableKeyPath<Settings, Double>,
-                                              spec: SliderSpec, settings: inout Settings, frame: Rect) -> SettingChange? {
-        var value = settings[keyPath: path]
+        var value = settings[keyPath: limit.path]
         let old = value
-        guard slider(id, label, value: &value, spec: spec, frame: frame) else { return nil }
-        settings[keyPath: path] = value
-        return SettingChange(name: id, old: .number(old), new: .number(value))
+        guard slider(number.id, number.label, value: &value, spec: spec, frame: frame) else { return nil }
+        settings[keyPath: limit.path] = value
+        return SettingChange(name: number.id, old: .number(old), new: .number(value))
     }
 }

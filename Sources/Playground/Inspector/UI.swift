@@ -1,5 +1,6 @@
 import Canvas
 import Foundation
+import Motion
 import Scenes
 
 /// Which widget the user is working with — owned by the app, kept between passes.
@@ -37,6 +38,12 @@ public struct UIState: Sendable {
     public var pointer = Point2(-1, -1)
     /// Widget ids in layout order, for Tab.
     var focusOrder: [String] = []
+    /// How every spring group writes its spring (SPEC §11.2): one choice for the inspector.
+    public var springForm: SpringForm = .response
+    /// Each spring group's mass in the mass/stiffness/damping form, by group id (1 when
+    /// absent). A way of reading the spring, not a setting: it scales stiffness and damping
+    /// coefficient and leaves the curve (response and ζ, as stored) alone.
+    var masses: [String: Double] = [:]
 
     public init() {}
 }
