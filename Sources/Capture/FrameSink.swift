@@ -104,6 +104,14 @@ public final class FFmpegSink: FrameSink {
 
     deinit { abandon() }
 
+    /// Takes what ffmpeg wrote to its standard error and the reader has not delivered yet:
+    /// ffmpeg may have exited a moment before its last words arrived (then they would be
+    /// missing from the message, as a test saw once under load).
+    private func drainErrors() {
+        errors.fileHandleForReading.readabilityHandler = nil
+        if let rest = try? errors.fileHandleForReading.readToEnd() { errorText.append(rest) }
+    }
+
     private var lastWords: String {
         let text = String(decoding: errorText.data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return escaped(text.split(separator: "\n").suffix(2).joined(separator: " / "), limit: 200)
@@ -113,7 +121,7 @@ public final class FFmpegSink: FrameSink {
         do {
             try input.fileHandleForWriting.write(contentsOf: rgba)
         } catch {
-            _ = waitForExit()
+            if waitForExit() { drainErrors() }
             abandon()
             let words = lastWords
             throw CaptureError("ffmpeg stopped while writing \(quotedPath(file.target))\(words.isEmpty ? "" : ": \(words)")")
@@ -137,7 +145,7 @@ public final class FFmpegSink: FrameSink {
         try? input.fileHandleForWriting.close()
         let exited = waitForExit()
         cleanupKey.map(Interrupt.unregister)
-        errors.fileHandleForReading.readabilityHandler = nil
+        if exited { drainErrors() } else { errors.fileHandleForReading.readabilityHandler = nil }
         finished = true
         if !exited {
             file.abandon()
