@@ -232,9 +232,10 @@ extension UIPass {
              style: Self.label, color: theme.secondaryLabel)
         let bar = Rect(x: track.minX, y: track.midY - 2, width: track.width, height: 4)
         fill(.capsule(bar), Paint(fill: theme.chromeLine))
-        let filled = Rect(x: bar.minX, y: bar.minY, width: max(knobX - bar.minX, 4), height: bar.height)
-        // A region from the start is tinted over the value's fill, or the fill would hide it.
-        if spec.labelBelow { fill(.capsule(filled), Paint(fill: accent)) }
+        // The value's fill runs from the start, or, when the labelled region is below the
+        // mark (bounce: negative is overdamped), from the mark either way.
+        let from = spec.labelBelow ? markX ?? bar.minX : bar.minX
+        let filled = Rect(x: min(from, knobX), y: bar.minY, width: max(abs(knobX - from), 4), height: bar.height)
         if let markX, let labelled = spec.labelAbove {
             // The overdamped range, tinted and named on the track itself.
             let over = spec.labelBelow ? Rect(x: bar.minX, y: bar.minY, width: markX - bar.minX, height: bar.height)
@@ -245,7 +246,7 @@ extension UIPass {
             text(labelled.text, at: Point2((spec.labelBelow ? bar.minX : bar.maxX - w).rounded(), bar.maxY + 2), style: Self.small,
                  color: inside ? Color(hex: 0xC77700) : theme.secondaryLabel)
         }
-        if !spec.labelBelow { fill(.capsule(filled), Paint(fill: accent)) }
+        fill(.capsule(filled), Paint(fill: accent))
         fill(.circle(center: Point2(knobX, track.midY), radius: 8),
              Paint(fill: .white, stroke: state.active == id ? accent : theme.chromeLine, strokeWidth: 1,
                    shadow: Shadow(alpha: 0.12, radius: 3, offset: Point2(0, 1))))

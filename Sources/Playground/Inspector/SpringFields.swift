@@ -102,7 +102,9 @@ struct SpringFields<Settings: SceneSettings> {
     }
 
     /// The numbers under the sliders: what the form does not show already, and the settle
-    /// time (the response form's line is SPEC §6's: stiffness, coefficient, settle).
+    /// time (the response form's line is SPEC §6's: stiffness, coefficient, settle). The
+    /// other forms leave "overdamped" to their sliders' labels: the line must fit beside
+    /// the plot.
     static func derived(_ s: Spring, form: SpringForm, ratio: Bool) -> String {
         let settle = String(format: "settle %.0f ms", s.settleDuration * 1000)
         let over = s.dampingRatio > 1 ? "   overdamped" : ""
@@ -110,11 +112,11 @@ struct SpringFields<Settings: SceneSettings> {
         case .response:
             return String(format: "k %.1f   c %.2f   ", s.stiffness, s.damping) + settle + over
         case .duration:
-            return String(format: "ζ %.3f   k %.1f   ", s.dampingRatio, s.stiffness) + settle + over
+            return String(format: "ζ %.3f   k %.1f   ", s.dampingRatio, s.stiffness) + settle
         case .stiffness where ratio:
-            return String(format: "k %.1f   ζ %.3f   ", s.stiffness, s.dampingRatio) + settle + over
+            return String(format: "k %.1f   ζ %.3f   ", s.stiffness, s.dampingRatio) + settle
         case .stiffness:
-            return String(format: "R %.3f s   ζ %.3f   ", s.response, s.dampingRatio) + settle + over
+            return String(format: "R %.3f s   ζ %.3f   ", s.response, s.dampingRatio) + settle
         }
     }
 }
