@@ -125,47 +125,18 @@ def _(app):
 
 
 def refusal_screenshot(scale, theme, out_dir):
-    """The window at `scale` in `theme` with the gap response field refusing 5, through a
-    private Xvfb as large as the window's pixels (a 2× window does not fit the harness's
-    screen); returns the PNG's path and the red pixels found around the field."""
-    w, h = 1280 * scale, 800 * scale
-    tmp = tempfile.mkdtemp(prefix="springlab-fields-")
-    trace = os.path.join(tmp, "trace.jsonl")
-    xvfb = subprocess.Popen(["Xvfb", "-displayfd", "1", "-screen", "0", f"{w}x{h}x24", "-nolisten", "tcp"],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    display = ":" + xvfb.stdout.readline().decode().strip()
-    env = {**os.environ, "DISPLAY": display, "XDG_CONFIG_HOME": os.path.join(tmp, "c"), "XDG_DATA_HOME": os.path.join(tmp, "d")}
-    env.pop("SDL_VIDEODRIVER", None)
-    log = open(os.path.join(tmp, "log"), "w")
-    proc = subprocess.Popen([BIN, "run", "--trace", trace, "--quit-after", "30", "--scale", str(scale), "--theme", theme,
-                             "--size", "1280x800"], env=env, stdout=log, stderr=log)
-
-    def events():
-        try:
-            with open(trace) as f:
-                return [json.loads(line) for line in f if line.strip()]
-        except FileNotFoundError:
-            return []
-
-    def wait_for(pred, timeout=15):
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            found = [e for e in events() if pred(e)]
-            if found:
-                return found[0]
-            time.sleep(0.05)
-        raise AssertionError("timed out; trace: " + json.dumps(events()[-4:]))
-
+    """The window at `scale` in `theme` with the gap response field refusing 5, on a
+    private Xvfb as large as the window's pixels; returns the PNG's path and the red
+    pixels found around the field."""
+    app = App(["--scale", str(scale), "--theme", theme, "--size", "1280x800"], screen=(1280 * scale, 800 * scale))
     try:
-        wait_for(lambda e: e["event"] == "settled" and e.get("state") == "shown")
-        layout = next(e for e in events() if e["event"] == "layout")
-        fake = type("L", (), {"layout": layout})
-        xdo(display, "mousemove", *number(fake, "gap.response", scale), "click", "1", "type", "5")
-        xdo(display, "key", "Return")
-        wait_for(lambda e: e["event"] == "refused")
+        layout = app.layout
+        xdo(app.display, "mousemove", *number(app, "gap.response", scale), "click", "1", "type", "5")
+        xdo(app.display, "key", "Return")
+        app.wait_for(lambda e: e["event"] == "refused", 15)
         time.sleep(0.4)
         path = os.path.join(out_dir, f"field-refused-{scale}x-{theme}.png")
-        subprocess.run(["import", "-window", "root", path], check=True, env=env)
+        subprocess.run(["import", "-window", "root", path], check=True, env={**os.environ, "DISPLAY": app.display})
         # The refusal's one line sits under the number box: count its red there.
         x, y, fw, fh = layout["gap.response"]
         region = f"{int(200 * scale)}x{int(30 * scale)}+{int((x + fw - 200) * scale)}+{int((y + fh / 2 + 11) * scale)}"
@@ -173,14 +144,7 @@ def refusal_screenshot(scale, theme, out_dir):
                               "-format", "%[fx:mean*w*h]", "info:"], capture_output=True, text=True, check=True).stdout
         return path, float(txt)
     finally:
-        proc.terminate()
-        try:
-            proc.wait(5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
-        xvfb.terminate()
-        xvfb.wait(5)
+        app.close()
 
 
 def screenshots():

@@ -122,56 +122,29 @@ def _(app):
 
 def form_screenshots(scale, theme, out_dir):
     """The window at `scale` in `theme` in each form, saved by the app's S key into
-    --captures, through a private Xvfb as large as the window's pixels. Returns the paths."""
+    --captures, on a private Xvfb as large as the window's pixels. Returns the paths."""
     w, h = 1280 * scale, 800 * scale
-    tmp = tempfile.mkdtemp(prefix="springlab-forms-")
-    trace = os.path.join(tmp, "trace.jsonl")
-    xvfb = subprocess.Popen(["Xvfb", "-displayfd", "1", "-screen", "0", f"{w}x{h}x24", "-nolisten", "tcp"],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    display = ":" + xvfb.stdout.readline().decode().strip()
-    env = {**os.environ, "DISPLAY": display, "XDG_CONFIG_HOME": os.path.join(tmp, "c"), "XDG_DATA_HOME": os.path.join(tmp, "d")}
-    env.pop("SDL_VIDEODRIVER", None)
-    captures = os.path.join(tmp, "captures")
-    log = open(os.path.join(tmp, "log"), "w")
-    proc = subprocess.Popen([BIN, "run", "--trace", trace, "--quit-after", "40", "--scale", str(scale), "--theme", theme,
-                             "--size", "1280x800", "--captures", captures], env=env, stdout=log, stderr=log)
-
-    def events():
-        try:
-            with open(trace) as f:
-                return [json.loads(line) for line in f if line.strip()]
-        except FileNotFoundError:
-            return []
-
-    def wait_for(pred, after=0, timeout=15):
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            found = [e for e in events()[after:] if pred(e)]
-            if found:
-                return found[0]
-            time.sleep(0.05)
-        raise AssertionError("timed out; trace: " + json.dumps(events()[-4:]))
-
+    captures = tempfile.mkdtemp(prefix="springlab-forms-captures-")
+    app = App(["--scale", str(scale), "--theme", theme, "--size", "1280x800", "--captures", captures], screen=(w, h))
     paths = []
     try:
-        wait_for(lambda e: e["event"] == "settled" and e.get("state") == "shown")
-        layout = next(e for e in events() if e["event"] == "layout")
+        layout = app.layout
         for form in ("response", "duration", "stiffness"):
-            n = len(events())
+            n = len(app.events())
             if form != "response":
-                xdo(display, "mousemove", *centre(layout, "form." + form, scale), "click", "1")
-                wait_for(lambda e: e["event"] == "form", n)
-                layout = wait_for(lambda e: e["event"] == "layout", n)
+                xdo(app.display, "mousemove", *centre(layout, "form." + form, scale), "click", "1")
+                app.wait_for(lambda e: e["event"] == "form", 15, n)
+                layout = app.wait_for(lambda e: e["event"] == "layout", 15, n)
             # Overdamped in the first: the bounce reads negative, the coefficient past critical.
             if form == "response":
-                xdo(display, "mousemove", *number(layout, "alert.damping", scale), "click", "1", "type", "1.4")
-                xdo(display, "key", "Return")
-                wait_for(lambda e: e["event"] == "setting", n)
-            xdo(display, "mousemove", 5, 5)  # off the inspector
+                xdo(app.display, "mousemove", *number(layout, "alert.damping", scale), "click", "1", "type", "1.4")
+                xdo(app.display, "key", "Return")
+                app.wait_for(lambda e: e["event"] == "setting", 15, n)
+            xdo(app.display, "mousemove", 5, 5)  # off the inspector
             time.sleep(0.4)
-            m = len(events())
-            xdo(display, "key", "s")
-            shot = wait_for(lambda e: e["event"] == "screenshot", m)
+            m = len(app.events())
+            xdo(app.display, "key", "s")
+            shot = app.wait_for(lambda e: e["event"] == "screenshot", 15, m)
             path = os.path.join(out_dir, f"form-{form}-{scale}x-{theme}.png")
             deadline = time.time() + 5
             while not os.path.exists(shot["path"]) and time.time() < deadline:
@@ -182,14 +155,7 @@ def form_screenshots(scale, theme, out_dir):
             paths.append(path)
         return paths
     finally:
-        proc.terminate()
-        try:
-            proc.wait(5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
-        xvfb.terminate()
-        xvfb.wait(5)
+        app.close()
 
 
 def screenshots():

@@ -9,11 +9,12 @@ def xdo(display, *args):
     subprocess.run(["xdotool", *map(str, args)], check=True, env={**os.environ, "DISPLAY": display})
 
 class App:
-    def __init__(self, extra=(), env_extra=None):
+    def __init__(self, extra=(), env_extra=None, screen=(1280, 800)):
         self.tmp = tempfile.mkdtemp(prefix="springlab-e2e-")
         self.trace = os.path.join(self.tmp, "trace.jsonl")
-        # A private Xvfb per case: no state leaks between cases.
-        self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+        # A private Xvfb per case: no state leaks between cases. `screen` larger for a 2×
+        # window, whose pixels do not fit 1280x800.
+        self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", "1", "-screen", "0", f"{screen[0]}x{screen[1]}x24", "-nolisten", "tcp"],
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         self.display = ":" + self.xvfb.stdout.readline().decode().strip()
         # Its own XDG folders per case, so a remembered session (SPEC §11.5) or a saved
