@@ -68,7 +68,7 @@ public enum SpringLibrary {
                     Spring(stiffness: 50, damping: 2 * 50.0.squareRoot())),
         NamedSpring("compose.highBouncy", "Compose DampingRatioHighBouncy", platform: "Jetpack Compose", source: composeDocs,
                     Spring(stiffness: 1500, damping: 2 * 0.2 * 1500.0.squareRoot())),
-        NamedSpring("compose.mediumBouncy", "Compose DampingRatioMediumBouncy (= Android SpringForce default)",
+        NamedSpring("compose.mediumBouncy", "Compose MediumBouncy (SpringForce default)",
                     platform: "Jetpack Compose", source: composeDocs, Spring(stiffness: 1500, damping: 2 * 0.5 * 1500.0.squareRoot())),
         NamedSpring("compose.lowBouncy", "Compose DampingRatioLowBouncy", platform: "Jetpack Compose", source: composeDocs,
                     Spring(stiffness: 1500, damping: 2 * 0.75 * 1500.0.squareRoot())),

@@ -86,4 +86,22 @@ def _(app):
     assert app.wait_for(lambda e: e["event"] == "shortcuts", 5, k)["shown"] is True
 
 
+@case("a named spring from the gap group's menu: SwiftUI .bouncy sets 0.5 / 0.7, Ctrl+Z puts 0.32 / 0.85 back")
+def _(app):
+    x, y, w, h = app.layout["gap.springs"]
+    n = len(app.events())
+    xdo(app.display, "mousemove", int(x + w / 2), int(y + h / 2), "click", "1")
+    menu = app.wait_for(lambda e: e["event"] == "layout" and "gap.spring.swiftui.bouncy" in e, 5, n)
+    bx, by, bw, bh = menu["gap.spring.swiftui.bouncy"]
+    m = len(app.events())
+    xdo(app.display, "mousemove", int(bx + bw / 2), int(by + bh / 2), "click", "1")
+    app.wait_for(lambda e: e["event"] == "setting" and e["name"] == "gap.damping", 5, m)
+    got = {e["name"]: e["new"] for e in app.events()[m:] if e["event"] == "setting"}
+    assert got == {"gap.response": 0.5, "gap.damping": 0.7}, got
+    k = len(app.events())
+    xdo(app.display, "key", "ctrl+z")
+    undo = app.wait_for(lambda e: e["event"] == "undo", 5, k)
+    assert undo["settings"] == ["gap.response", "gap.damping"] and undo["value"] == 0.32, undo
+
+
 summary()

@@ -18,7 +18,13 @@ extension UIPass {
         let x = c.x, w = c.width, rowHeight = InspectorLayout.rowHeight
         let firstID = "\(group.id).\(group.first.label)", dampingID = "\(group.id).damping"
         var changes: [SettingChange] = []
-        text(group.title, in: Rect(x: x, y: c.y, width: w - 60, height: 22), style: Self.heading, color: theme.label)
+        // A ratio group's first number is a ratio, not a response: no named spring fits it.
+        let named = group.first.unit != "×"
+        text(group.title, in: Rect(x: x, y: c.y, width: w - (named ? 136 : 60), height: 22), style: Self.heading, color: theme.label)
+        if named, button("\(group.id).springs", "Springs…", frame: Rect(x: x + w - 134, y: c.y, width: 74, height: 22),
+                         selected: state.openMenu == group.id) {
+            state.openMenu = state.openMenu == group.id ? nil : group.id
+        }
         if button("\(group.id).reset", "Reset", frame: Rect(x: x + w - 56, y: c.y, width: 56, height: 22)) {
             for (id, path) in [(firstID, group.first.path), (dampingID, group.damping)] where settings[keyPath: path] != defaults[keyPath: path] {
                 changes.append(SettingChange(name: id, old: .number(settings[keyPath: path]), new: .number(defaults[keyPath: path])))
@@ -27,6 +33,9 @@ extension UIPass {
             state.masses[group.id] = nil
         }
         c.y += 26
+        if named, state.openMenu == group.id {
+            changes += namedSpringMenu(group, settings: &settings, cursor: &c)
+        }
         let fields = SpringFields(group, settings: settings, defaults: defaults, form: state.springForm,
                                   mass: state.masses[group.id] ?? 1).fields
         for (i, field) in fields.enumerated() {
@@ -51,6 +60,31 @@ extension UIPass {
         plot([(s, accent)], frame: Rect(x: x + w - plotWidth, y: c.y, width: plotWidth, height: 36), summary: CurveSummary([s]),
              marks: false)
         c.y += 36 + 18
+        return changes
+    }
+
+    /// The open menu of named springs (SPEC §11.4): one row a spring, its platform and name;
+    /// choosing one sets the group's response and damping ratio (one undo step, two
+    /// `setting` events) and closes the menu.
+    private mutating func namedSpringMenu<Settings>(_ group: SpringGroupSpec<Settings>, settings: inout Settings,
+                                                    cursor c: inout InspectorCursor) -> [SettingChange] {
+        var changes: [SettingChange] = []
+        let firstID = "\(group.id).\(group.first.label)", dampingID = "\(group.id).damping"
+        for spring in SpringLibrary.all {
+            let frame = Rect(x: c.x, y: c.y, width: c.width, height: 22)
+            c.y += 24
+            guard button("\(group.id).spring.\(spring.id)", spring.name, frame: frame) else { continue }
+            state.openMenu = nil
+            for (id, path, value) in [(firstID, group.first.path, spring.response), (dampingID, group.damping, spring.dampingRatio)] {
+                let old = settings[keyPath: path]
+                // To the precision shown, like any value a pointer sets (SPEC §11.1).
+                let new = (value * 1000).rounded() / 1000
+                guard new != old else { continue }
+                settings[keyPath: path] = new
+                changes.append(SettingChange(name: id, old: .number(old), new: .number(new)))
+            }
+        }
+        c.y += 6
         return changes
     }
 

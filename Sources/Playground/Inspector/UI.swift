@@ -28,6 +28,8 @@ public struct UIState: Sendable {
     var tabbing: (from: String, backward: Bool)?
     /// Editable fields in layout order, for Tab between them.
     var fieldOrder: [String] = []
+    /// The spring group whose menu of named springs is open (SPEC §11.4), if one is.
+    public var openMenu: String?
     /// Text Ctrl+C or Ctrl+X put out for the system clipboard, until the runner takes it.
     public var clipboardOut: String?
     /// The text being typed (the edited field's).
