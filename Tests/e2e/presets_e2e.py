@@ -9,7 +9,7 @@ everything after it — the pump's translation, the runner, the workbench — is
 
     python3 Tests/e2e/presets_e2e.py .build/debug/springlab
 """
-import json, os, subprocess, sys, tempfile
+import json, os, subprocess, sys, tempfile, time
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -53,6 +53,36 @@ def _(app):
     refused = app.wait_for(lambda e: e["event"] == "dropRefused", 10)
     assert "notes.txt" in refused["error"] and ".preset.json" in refused["error"], refused
     assert not [e for e in app.events() if e["event"] in ("presetLoaded", "setting")], "something changed"
+
+
+@case("Save preset lists it in the inspector; after a change, a click on it loads it back in place")
+def _(app):
+    xdo(app.display, "mousemove", 1100, 400, "click", "--repeat", "40", "--delay", "10", "5")   # to the foot
+    time.sleep(0.5)
+    layout = [e for e in app.events() if e["event"] == "layout"][-1]
+    x, y, w, h = layout["savePreset"]
+    n = len(app.events())
+    xdo(app.display, "mousemove", int(x + w / 2), int(y + h / 2), "click", "1")
+    saved = app.wait_for(lambda e: e["event"] == "presetSaved", 5, n)
+    assert saved["path"].endswith("/springlab/presets/Push Alert.preset.json"), saved
+    listed = app.wait_for(lambda e: e["event"] == "layout" and "preset.Push Alert" in e, 5, n)
+    # Change the gap response by its track (scrolled back to the top), then load the preset.
+    xdo(app.display, "mousemove", 1100, 400, "click", "--repeat", "40", "--delay", "10", "4")
+    time.sleep(0.5)
+    top = [e for e in app.events() if e["event"] == "layout"][-1]
+    gx, gy, gw, gh = top["gap.response"]
+    m = len(app.events())
+    xdo(app.display, "mousemove", int(gx + 92 + 0.8 * (gw - 162)), int(gy + gh / 2), "click", "1")
+    app.wait_for(lambda e: e["event"] == "setting" and e["name"] == "gap.response", 5, m)
+    xdo(app.display, "mousemove", 1100, 400, "click", "--repeat", "40", "--delay", "10", "5")
+    time.sleep(0.5)
+    bottom = [e for e in app.events() if e["event"] == "layout"][-1]
+    px, py, pw, ph = bottom["preset.Push Alert"]
+    k = len(app.events())
+    xdo(app.display, "mousemove", int(px + pw / 2), int(py + ph / 2), "click", "1")
+    loaded = app.wait_for(lambda e: e["event"] == "presetLoaded", 5, k)
+    assert loaded["name"] == "Push Alert" and loaded["source"] == "library", loaded
+    assert loaded["changed"] == ["pushAlert.gap.response"], loaded
 
 
 summary()

@@ -264,8 +264,10 @@ def _(app):
     xdo(app.display, "mousemove", int(f[0] + f[2] / 2), int(f[1] + f[3] / 2), "click", "1")
     saved = app.wait_for(lambda e: e["event"] == "presetSaved", 5, m)
     assert json.load(open(saved["path"]))["pushAlert"]["gap"]["response"] == 0.32
+    # A preset goes to the user's presets folder (SPEC §11.4), named after the scene.
+    assert saved["path"] == os.path.join(app.tmp, "data", "springlab", "presets", "Push Alert.preset.json"), saved
     names = sorted(os.listdir(CAPTURES))
-    assert len(names) == 4 and all(" push-alert." in f for f in names), names
+    assert len(names) == 3 and all(" push-alert." in f for f in names), names
 
 REPLAY_DIR = tempfile.mkdtemp(prefix="springlab-replay-")
 subprocess.run([BIN, "record", "--scene", "liquid", "--script", "swipe-left", "--out", os.path.join(REPLAY_DIR, "frames/"),

@@ -28,6 +28,8 @@ final class AppRunner {
     private var wallOrigin: Double
     private let fonts: FontLibrary
     private let capture: LiveCapture
+    /// The user's saved presets (SPEC §11.4); nil when no data folder is known.
+    private let presets = UserPresets.folder().map(UserPresets.init)
     /// A replay being played into the window, and how far.
     private var replay: (lines: [ReplayFile.Line], cursor: Int, end: Double)?
     private var presentAt: Double?
@@ -76,6 +78,7 @@ final class AppRunner {
         }
         // The inspector's way of writing a spring (SPEC §11.2): remembered, or the default.
         app.springForm = SpringForm(rawValue: options.form(remembering: remembered)) ?? .response
+        app.userPresets = presets?.names() ?? []
     }
 
     /// Seconds on the app's wall clock now.
@@ -150,6 +153,7 @@ final class AppRunner {
                 }
             }
             if app.presetRequested { savePreset() }
+            if let name = app.presetToLoad { loadUserPreset(name) }
             if let copied = app.takeClipboardText() { Clipboard.set(copied) }  // Ctrl+C / Ctrl+X in a field (SPEC §11.1)
             let frameWall = wall + 1.0 / 60  // where things will be when this frame is shown
             playReplay(through: frameWall)
@@ -279,6 +283,7 @@ final class AppRunner {
             lastFrameReport = 0
             frameTimes.removeAll(keepingCapacity: true)
             app = fresh
+            app.userPresets = presets?.names() ?? []
             presentAt = app.sceneType.entranceDelay
             emit([SceneEvent(.recordingStarted, time: 0, [("replay", .string(path))]), app.layoutEvent(atWall: 0)])
         } catch {
@@ -317,6 +322,7 @@ final class AppRunner {
                 }
                 // The take plays from its own start, in the window, as `run --replay` does.
                 app = fresh
+                app.userPresets = presets?.names() ?? []
                 let now = MonotonicClock.now()
                 capture.rebase(by: now - wallOrigin)
                 wallOrigin = now
@@ -337,17 +343,43 @@ final class AppRunner {
         }
     }
 
-    /// Save preset: every scene's settings as JSON in the captures folder.
+    /// Save preset: every scene's settings, under the scene's title (the first free name:
+    /// "Push Alert", "Push Alert 2" …) in the user's presets folder (SPEC §11.4), listed in
+    /// the inspector at once. Without a data folder, in the captures folder as before.
     private func savePreset() {
         app.presetRequested = false
         let at = wall
         do {
-            let path = try capture.freshPath(scene: app.sceneName, ext: "preset.json")
-            try OutputFile.write(Array(Preset(app: app).json.utf8), to: path, replacing: false)
+            let path: String
+            if let presets {
+                let name = try presets.save(Preset(app: app), base: app.sceneType.title)
+                path = presets.path(of: name)
+                app.userPresets = presets.names()
+            } else {
+                path = try capture.freshPath(scene: app.sceneName, ext: "preset.json")
+                try OutputFile.write(Array(Preset(app: app).json.utf8), to: path, replacing: false)
+            }
             capture.note("Saved \((path as NSString).lastPathComponent)", until: at + 4)
-            emit([SceneEvent(.presetSaved, time: app.sceneTime(atWall: at), [("path", .string(path))])])
+            emit([SceneEvent(.presetSaved, time: app.sceneTime(atWall: at), [("path", .string(path))]), app.layoutEvent(atWall: at)])
         } catch {
             captureFailed("Cannot save the preset", error, at: at)
+        }
+    }
+
+    /// A preset chosen in the inspector's list: loaded in place, one undo step.
+    private func loadUserPreset(_ name: String) {
+        app.presetToLoad = nil
+        let at = wall
+        guard let presets else { return }
+        do {
+            let path = presets.path(of: name)
+            let preset = try Preset.load(try SpringLabCommand.readTextInput(path), name: path)
+            emit(app.loadPreset(preset, name: name, source: "library", at: app.sceneTime(atWall: at)))
+            capture.note("Loaded \(name)", until: at + 4)
+        } catch {
+            let why = error.message
+            capture.note("Cannot load \(name): \(why)", until: at + 8)
+            emit([SceneEvent(.dropRefused, time: app.sceneTime(atWall: at), [("path", .string(name)), ("error", .string(why))])])
         }
     }
 

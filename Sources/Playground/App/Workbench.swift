@@ -45,6 +45,10 @@ public struct Workbench: Sendable {
     /// Save preset was pressed: the window writes the settings out (a file is a side effect
     /// the app leaves to its runner).
     var presetRequested = false
+    /// The user's presets the inspector lists (the runner reads the folder), and the one
+    /// chosen to load, until the runner loads it.
+    var userPresets: [String] = []
+    var presetToLoad: String?
     let measurer: any TextMeasuring
     var ui = UIState()
     var inspectorScroll = 0.0

@@ -225,6 +225,10 @@ extension Scene {
 struct InspectorFooter {
     var showAbout: Bool
     var savePreset = false
+    /// The user's saved presets, by name, to list (SPEC §11.4).
+    var presets: [String] = []
+    /// The one chosen to load.
+    var load: String?
 }
 
 extension UIPass {
@@ -245,7 +249,16 @@ extension UIPass {
             footer.showAbout.toggle()
         }
         if button("savePreset", "Save preset", frame: Rect(x: x + 140, y: y, width: 110, height: 28)) { footer.savePreset = true }
-        return y + 44
+        var y = y + 44
+        guard !footer.presets.isEmpty else { return y }
+        text("Presets", in: Rect(x: x, y: y, width: 200, height: 20), style: Self.heading, color: theme.label)
+        y += 26
+        // Each loads in place (one undo step); its name is the file's in the presets folder.
+        for name in footer.presets {
+            if button("preset.\(name)", name, frame: Rect(x: x, y: y, width: 250, height: 24)) { footer.load = name }
+            y += 28
+        }
+        return y + 12
     }
 
     /// A line the scene writes: a note under the slider column, or a value across the panel
