@@ -35,7 +35,7 @@ def clipboard(display):
                           env={**os.environ, "DISPLAY": display}).stdout
 
 
-@case("gap response: click and type 0.5 → 0.5; 5 refused with its range; then 1.5 applies")
+@case("gap response: click and type 0.5 → 0.5; 5 refused with its range; then 1.5 applies; Ctrl+Z twice → 0.32, Ctrl+Shift+Z → 0.5")
 def _(app):
     n = len(app.events())
     xdo(app.display, "mousemove", *number(app, "gap.response"), "click", "1", "type", "0.5")
@@ -56,6 +56,21 @@ def _(app):
     xdo(app.display, "key", "Return")
     fixed = app.wait_for(lambda e: e["event"] == "setting" and e["name"] == "gap.response", 5, k)
     assert fixed["new"] == 1.5 and fixed["old"] == 0.5, fixed
+    # Each typed value is one undo step (SPEC §11.3): Ctrl+Z twice restores 0.32, and
+    # Ctrl+Shift+Z brings 0.5 back.
+    j = len(app.events())
+    xdo(app.display, "mousemove", 300, 500, "click", "1")   # leave the field
+    xdo(app.display, "key", "ctrl+z")
+    first = app.wait_for(lambda e: e["event"] == "undo", 5, j)
+    assert first["name"] == "gap.response" and first["value"] == 0.5, first
+    j = len(app.events())
+    xdo(app.display, "key", "ctrl+z")
+    second = app.wait_for(lambda e: e["event"] == "undo", 5, j)
+    assert second["value"] == 0.32, second
+    j = len(app.events())
+    xdo(app.display, "key", "ctrl+shift+z")
+    redo = app.wait_for(lambda e: e["event"] == "redo", 5, j)
+    assert redo["value"] == 0.5, redo
 
 
 @case("Tab commits and moves to the next field with its text selected")
