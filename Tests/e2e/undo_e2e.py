@@ -104,4 +104,14 @@ def _(app):
     assert undo["settings"] == ["gap.response", "gap.damping"] and undo["value"] == 0.32, undo
 
 
+@case("hover: resting 0.6 s over play shows its tooltip, one line with its key (Space)")
+def _(app):
+    x, y, w, h = app.layout["play"]
+    n = len(app.events())
+    xdo(app.display, "mousemove", int(x + w / 2), int(y + h / 2))
+    tip = app.wait_for(lambda e: e["event"] == "tooltip" and e["id"] == "play", 5, n)
+    assert "Space" in tip["text"], tip
+    xdo(app.display, "mousemove", 5, 5)
+
+
 summary()

@@ -100,6 +100,7 @@ extension Workbench {
     /// The scrub bar over the presentation drive: dragging poses the scene at p.
     private mutating func scrubBar(_ ui: inout UIPass, frame: Rect, at t: Double) -> [SceneEvent] {
         ui.frames.append(("scrub", frame))
+        ui.controls["scrub"] = (nil, .scrub)
         var out: [SceneEvent] = []
         func p(_ x: Double) -> Double { min(max((x - frame.minX) / frame.width, 0), 1) }
         if let at = ui.pressed(in: frame) {
@@ -115,6 +116,7 @@ extension Workbench {
             }
         }
         let track = Rect(x: frame.minX, y: frame.midY - 3, width: frame.width, height: 6)
+        ui.hoverTint(.roundedRect(frame, radius: 6), over: frame)
         ui.fill(.capsule(track), Paint(fill: theme.chromeLine))
         // The drive's phases, so a designer sees where its motions are.
         for span in sceneType.drive.spans {
@@ -165,6 +167,7 @@ extension Workbench {
         list.commands += pass.list?.commands ?? []
         drawLiveReadout(into: &list, at: t)
         drawCaptureBadge(into: &list)
+        drawTooltip(into: &list, atWall: wall)
         return list
     }
 

@@ -31,4 +31,5 @@ extension EventName {
     static let shortcuts: EventName = "shortcuts"
     static let dropRefused: EventName = "dropRefused"
     static let redo: EventName = "redo"
+    static let tooltip: EventName = "tooltip"
 }

@@ -22,6 +22,7 @@ extension Workbench {
         var pass = UIPass(state: ui, event: event, theme: theme, measurer: measurer, drawing: false)
         var out = runChrome(&pass, wall: wall)
         ui = pass.state
+        noteHover(event, wall: wall, frames: pass.frames, controls: pass.controls)
         recordHistory(before: before, events: out, event: event)
         // A menu opened or closed: the controls moved, and a test finds them by the layout.
         if ui.openMenu != menu { out.append(layoutEvent(atWall: wall)) }

@@ -162,7 +162,7 @@ public struct Workbench: Sendable {
             let events = scenes[i].update(to: t)
             out += i == current ? withRestingLayout(events, at: t) : events
         }
-        return out
+        return out + tooltipEvents(atWall: wall)
     }
 
     /// A scene's layout changes with what happens to it: such events are followed by a
@@ -177,7 +177,7 @@ public struct Workbench: Sendable {
 
     public func isAnimating(atWall wall: Double) -> Bool {
         let t = sceneTime(atWall: wall)
-        return mode != .live || scenes.contains { $0.isAnimating(at: t) }
+        return mode != .live || scenes.contains { $0.isAnimating(at: t) } || tooltipPending(atWall: wall)
     }
 
     mutating func noteFrame(ms: Double, fps: Double) { frameMs = ms; self.fps = fps }

@@ -128,6 +128,7 @@ extension UIPass {
                 : spec.range.lowerBound + (px - track.minX) / track.width * span
         }
         frames.append((id, frame))
+        controls[id] = (label, .slider)
         state.focusOrder.append(id)
         let shown = spec.format(value)
         if let left = registerField(id, text: shown, maxCharacters: SliderSpec.maxNumberCharacters),
@@ -193,6 +194,7 @@ extension UIPass {
             default: break
             }
         }
+        hoverTint(.roundedRect(frame.insetBy(dx: -4, dy: 0), radius: 6), over: frame)
         drawSlider(id, label, value: value, spec: spec, frame: frame, track: track, number: number, knobX: x(of: value),
                    markX: spec.labelAbove.map { x(of: $0.value) })
         return value != old

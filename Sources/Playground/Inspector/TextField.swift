@@ -12,6 +12,8 @@ extension UIPass {
     /// in become spaces. Returns true when `value` changed.
     mutating func textField(_ id: String, _ label: String, value: inout String, maxCharacters: Int, frame: Rect) -> Bool {
         frames.append((id, frame))
+        controls[id] = (label, .field)
+        hoverTint(.roundedRect(frame.insetBy(dx: -4, dy: 0), radius: 6), over: frame)
         state.focusOrder.append(id)
         let box = Rect(x: frame.minX + Self.labelWidth, y: frame.midY - 12, width: frame.width - Self.labelWidth, height: 24)
         let old = value

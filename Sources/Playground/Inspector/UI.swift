@@ -46,6 +46,13 @@ public struct UIState: Sendable {
     /// absent). A way of reading the spring, not a setting: it scales stiffness and damping
     /// coefficient and leaves the curve (response and ζ, as stored) alone.
     var masses: [String: Double] = [:]
+    /// Wall time of the last pointer move that can lead to a tooltip (SPEC §11.1); nil
+    /// after a press, a key or the wheel, until the pointer moves again.
+    public var lastMoveWall: Double?
+    /// The chrome control under the pointer, what it is called and what kind it is.
+    var hover: (id: String, frame: Rect, label: String?, kind: ControlKind)?
+    /// The control whose tooltip is showing (its trace event went out).
+    public var tooltipShown: String?
 
     public init() {}
 }
@@ -73,6 +80,8 @@ struct UIPass {
     var tabbedInto: String?
     /// Values refused in this pass: the field, the text and why (the trace's `refused`).
     var refusals: [(id: String, text: String, reason: String)] = []
+    /// What each control is called and what kind it is, by id (for hover and tooltips).
+    var controls: [String: (label: String?, kind: ControlKind)] = [:]
 
     static let label = TextStyle(.regular, size: 12)
     static let value = TextStyle(.semibold, size: 12)
@@ -111,6 +120,20 @@ struct UIPass {
     }
 
     func width(_ s: String, _ style: TextStyle) -> Double { measurer.width(of: s, style: style) }
+
+    // MARK: Hover (SPEC §11.1)
+
+    /// True when the pointer rests over `frame` (inside the region) and no other control
+    /// holds it.
+    func hovering(_ frame: Rect) -> Bool {
+        let p = state.pointer
+        return state.active == nil && frame.contains(p) && pointerRegion.contains(p)
+    }
+
+    /// The hover state: a subtle tint over `shape` (darker on light, lighter on dark).
+    mutating func hoverTint(_ shape: Shape, over frame: Rect) {
+        if list != nil, hovering(frame) { fill(shape, Paint(fill: theme.label), opacity: 0.07) }
+    }
 
     // MARK: Pointer helpers
 
@@ -179,6 +202,7 @@ struct UIPass {
     mutating func button(_ id: String, _ label: String, frame: Rect, prominent: Bool = false,
                          selected: Bool = false) -> Bool {
         frames.append((id, frame))
+        controls[id] = (label, .button)
         state.focusOrder.append(id)
         var clicked = false
         if pressed(in: frame) != nil { state.active = id; consumed = true }
@@ -195,6 +219,7 @@ struct UIPass {
         let ink: Color = prominent || selected ? .white : theme.label
         fill(.roundedRect(frame, radius: 7), Paint(fill: body, stroke: theme.chromeLine, strokeWidth: prominent || selected ? 0 : 1),
              opacity: state.active == id ? 0.8 : 1)
+        hoverTint(.roundedRect(frame, radius: 7), over: frame)
         if state.focus == id { fill(.roundedRect(frame.insetBy(dx: -2, dy: -2), radius: 9), Paint(fill: .clear, stroke: accent, strokeWidth: 1.5)) }
         let w = width(label, Self.value)
         text(label, in: Rect(x: frame.midX - w / 2, y: frame.minY, width: w, height: frame.height), style: Self.value, color: ink)
@@ -205,12 +230,14 @@ struct UIPass {
     mutating func toggle(_ id: String, _ label: String, value: inout Bool, frame: Rect) -> Bool {
         let knob = Rect(x: frame.maxX - 38, y: frame.midY - 11, width: 38, height: 22)
         frames.append((id, frame))
+        controls[id] = (label, .toggle)
         state.focusOrder.append(id)
         var flipped = false
         if pressed(in: frame) != nil { consumed = true; value.toggle(); flipped = true; state.focus = id }
         if state.focus == id, !consumed, case .key(let k, _, _) = event, k == .enter || k == .space {
             consumed = true; value.toggle(); flipped = true
         }
+        hoverTint(.roundedRect(frame.insetBy(dx: -4, dy: 0), radius: 6), over: frame)
         text(label, in: frame, style: Self.label, color: theme.label)
         fill(.capsule(knob), Paint(fill: value ? Color(hex: 0x34C759) : theme.chromeLine))
         let dot = Rect(x: value ? knob.maxX - 20 : knob.minX + 2, y: knob.minY + 2, width: 18, height: 18)
@@ -219,3 +246,6 @@ struct UIPass {
         return flipped
     }
 }
+
+/// What a control is, for its tooltip's wording.
+enum ControlKind: Sendable { case button, toggle, slider, field, scrub }
