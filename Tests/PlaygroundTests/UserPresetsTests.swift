@@ -21,6 +21,13 @@ import Testing
         #expect(loaded == Preset(app: app))
     }
 
+    @Test func aTypedNameBecomesASafeFileName() {
+        #expect(UserPresets.fileName("Calm set", fallback: "Push Alert") == "Calm set")
+        #expect(UserPresets.fileName("a/b\\c", fallback: "P") == "abc")
+        #expect(UserPresets.fileName("..hidden", fallback: "P") == "hidden")
+        #expect(UserPresets.fileName("  \n ", fallback: "Push Alert") == "Push Alert")
+    }
+
     @Test func theFolderFollowsXDGDataHome() {
         #expect(UserPresets.folder(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]) == "/d/springlab/presets")
         #expect(UserPresets.folder(environment: ["XDG_DATA_HOME": "rel", "HOME": "/h"]) == "/h/.local/share/springlab/presets")

@@ -55,17 +55,21 @@ def _(app):
     assert not [e for e in app.events() if e["event"] in ("presetLoaded", "setting")], "something changed"
 
 
-@case("Save preset lists it in the inspector; after a change, a click on it loads it back in place")
+@case("Save preset under a typed name lists it in the inspector; after a change, a click on it loads it back in place")
 def _(app):
     xdo(app.display, "mousemove", 1100, 400, "click", "--repeat", "40", "--delay", "10", "5")   # to the foot
     time.sleep(0.5)
     layout = [e for e in app.events() if e["event"] == "layout"][-1]
+    # Name it (SPEC §11.4): the name field holds the scene's title; select all, type.
+    fx, fy, fw, fh = layout["presetName"]
+    xdo(app.display, "mousemove", int(fx + fw - 40), int(fy + fh / 2), "click", "1", "key", "ctrl+a", "type", "Calm set")
+    xdo(app.display, "key", "Return")
     x, y, w, h = layout["savePreset"]
     n = len(app.events())
     xdo(app.display, "mousemove", int(x + w / 2), int(y + h / 2), "click", "1")
     saved = app.wait_for(lambda e: e["event"] == "presetSaved", 5, n)
-    assert saved["path"].endswith("/springlab/presets/Push Alert.preset.json"), saved
-    listed = app.wait_for(lambda e: e["event"] == "layout" and "preset.Push Alert" in e, 5, n)
+    assert saved["path"].endswith("/springlab/presets/Calm set.preset.json"), saved
+    listed = app.wait_for(lambda e: e["event"] == "layout" and "preset.Calm set" in e, 5, n)
     # Change the gap response by its track (scrolled back to the top), then load the preset.
     xdo(app.display, "mousemove", 1100, 400, "click", "--repeat", "40", "--delay", "10", "4")
     time.sleep(0.5)
@@ -77,11 +81,11 @@ def _(app):
     xdo(app.display, "mousemove", 1100, 400, "click", "--repeat", "40", "--delay", "10", "5")
     time.sleep(0.5)
     bottom = [e for e in app.events() if e["event"] == "layout"][-1]
-    px, py, pw, ph = bottom["preset.Push Alert"]
+    px, py, pw, ph = bottom["preset.Calm set"]
     k = len(app.events())
     xdo(app.display, "mousemove", int(px + pw / 2), int(py + ph / 2), "click", "1")
     loaded = app.wait_for(lambda e: e["event"] == "presetLoaded", 5, k)
-    assert loaded["name"] == "Push Alert" and loaded["source"] == "library", loaded
+    assert loaded["name"] == "Calm set" and loaded["source"] == "library", loaded
     assert loaded["changed"] == ["pushAlert.gap.response"], loaded
 
 

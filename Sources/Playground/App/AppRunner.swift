@@ -352,7 +352,8 @@ final class AppRunner {
         do {
             let path: String
             if let presets {
-                let name = try presets.save(Preset(app: app), base: app.sceneType.title)
+                let name = try presets.save(Preset(app: app), base: UserPresets.fileName(app.presetName ?? app.sceneType.title,
+                                                                                          fallback: app.sceneType.title))
                 path = presets.path(of: name)
                 app.userPresets = presets.names()
             } else {

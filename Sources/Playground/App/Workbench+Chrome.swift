@@ -8,11 +8,12 @@ extension Workbench {
     @discardableResult
     mutating func runChrome(_ pass: inout UIPass, wall: Double) -> [SceneEvent] {
         let t = sceneTime(atWall: wall)
-        var about = InspectorFooter(showAbout: showAbout, presets: userPresets)
+        var about = InspectorFooter(showAbout: showAbout, presets: userPresets, presetName: presetName ?? sceneType.title)
         let result = runInspector(&pass, at: t, footer: &about)
         showAbout = about.showAbout
         if about.savePreset { presetRequested = true }
         if let name = about.load { presetToLoad = name }
+        if about.presetName != (presetName ?? sceneType.title) { presetName = about.presetName }
         inspectorHeightUpdate(result.height)
         var out = result.changes.map { $0.event(at: t) } + withRestingLayout(result.events, at: t)
         pass.pointerRegion = .infinite

@@ -48,6 +48,8 @@ public struct Workbench: Sendable {
     /// The user's presets the inspector lists (the runner reads the folder), and the one
     /// chosen to load, until the runner loads it.
     var userPresets: [String] = []
+    /// The name typed for the next Save preset; nil: the scene's title.
+    var presetName: String?
     var presetToLoad: String?
     let measurer: any TextMeasuring
     var ui = UIState()

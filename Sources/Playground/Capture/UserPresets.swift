@@ -22,6 +22,15 @@ struct UserPresets {
 
     func path(of name: String) -> String { "\(folder)/\(name).preset.json" }
 
+    /// A typed name made safe as a file name: no slashes or control characters, no
+    /// leading dot, trimmed; empty becomes `fallback`.
+    static func fileName(_ typed: String, fallback: String) -> String {
+        let kept = typed.unicodeScalars.filter { $0 != "/" && $0 != "\\" && $0.properties.generalCategory != .control }
+        var name = String(String.UnicodeScalarView(kept)).trimmingCharacters(in: .whitespaces)
+        while name.hasPrefix(".") { name.removeFirst() }
+        return name.isEmpty ? fallback : name
+    }
+
     /// Saves `preset` under the first free name `base`, `base 2`, … and returns that name;
     /// written whole or not at all, never over another preset.
     func save(_ preset: Preset, base: String) throws -> String {

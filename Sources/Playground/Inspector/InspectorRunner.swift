@@ -229,6 +229,8 @@ struct InspectorFooter {
     var presets: [String] = []
     /// The one chosen to load.
     var load: String?
+    /// The name Save preset saves under (the scene's title until the user types one).
+    var presetName = ""
 }
 
 extension UIPass {
@@ -249,7 +251,11 @@ extension UIPass {
             footer.showAbout.toggle()
         }
         if button("savePreset", "Save preset", frame: Rect(x: x + 140, y: y, width: 110, height: 28)) { footer.savePreset = true }
-        var y = y + 44
+        var y = y + 36
+        // What Save preset names the file (SPEC §11.4: "Save preset (name it)").
+        _ = textField("presetName", "preset name", value: &footer.presetName, maxCharacters: 60,
+                      frame: Rect(x: x, y: y, width: 250 + Self.labelWidth - 92, height: 30))
+        y += 40
         guard !footer.presets.isEmpty else { return y }
         text("Presets", in: Rect(x: x, y: y, width: 200, height: 20), style: Self.heading, color: theme.label)
         y += 26
