@@ -64,10 +64,8 @@ enum Help {
         dragEnded with its velocity, projection, decision and reason, dragCancelled,
         dismissed, returned, settled) and a frame-time summary each second.
         --frame-delay sleeps every frame, to reproduce a slow machine.
-        Keys: \(sceneKeys); Enter plays the scene's drive (Show alert, Show/Hide …), Escape
-        cancels a drag; Space play/pause, ←/→ one frame, H the HUD, D dark, M Reduce Motion; in the presence scene T shows/hides the optional rows and N moves
-        them to their next values (trace: toggled, next, shown, hidden, valueChanged,
-        settled).
+        Keys (the window's ? / F1 overlay lists the same): \(keyList).
+        Presence: T and N emit toggled, next, shown, hidden, valueChanged, settled.
         R starts a take (the scene restarts from its settings) and R again ends it: the
         replay file is written and rendered to MP4 at exactly 60 fps in the background,
         progress shown over the stage. S saves a screenshot at the drawable's resolution.
@@ -173,6 +171,10 @@ enum Help {
     /// `1 push-alert, 2 presence, …`: the number keys.
     static var sceneKeys: String {
         SceneRegistry.names.prefix(9).enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: ", ")
+    }
+    /// Every shortcut, from the window's own table (the ? / F1 overlay's).
+    static var keyList: String {
+        Workbench.shortcuts(sceneNames: SceneRegistry.names).map { "\($0.keys) \($0.does)" }.joined(separator: "; ")
     }
     /// Every scene's scripts: `push-alert present, loop …; presence hide …`.
     static var scriptList: String {
