@@ -20,12 +20,6 @@ import Testing
         return pile
     }
 
-    func click(_ pile: inout LiquidPile, bubble id: BubbleID, at t: Double) -> [SceneEvent] {
-        guard let b = pile.bubbles.first(where: { $0.id == id }) else { return [] }
-        let c = pile.bubbleFrame(b, at: t).center
-        return pile.handle(.pointerDown(c, time: t, shift: false)) + pile.handle(.pointerUp(c, time: t + 0.02))
-    }
-
     /// Drags card `index` by `dx` in `steps` moves 16 ms apart, then lets go.
     func drag(_ pile: inout LiquidPile, index: Int, at t: Double, dx: Double, steps: Int = 6,
               watch: (LiquidPile, Double) -> Void = { _, _ in }) -> (events: [SceneEvent], up: Double) {
@@ -161,9 +155,9 @@ import Testing
     @Test func clearAllRemovesEveryCardAtOnce() {
         var pile = reduced()
         let ids = pile.cards.map(\.notice.id)
-        _ = click(&pile, bubble: .clear, at: 2)
+        _ = pile.clickBubble(.clear, at: 2)
         _ = pile.update(to: 2.5)
-        let e = click(&pile, bubble: .clear, at: 2.5)
+        let e = pile.clickBubble(.clear, at: 2.5)
         _ = pile.update(to: 2.52 + Self.frame)
         #expect(pile.cards.isEmpty, "gone by the next frame")
         let dismissed = e.filter { $0.name == "cardDismissed" }
@@ -211,18 +205,6 @@ import Testing
 @Suite struct LiquidPileReduceMotionInterleavingTests {
     let m = FixedMeasurer()
 
-    /// SplitMix64: a small seeded generator, so a failing sequence can be replayed.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     func finite(_ r: Rect) -> Bool { r.minX.isFinite && r.minY.isFinite && r.width.isFinite && r.height.isFinite }
 
     /// Every frame and opacity the pile would draw at `t` is a number.
@@ -239,7 +221,7 @@ import Testing
 
     @Test(arguments: 0..<40)
     func randomSequencesSettleWithoutNaN(seed: Int) {
-        var rng = Seeded(state: UInt64(seed) &* 7919 &+ 17)
+        var rng = SplitMix(state: UInt64(seed) &* 7919 &+ 17)
         var pile = LiquidPile(measurer: m)
         pile.reduceMotion = Bool.random(using: &rng)
         let toggleAt = Int.random(in: 5..<25, using: &rng)

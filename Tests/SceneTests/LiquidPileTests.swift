@@ -135,16 +135,11 @@ import Testing
         return pile
     }
 
-    func click(_ pile: inout LiquidPile, bubble id: BubbleID, at t: Double) -> [SceneEvent] {
-        guard let b = pile.bubbles.first(where: { $0.id == id }) else { return [] }
-        let c = pile.bubbleFrame(b, at: t).center
-        return pile.handle(.pointerDown(c, time: t, shift: false)) + pile.handle(.pointerUp(c, time: t + 0.02))
-    }
 
     @Test func firstClickArmsAndStretchesTheCloseIntoClearAll() {
         var pile = spreadPile()
         let before = pile.bubbleFrame(pile.bubbles[1], at: 2)
-        let e = click(&pile, bubble: .clear, at: 2)
+        let e = pile.clickBubble(.clear, at: 2)
         #expect(e.map(\.name) == ["clearArmed"])
         _ = pile.update(to: 4.5)  // before the 3 s fold-back
         let after = pile.bubbleFrame(pile.bubbles[1], at: 4.5)
@@ -157,7 +152,7 @@ import Testing
 
     @Test func armedFoldsBackByItselfAfterThreeSeconds() {
         var pile = spreadPile()
-        _ = click(&pile, bubble: .clear, at: 2)
+        _ = pile.clickBubble(.clear, at: 2)
         #expect(pile.update(to: 4.9).isEmpty)
         let e = pile.update(to: 5.05)
         #expect(e.first?.name == "clearDisarmed" && e.first?["reason"] == .string("timeout"))
@@ -166,7 +161,7 @@ import Testing
 
     @Test func aClickElsewhereFoldsItFirstAndDoesNothingElse() {
         var pile = spreadPile()
-        _ = click(&pile, bubble: .clear, at: 2)
+        _ = pile.clickBubble(.clear, at: 2)
         let c = pile.cardFrame(2, at: 2.5).center
         let e = pile.handle(.pointerDown(c, time: 2.5, shift: false)) + pile.handle(.pointerUp(c, time: 2.52))
         #expect(e.map(\.name) == ["clearDisarmed"])
@@ -175,9 +170,9 @@ import Testing
 
     @Test func clearingLeavesFromTheBottomWithTheTopCardLast() {
         var pile = spreadPile()
-        _ = click(&pile, bubble: .clear, at: 2)
+        _ = pile.clickBubble(.clear, at: 2)
         let ids = pile.cards.map(\.notice.id)
-        let e = click(&pile, bubble: .clear, at: 2.5)
+        let e = pile.clickBubble(.clear, at: 2.5)
         #expect(e.map(\.name) == ["cleared"])
         var dismissed: [SceneEvent] = []
         for k in 0...100 { dismissed += pile.update(to: 2.52 + Double(k) * 0.01).filter { $0.name == "cardDismissed" } }
@@ -191,8 +186,8 @@ import Testing
 
     @Test func anEmptiedPileRefillsASecondLater() {
         var pile = spreadPile()
-        _ = click(&pile, bubble: .clear, at: 2)
-        _ = click(&pile, bubble: .clear, at: 2.5)
+        _ = pile.clickBubble(.clear, at: 2)
+        _ = pile.clickBubble(.clear, at: 2.5)
         var arrived: [SceneEvent] = []
         for k in 0...400 { arrived += pile.update(to: 2.6 + Double(k) * 0.01).filter { $0.name == "arrived" } }
         #expect(arrived.count == Notice.samples.count)

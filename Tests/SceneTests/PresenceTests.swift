@@ -308,10 +308,12 @@ import Testing
     }
 }
 
-/// A small deterministic generator for interleaving tests.
-struct SplitMix {
+/// A small deterministic generator (SplitMix64) for interleaving tests, so a failing
+/// sequence can be replayed.
+struct SplitMix: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+    init(state: UInt64) { self.state = state }
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

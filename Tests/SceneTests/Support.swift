@@ -41,3 +41,12 @@ struct Hand {
 
     func named(_ name: EventName) -> [SceneEvent] { events.filter { $0.name == name } }
 }
+
+extension LiquidPile {
+    /// A click (press and release 20 ms apart) at the centre of bubble `id`, where it is now.
+    mutating func clickBubble(_ id: BubbleID, at t: Double) -> [SceneEvent] {
+        guard let b = bubbles.first(where: { $0.id == id }) else { return [] }
+        let c = bubbleFrame(b, at: t).center
+        return handle(.pointerDown(c, time: t, shift: false)) + handle(.pointerUp(c, time: t + 0.02))
+    }
+}
