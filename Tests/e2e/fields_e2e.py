@@ -16,7 +16,7 @@ import json, os, subprocess, sys, tempfile, time
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import BIN, App, case, results, summary, xdo  # noqa: E402
+from harness import BIN, App, at_each_scale_and_theme, case, results, summary, xdo  # noqa: E402
 
 
 def number(app, id, scale=1):
@@ -162,23 +162,16 @@ def refusal_screenshot(scale, theme, out_dir):
         app.close()
 
 
+def refusal_case(scale, theme, out_dir):
+    path, red = refusal_screenshot(scale, theme, out_dir)
+    # The line's red border and text: dozens of pixels at 1×, four times that at 2×.
+    assert red > 60 * scale * scale, f"{path}: only {red:.0f} red pixels under the field"
+    return path
+
+
 def screenshots():
-    out_dir = os.environ.get("FIELDS_SHOTS") or tempfile.mkdtemp(prefix="springlab-fields-shots-")
-    os.makedirs(out_dir, exist_ok=True)
-    for scale in (1, 2):
-        for theme in ("light", "dark"):
-            name = f"screenshot at {scale}× {theme}: a field in edit with its refusal under it"
-            if os.environ.get("E2E_ONLY", "") not in name:
-                continue
-            try:
-                path, red = refusal_screenshot(scale, theme, out_dir)
-                # The line's red border and text: dozens of pixels at 1×, four times that at 2×.
-                assert red > 60 * scale * scale, f"{path}: only {red:.0f} red pixels under the field"
-                results.append((name, None))
-                print(f"ok   {name} ({path})")
-            except Exception as e:  # noqa: BLE001 — report every failure, keep going
-                results.append((name, e))
-                print(f"FAIL {name}: {e}")
+    at_each_scale_and_theme("screenshot at {scale}× {theme}: a field in edit with its refusal under it", "FIELDS_SHOTS",
+                            "springlab-fields-shots-", refusal_case)
 
 
 screenshots()

@@ -18,7 +18,7 @@ import json, os, subprocess, sys, tempfile, time
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import BIN, App, case, results, summary, xdo  # noqa: E402
+from harness import BIN, App, at_each_scale_and_theme, case, results, summary, xdo  # noqa: E402
 
 SHARED = tempfile.mkdtemp(prefix="springlab-forms-e2e-")
 ENV = {"XDG_CONFIG_HOME": os.path.join(SHARED, "config"), "XDG_DATA_HOME": os.path.join(SHARED, "data")}
@@ -159,20 +159,8 @@ def form_screenshots(scale, theme, out_dir):
 
 
 def screenshots():
-    out_dir = os.environ.get("FORMS_SHOTS") or tempfile.mkdtemp(prefix="springlab-forms-shots-")
-    os.makedirs(out_dir, exist_ok=True)
-    for scale in (1, 2):
-        for theme in ("light", "dark"):
-            name = f"screenshots at {scale}× {theme}: each form"
-            if os.environ.get("E2E_ONLY", "") not in name:
-                continue
-            try:
-                paths = form_screenshots(scale, theme, out_dir)
-                results.append((name, None))
-                print(f"ok   {name} ({', '.join(paths)})")
-            except Exception as e:  # noqa: BLE001 — report every failure, keep going
-                results.append((name, e))
-                print(f"FAIL {name}: {e}")
+    at_each_scale_and_theme("screenshots at {scale}× {theme}: each form", "FORMS_SHOTS", "springlab-forms-shots-",
+                            lambda scale, theme, out_dir: ", ".join(form_screenshots(scale, theme, out_dir)))
 
 
 screenshots()

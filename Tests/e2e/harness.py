@@ -78,6 +78,25 @@ def drag(app, dx_per_step, steps, step_s, rest_s=0.0, extra=()):
     cmd += ["mouseup", "1"]
     xdo(app.display, *cmd)
 
+def at_each_scale_and_theme(title, shots_env, prefix, shoot):
+    """Runs `shoot(scale, theme, out_dir)` at 1× and 2×, light and dark, as one case each
+    named by `title.format(scale=…, theme=…)`; `shoot` returns what it saved (printed)
+    and raises to fail. The PNGs go to $`shots_env`, else a new temporary folder."""
+    out_dir = os.environ.get(shots_env) or tempfile.mkdtemp(prefix=prefix)
+    os.makedirs(out_dir, exist_ok=True)
+    for scale in (1, 2):
+        for theme in ("light", "dark"):
+            name = title.format(scale=scale, theme=theme)
+            if os.environ.get("E2E_ONLY", "") not in name:
+                continue
+            try:
+                saved = shoot(scale, theme, out_dir)
+                results.append((name, None))
+                print(f"ok   {name} ({saved})")
+            except Exception as e:  # noqa: BLE001 — report every failure, keep going
+                results.append((name, e))
+                print(f"FAIL {name}: {e}")
+
 def summary():
     """Prints "N passed, N failed" and exits non-zero on any failure."""
     failed = sum(1 for _, e in results if e)
