@@ -21,6 +21,17 @@ def centre(frame):
     return int(x + w / 2), int(y + h / 2)
 
 
+def swipe_left(app, x, y):
+    """A fast swipe left from (x, y): 7 moves of 24 pt, 16 ms apart. Returns the
+    `cardDismissed` it brought."""
+    k = len(app.events())
+    cmd = ["mousemove", x, y, "mousedown", "1"]
+    for i in range(1, 8):
+        cmd += ["sleep", "0.016", "mousemove", x - 24 * i, y]
+    xdo(app.display, *cmd, "mouseup", "1")
+    return app.wait_for(lambda e: e["event"] == "cardDismissed", 5, k)
+
+
 def latest_layout(app):
     return [e for e in app.events() if e["event"] == "layout"][-1]
 
@@ -106,12 +117,7 @@ def _(app):
     app.wait_for(lambda e: e["event"] == "expanded", 5, m)
     layout = app.wait_for(lambda e: e["event"] == "layout" and "card.2" in e, 5, m)
     x, y = centre(layout["card.2"])
-    k = len(app.events())
-    cmd = ["mousemove", x, y, "mousedown", "1"]
-    for i in range(1, 8):
-        cmd += ["sleep", "0.016", "mousemove", x - 24 * i, y]
-    xdo(app.display, *cmd, "mouseup", "1")
-    gone = app.wait_for(lambda e: e["event"] == "cardDismissed", 5, k)
+    gone = swipe_left(app, x, y)
     assert gone.get("how") == "swipe", gone
     # Reduced: the card is sent 24 pt, and closes in place (no flight off the stage).
     assert gone.get("reduced") is True, gone
@@ -124,12 +130,7 @@ def _(app):
     after = latest_layout(app)
     second = sorted((v[1], k) for k, v in after.items() if k.startswith("card."))[1][1]
     x, y = centre(after[second])
-    k = len(app.events())
-    cmd = ["mousemove", x, y, "mousedown", "1"]
-    for i in range(1, 8):
-        cmd += ["sleep", "0.016", "mousemove", x - 24 * i, y]
-    xdo(app.display, *cmd, "mouseup", "1")
-    thrown = app.wait_for(lambda e: e["event"] == "cardDismissed", 5, k)
+    thrown = swipe_left(app, x, y)
     assert thrown.get("reduced") is False and abs(thrown["to"]) > 300, thrown
 
 
