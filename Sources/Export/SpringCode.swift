@@ -1,0 +1,131 @@
+// Export — a spring as code for the platforms designers ship to, and back (SPEC §12.2–§12.3).
+// `SpringCode.text` writes a `Motion.Spring` for SwiftUI, UIKit, Compose, Android, Flutter,
+// motion.dev, react-spring, CSS `linear()` and JSON, each exact in its own platform's
+// semantics (cited beside every constant and default); `SpringCode.parse` reads any of them
+// back — with the platforms' named constants, defaults, any argument order, or plain
+// "R, Z" — and refuses anything else with a one-line reason; `SpringCode.cssLinear` samples
+// the step response into an adaptive `linear()` easing. Pure value code on `Motion` and
+// Foundation: no SDL, no clipboard, no I/O — `Playground` owns the clipboard and the toast.
+
+import Foundation
+import Motion
+
+/// The formats of SPEC §12.2's Copy menu. The raw values are the command line's and the
+/// presets' words (`springlab export --format react-spring`).
+public enum SpringCodeFormat: String, CaseIterable, Sendable {
+    case swiftui, uikit, compose, android, flutter, motion, reactSpring = "react-spring", css, json
+
+    /// What the Copy menu and the toast say.
+    public var title: String {
+        switch self {
+        case .swiftui: "SwiftUI"
+        case .uikit: "UIKit"
+        case .compose: "Compose"
+        case .android: "Android"
+        case .flutter: "Flutter"
+        case .motion: "Motion"
+        case .reactSpring: "react-spring"
+        case .css: "CSS"
+        case .json: "JSON"
+        }
+    }
+}
+
+/// A spring read from pasted text, and what was read — for the toast.
+public struct PastedSpring: Sendable, Equatable {
+    public var spring: Spring
+    /// What was read, for the toast: "Compose spring(dampingRatio, stiffness)", "response, damping".
+    public var source: String
+
+    public init(spring: Spring, source: String) {
+        self.spring = spring
+        self.source = source
+    }
+}
+
+/// Why pasted text could not be read: one line, naming what was wrong and with what value.
+public struct SpringPasteError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// One line, e.g. "stiffness must be > 0, got -5".
+    public var reason: String
+    public var description: String { reason }
+
+    public init(reason: String) {
+        // A reason is shown in a one-line toast: never let a pasted newline through.
+        self.reason = reason.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+}
+
+/// Writing springs as code, and reading them back.
+///
+///     let s = Spring(duration: 0.5, bounce: 0.3)
+///     SpringCode.text(s, format: .compose)
+///     // spring(dampingRatio = 0.7f, stiffness = 157.9136704f)
+///     try SpringCode.parse("spring(stiffness = Spring.StiffnessLow)").spring.response  // 0.444 s
+public enum SpringCode {
+    /// The spring as code in `format` (SPEC §12.2). May be several lines (SwiftUI gives both forms).
+    ///
+    /// Numbers carry 10 significant digits (trailing zeros trimmed): enough that pasting the
+    /// text back gives the same response and damping ratio to 1e-9, and that the platform's
+    /// curve differs from ours by far less than 1e-4 of the travel; Kotlin's get `f`.
+    /// Formats without a mass field (SwiftUI's response form, Compose, Android, CSS) carry
+    /// the spring at unit mass — same response and ζ, so the same normalized curve.
+    public static func text(_ spring: Spring, format: SpringCodeFormat) -> String {
+        let r = number(spring.response), z = number(spring.dampingRatio)
+        let m = number(spring.mass), k = number(spring.stiffness), c = number(spring.damping)
+        // Unit-mass stiffness for the formats that have no mass (ω0² = k/m).
+        let unitK = spring.stiffness / spring.mass
+        switch format {
+        case .swiftui:
+            return ".spring(response: \(r), dampingFraction: \(z))\n"
+                + "// or: Spring(duration: \(r), bounce: \(number(spring.bounce)))"
+        case .uikit:
+            return "UISpringTimingParameters(mass: \(m), stiffness: \(k), damping: \(c), initialVelocity: .zero)"
+        case .compose:
+            return "spring(dampingRatio = \(kotlin(spring.dampingRatio)), stiffness = \(kotlin(unitK)))"
+        case .android:
+            return "SpringForce().setStiffness(\(kotlin(unitK))).setDampingRatio(\(kotlin(spring.dampingRatio)))"
+        case .flutter:
+            return "SpringDescription(mass: \(m), stiffness: \(k), damping: \(c))"
+        case .motion:
+            // SPEC §12.2: motion.dev's duration-defined springs drop the inherited velocity,
+            // so the export is always the physical form.
+            return "{ type: \"spring\", stiffness: \(k), damping: \(c), mass: \(m) }"
+        case .reactSpring:
+            return "{ tension: \(k), friction: \(c), mass: \(m) }"
+        case .css:
+            return cssLinear(spring).text + " " + cssComment(spring)
+        case .json:
+            return "{\"response\": \(r), \"dampingRatio\": \(z), \"stiffness\": \(k), \"damping\": \(c), \"mass\": \(m)}"
+        }
+    }
+
+    /// The comment that follows an exported `linear()` so pasting it gives the exact spring
+    /// back (a sampled curve alone only approximates it).
+    static func cssComment(_ spring: Spring) -> String {
+        var words = "spring: response \(number(spring.response)) s, damping ratio \(number(spring.dampingRatio))"
+        if spring.mass != 1 { words += ", mass \(number(spring.mass))" }
+        return "/* \(words) */"
+    }
+
+    /// `x` with 10 significant digits, trailing zeros trimmed, never in exponent form:
+    /// 0.5 → "0.5", 157.91367041742973 → "157.9136704", 1500 → "1500".
+    ///
+    /// Why 10: the worst case of ζ = c / 2√(mk) read back from c and k each rounded to 10
+    /// digits is 7.5e-10 relative — inside the 1e-9 round trip — while 17 digits would print
+    /// binary noise ("0.30000000000000004") a designer would have to read past.
+    static func number(_ x: Double) -> String {
+        guard x.isFinite else { return x.isNaN ? "nan" : (x > 0 ? "inf" : "-inf") }
+        guard x != 0 else { return "0" }
+        let magnitude = Int(floor(log10(abs(x))))
+        let decimals = min(max(9 - magnitude, 0), 30)
+        var text = String(format: "%.\(decimals)f", x)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text == "-0" ? "0" : text
+    }
+
+    /// A Kotlin `Float` literal: the same digits with the `f` suffix ("0.5f", "1500f").
+    static func kotlin(_ x: Double) -> String { number(x) + "f" }
+}
