@@ -66,8 +66,10 @@ import Testing
     @Test func theFileIsTheDocumentedJSON() throws {
         let text = SessionState(app: changedApp(), scale: 1, form: "response").json
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["version", "scene", "theme", "window", "scale", "form", "settings"])
+        #expect(Set(object.keys) == ["version", "scene", "theme", "window", "scale", "form", "copyFormat", "settings"])
         #expect(object["version"] as? Int == 1 && object["form"] as? String == "response")
+        // What Ctrl+C over a spring group copies (SPEC §12.2): SwiftUI until chosen.
+        #expect(object["copyFormat"] as? String == "swiftui")
         let settings = try #require(object["settings"] as? [String: Any])
         let keys = SceneRegistry.scenes.map { $0.settingsKey }
         #expect(Set(settings.keys) == Set(keys))

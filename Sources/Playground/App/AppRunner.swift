@@ -1,5 +1,6 @@
 import Capture
 import Canvas
+import Export
 import Files
 import Foundation
 import Motion
@@ -78,6 +79,7 @@ final class AppRunner {
         }
         // The inspector's way of writing a spring (SPEC §11.2): remembered, or the default.
         app.springForm = SpringForm(rawValue: options.form(remembering: remembered)) ?? .response
+        app.copyFormat = remembered.flatMap { SpringCodeFormat(rawValue: $0.copyFormat) } ?? .swiftui
         app.userPresets = presets?.names() ?? []
     }
 
@@ -120,6 +122,7 @@ final class AppRunner {
         while running {
             // (A capture message shows as the badge until its deadline.)
             let busy = presentAt != nil || replay != nil || capture.isRecording || capture.isRendering || app.captureBadge != nil
+                || app.toast != nil
             let waitMs: Int32 = idleFrames > 2 && !busy ? 100 : 0
             let events = pump.poll(wait: waitMs)
             // Frame time is the work of a frame, not the idle wait for input.
@@ -150,6 +153,12 @@ final class AppRunner {
                     guard replay == nil else { continue }
                     recordLine(.input(input))
                     emit(app.handle(input))
+                    if app.takeClipboardRequest() {
+                        // A spring group's Paste: the clipboard's text, as Ctrl+V would hand it in.
+                        let pasted = InputEvent.text(Clipboard.text() ?? "", time: input.time)
+                        recordLine(.input(pasted))
+                        emit(app.handle(pasted))
+                    }
                 }
             }
             if app.presetRequested { savePreset() }

@@ -1,4 +1,5 @@
 import Canvas
+import Export
 import Files
 import Foundation
 import Scenes
@@ -21,12 +22,12 @@ extension EventName {
 /// and every scene's settings — those in the encoding presets and replays use
 /// (`SceneSettingsSet`), under `settings`:
 ///
-///     {"form": "response", "scale": 1, "scene": "liquid", "theme": "dark", "version": 1,
+///     {"copyFormat": "swiftui", "form": "response", "scale": 1, "scene": "liquid", "theme": "dark", "version": 1,
 ///      "window": [1280, 800],
 ///      "settings": {"pushAlert": {…}, "pile": {…}, "presence": {…}, "neck": {…}}}
 ///
 /// Everything read is range-checked (SPEC §13): a known scene and theme, a window of
-/// 900x560 to 8192x8192 points, a scale in [0.5, 4], a known form, and every setting inside
+/// 900x560 to 8192x8192 points, a scale in [0.5, 4], a known form and copy format, and every setting inside
 /// its slider's range (`problem()`). A scene missing from `settings` keeps its defaults
 /// (a state written before that scene existed).
 struct SessionState: Equatable, Sendable {
@@ -49,22 +50,25 @@ struct SessionState: Equatable, Sendable {
     /// The `--scale` chosen (the window's pixels per point over the platform's own).
     var scale: Double
     var form: String
+    /// What Ctrl+C over a spring group copies (SPEC §12.2): a `SpringCodeFormat` word.
+    var copyFormat: String
     var scenes: SceneSettingsSet
 
     init(scene: String, theme: String, window: [Double], scale: Double, form: String = Self.defaultForm,
-         scenes: SceneSettingsSet = SceneSettingsSet()) {
+         copyFormat: String = SpringCodeFormat.swiftui.rawValue, scenes: SceneSettingsSet = SceneSettingsSet()) {
         self.scene = scene
         self.theme = theme
         self.window = window
         self.scale = scale
         self.form = form
+        self.copyFormat = copyFormat
         self.scenes = scenes
     }
 
     /// The window as it is now.
     init(app: Workbench, scale: Double, form: String) {
         self.init(scene: app.sceneName, theme: app.theme.rawValue, window: [app.windowSize.width, app.windowSize.height],
-                  scale: scale, form: form, scenes: SceneSettingsSet(app))
+                  scale: scale, form: form, copyFormat: app.copyFormat.rawValue, scenes: SceneSettingsSet(app))
     }
 
     /// The window's size (a checked state always has both sides).
@@ -89,6 +93,9 @@ struct SessionState: Equatable, Sendable {
         }
         guard Self.forms.contains(form) else {
             return "unknown 'form' \(quoted(form)) (\(Self.forms.joined(separator: ", ")))"
+        }
+        guard SpringCodeFormat(rawValue: copyFormat) != nil else {
+            return "unknown 'copyFormat' \(quoted(copyFormat)) (\(SpringCodeFormat.allCases.map(\.rawValue).joined(separator: ", ")))"
         }
         return scenes.problem().map { "\($0.under("settings"))" }
     }
@@ -158,7 +165,7 @@ struct SessionState: Equatable, Sendable {
 }
 
 extension SessionState: Codable {
-    private enum Keys: String, CodingKey { case version, scene, theme, window, scale, form, settings }
+    private enum Keys: String, CodingKey { case version, scene, theme, window, scale, form, copyFormat, settings }
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
@@ -171,6 +178,7 @@ extension SessionState: Codable {
         window = try c.decode([Double].self, forKey: .window)
         scale = try c.decode(Double.self, forKey: .scale)
         form = try c.decodeIfPresent(String.self, forKey: .form) ?? Self.defaultForm
+        copyFormat = try c.decodeIfPresent(String.self, forKey: .copyFormat) ?? SpringCodeFormat.swiftui.rawValue
         scenes = try SceneSettingsSet(from: c.nestedContainer(keyedBy: SettingsKey.self, forKey: .settings),
                                       catalog: SceneRegistry.scenes, required: false)
     }
@@ -183,6 +191,7 @@ extension SessionState: Codable {
         try c.encode(window, forKey: .window)
         try c.encode(scale, forKey: .scale)
         try c.encode(form, forKey: .form)
+        try c.encode(copyFormat, forKey: .copyFormat)
         var settings = c.nestedContainer(keyedBy: SettingsKey.self, forKey: .settings)
         try scenes.encode(to: &settings)
     }

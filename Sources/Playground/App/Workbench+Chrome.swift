@@ -168,6 +168,7 @@ extension Workbench {
         list.commands += pass.list?.commands ?? []
         drawLiveReadout(into: &list, at: t)
         drawCaptureBadge(into: &list)
+        drawToast(into: &list, atWall: wall)
         drawTooltip(into: &list, atWall: wall)
         return list
     }

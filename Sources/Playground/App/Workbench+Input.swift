@@ -16,12 +16,22 @@ extension Workbench {
         case .shift(let down, _): ui.shift = down
         default: break
         }
+        // A paste's text follows its Ctrl+V (or Paste) at once; anything else in between
+        // means the text went elsewhere.
+        switch event {
+        case .text, .shift: break
+        default: ui.pasteTarget = nil
+        }
         // The inspector and transport see it first; what they use stops there.
         let before = SceneSettingsSet(self)
         let menu = ui.openMenu
         var pass = UIPass(state: ui, event: event, theme: theme, measurer: measurer, drawing: false)
         var out = runChrome(&pass, wall: wall)
         ui = pass.state
+        if let said = ui.toast {
+            toast = (said, wall)
+            ui.toast = nil
+        }
         noteHover(event, wall: wall, frames: pass.frames, controls: pass.controls)
         recordHistory(before: before, events: out, event: event)
         // A menu opened or closed: the controls moved, and a test finds them by the layout.

@@ -14,7 +14,8 @@ extension Workbench {
          ("Escape", "cancel a drag, leave a field, gather the pile"),
          ("Tab  Shift+Tab", "next / previous field; ↑ ↓ step it, Shift finer"),
          ("Ctrl+Z", "undo a settings change"), ("Ctrl+Shift+Z  Ctrl+Y", "redo"),
-         ("Ctrl+A C X V", "in a field: select all, copy, cut, paste"), ("?  F1", "this list")]
+         ("Ctrl+A C X V", "in a field: select all, copy, cut, paste"),
+         ("Ctrl+C  Ctrl+V", "over a spring group: copy it as code, paste a spring"), ("?  F1", "this list")]
     }
 
     /// ? or F1: the shortcut overlay on or off.

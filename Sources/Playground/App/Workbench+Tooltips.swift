@@ -72,6 +72,10 @@ extension Workbench {
         if id.hasPrefix("form.") { return "Write every spring as \(name)" }
         if id.hasPrefix("preset.") { return "Load the preset \(name)" }
         if id.hasSuffix(".springs") { return "Springs…: pick a named spring for this group" }
+        if id.hasSuffix(".code") { return "Code…: copy this spring as SwiftUI, Compose, CSS … code, or paste one (Ctrl+C, Ctrl+V over the group)" }
+        if id.contains(".copy.") { return "Copy this spring as \(name.replacingOccurrences(of: "Copy as ", with: "")) code to the clipboard" }
+        if id.contains(".default.") { return "Make Ctrl+C over a spring group copy this format" }
+        if id.hasSuffix(".paste") { return "Paste a spring from the clipboard: any format of this menu, or 'response, damping'" }
         if id.hasSuffix(".reset") { return "Reset: this spring back to its default" }
         switch kind {
         case .slider: return "\(name): drag, click the track to jump, Shift for finer, double-click to reset; click the number to type"

@@ -65,6 +65,8 @@ public struct Workbench: Sendable {
     /// Live capture's badge over the stage (text, render progress, recording) — window
     /// chrome, never in a capture.
     var captureBadge: (text: String, progress: Double?, recording: Bool)?
+    /// What the last copy or paste said, and the wall time it was said (SPEC §12.2).
+    var toast: (toast: Toast, wall: Double)?
 
     /// A workbench with every scene of `catalog` fresh, on their default settings, showing
     /// the first.

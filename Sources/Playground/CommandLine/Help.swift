@@ -2,7 +2,7 @@ import Files
 import Scenes
 /// `springlab help [COMMAND]`: the synopsis of every command, or one command in full.
 enum Help {
-    static let commandNames = ["run", "render", "record", "filmstrip", "bench", "neck", "spring", "velocity", "help", "about"]
+    static let commandNames = ["run", "render", "record", "filmstrip", "bench", "neck", "spring", "export", "velocity", "help", "about"]
 
     static let overview = """
     SpringLab \(SpringLabCommand.version) — a playground for interface motion driven by springs.
@@ -15,6 +15,7 @@ enum Help {
       springlab bench ...            frame times of a scene animating, headless
       springlab neck ...             waist, snap gap and reach of a liquid neck
       springlab spring ...           sample a spring in closed form, print CSV
+      springlab export ...           a spring, or a preset's springs, as code (SwiftUI, Compose, CSS …)
       springlab velocity FILE|-      release velocities of recorded pointer samples
       springlab help [COMMAND]       this text, or one command in full ('help about': credits)
       springlab --version            the version
@@ -37,6 +38,23 @@ enum Help {
         --until T --fps F samples i/F for i = 0 … ⌊T·F⌋. --info prints key=value lines:
         stiffness, damping, ratio, response, bounce, settle (6 / slowest decay rate).
         Response and duration are clamped to at least 0.05 s.
+
+        """,
+        "export": """
+        usage: springlab export (--response R --damping Z | --duration D --bounce B |
+                                 --stiffness K --friction C [--mass M]) [--format FORMAT]
+               springlab export --preset FILE [--spring ID] [--format FORMAT]
+
+        Prints a spring as code for the platform it ships on. FORMAT (default swiftui):
+        \(ExportCommand.formats.joined(separator: ", ")). Each text is exact in its platform's
+        own semantics: Compose, Android, Flutter, UIKit, Motion and react-spring as mass,
+        stiffness and damping; SwiftUI as response and damping fraction (and duration and
+        bounce); css as a `linear()` easing of the step response over its settle time,
+        within 0.005 of the travel everywhere with as few points as that needs; json with
+        every form. With --preset, every spring of each scene the preset holds (laid over
+        the defaults), one block each headed by its id (pushAlert.gap …; json: one object
+        keyed by id), or only the one --spring names. The window's spring groups copy the
+        same texts (Code… menu, Ctrl+C) and paste them back (Ctrl+V).
 
         """,
         "velocity": """

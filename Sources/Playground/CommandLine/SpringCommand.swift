@@ -73,8 +73,8 @@ enum SpringCommand {
         }
     }
 
-    /// Exactly one parameterization, complete.
-    static func makeSpring(_ a: ParsedArguments) throws(UsageError) -> Spring {
+    /// Exactly one parameterization, complete; messages name `command` (`spring`, `export`).
+    static func makeSpring(_ a: ParsedArguments, command: String = "spring") throws(UsageError) -> Spring {
         let forms: [(flags: [String], name: String)] = [
             (["response", "damping"], "--response R --damping Z"),
             (["duration", "bounce"], "--duration D --bounce B"),
@@ -83,15 +83,15 @@ enum SpringCommand {
         let used = forms.filter { form in form.flags.contains(where: a.has) }
         guard used.count == 1, let form = used.first else {
             if used.isEmpty {
-                throw UsageError("springlab spring: give a spring: --response R --damping Z, --duration D --bounce B, or --stiffness K --friction C")
+                throw UsageError("springlab \(command): give a spring: --response R --damping Z, --duration D --bounce B, or --stiffness K --friction C")
             }
-            throw UsageError("springlab spring: \(used.map(\.name).joined(separator: " and ")) conflict; give one parameterization")
+            throw UsageError("springlab \(command): \(used.map(\.name).joined(separator: " and ")) conflict; give one parameterization")
         }
         if let missing = form.flags.first(where: { !a.has($0) }) {
-            throw UsageError("springlab spring: --\(missing) is missing; \(form.name) go together")
+            throw UsageError("springlab \(command): --\(missing) is missing; \(form.name) go together")
         }
         if a.has("mass") && form.flags[0] != "stiffness" {
-            throw UsageError("springlab spring: --mass goes with --stiffness K --friction C only")
+            throw UsageError("springlab \(command): --mass goes with --stiffness K --friction C only")
         }
         let n = a.numbers
         switch form.flags[0] {

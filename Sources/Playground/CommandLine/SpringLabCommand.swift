@@ -60,6 +60,7 @@ public enum SpringLabCommand {
         case "filmstrip": try FilmstripCommand.run(rest, output: &output, errors: &errors)
         case "neck": try NeckCommand.run(rest, output: &output)
         case "spring": try SpringCommand.run(rest, output: &output)
+        case "export": try ExportCommand.run(rest, readInput: readInput, output: &output)
         case "velocity": try VelocityCommand.run(rest, readInput: readInput, emit: emit, output: &output)
         case "help", "--help", "-h": try Help.run(rest, output: &output)
         case "--version", "version":

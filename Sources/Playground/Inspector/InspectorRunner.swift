@@ -78,6 +78,8 @@ extension Workbench {
             SceneEvent(.refused, time: t, [("name", .string(r.id)), ("text", .string(r.text)), ("reason", .string(r.reason))])
         }
         pass.refusals = []
+        out.events += pass.notes.map { SceneEvent($0.0, time: t, $0.1) }
+        pass.notes = []
         return out
     }
 
@@ -154,7 +156,9 @@ extension Scene {
         case .toggle(let toggle):
             runToggle(toggle, &ui, frame: c.row(L.rowHeight, gap: L.rowGap), into: &out)
         case .spring(let spec):
-            out.changes += editSettings { ui.springGroup(spec, settings: &$0, defaults: defaults, cursor: &c) }
+            out.changes += editSettings {
+                ui.springGroup(spec, settings: &$0, defaults: defaults, exportID: Self.exportID(ofGroup: spec.id), cursor: &c)
+            }
         case .number(let spec):
             let frame = c.row(L.rowHeight, gap: L.rowGap)
             out.changes += editSettings { ui.numberRow(spec, settings: &$0, defaults: defaults, frame: frame).map { [$0] } ?? [] }

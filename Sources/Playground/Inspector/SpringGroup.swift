@@ -14,18 +14,25 @@ extension UIPass {
     /// a bounce) and presets, replays and undo see what they always saw. A value whose
     /// conversion leaves the stored range is refused with the form's range.
     mutating func springGroup<Settings>(_ group: SpringGroupSpec<Settings>, settings: inout Settings, defaults: Settings,
-                                        cursor c: inout InspectorCursor) -> [SettingChange] {
-        let x = c.x, w = c.width, rowHeight = InspectorLayout.rowHeight
+                                        exportID: String, cursor c: inout InspectorCursor) -> [SettingChange] {
+        let x = c.x, w = c.width, rowHeight = InspectorLayout.rowHeight, top = c.y
         let firstID = "\(group.id).\(group.first.label)", dampingID = "\(group.id).damping"
         var changes: [SettingChange] = []
         // A ratio group's first number is a ratio, not a response: no named spring fits it.
         let named = group.first.unit != "×"
-        text(group.title, in: Rect(x: x, y: c.y, width: w - (named ? 136 : 60), height: 22), style: Self.heading, color: theme.label)
-        if named, button("\(group.id).springs", "Springs…", frame: Rect(x: x + w - 134, y: c.y, width: 74, height: 22),
+        let codeMenuID = "\(group.id).code"
+        // The title's note ("(alert response × ratio)") goes on a line of its own under it.
+        let title = Self.shortTitle(group.title), note = group.title.dropFirst(title.count).trimmingCharacters(in: .whitespaces)
+        text(title, in: Rect(x: x, y: c.y, width: w - (named ? 188 : 114), height: 22), style: Self.heading, color: theme.label)
+        if named, button("\(group.id).springs", "Springs…", frame: Rect(x: x + w - 128, y: c.y, width: 74, height: 22),
                          selected: state.openMenu == group.id) {
             state.openMenu = state.openMenu == group.id ? nil : group.id
         }
-        if button("\(group.id).reset", "Reset", frame: Rect(x: x + w - 56, y: c.y, width: 56, height: 22)) {
+        if button(codeMenuID, "Code…", frame: Rect(x: x + w - (named ? 186 : 112), y: c.y, width: 54, height: 22),
+                  selected: state.openMenu == codeMenuID) {
+            state.openMenu = state.openMenu == codeMenuID ? nil : codeMenuID
+        }
+        if button("\(group.id).reset", "Reset", frame: Rect(x: x + w - 50, y: c.y, width: 50, height: 22)) {
             for (id, path) in [(firstID, group.first.path), (dampingID, group.damping)] where settings[keyPath: path] != defaults[keyPath: path] {
                 changes.append(SettingChange(name: id, old: .number(settings[keyPath: path]), new: .number(defaults[keyPath: path])))
                 settings[keyPath: path] = defaults[keyPath: path]
@@ -33,8 +40,15 @@ extension UIPass {
             state.masses[group.id] = nil
         }
         c.y += 26
+        if !note.isEmpty {
+            text(note, in: Rect(x: x, y: c.y - 2, width: w, height: 14), style: Self.small, color: theme.secondaryLabel)
+            c.y += 16
+        }
         if named, state.openMenu == group.id {
             changes += namedSpringMenu(group, settings: &settings, cursor: &c)
+        }
+        if state.openMenu == codeMenuID {
+            changes += codeMenu(group, settings: &settings, exportID: exportID, cursor: &c)
         }
         let fields = SpringFields(group, settings: settings, defaults: defaults, form: state.springForm,
                                   mass: state.masses[group.id] ?? 1).fields
@@ -60,6 +74,7 @@ extension UIPass {
         plot([(s, accent)], frame: Rect(x: x + w - plotWidth, y: c.y, width: plotWidth, height: 36), summary: CurveSummary([s]),
              marks: false)
         c.y += 36 + 18
+        changes += codeKeys(group, settings: &settings, exportID: exportID, region: Rect(x: x, y: top, width: w, height: c.y - 12 - top))
         return changes
     }
 

@@ -1,4 +1,5 @@
 import Canvas
+import Export
 import Foundation
 import Motion
 import Scenes
@@ -32,6 +33,17 @@ public struct UIState: Sendable {
     public var openMenu: String?
     /// Text Ctrl+C or Ctrl+X put out for the system clipboard, until the runner takes it.
     public var clipboardOut: String?
+    /// What Ctrl+C over a spring group copies (SPEC §12.2): chosen in a group's Code menu,
+    /// remembered with the session.
+    public var copyFormat: SpringCodeFormat = .swiftui
+    /// The spring group the clipboard's text goes to (Ctrl+V over it, or its Paste): the
+    /// text follows as a text event.
+    var pasteTarget: String?
+    /// A Paste button asked for the clipboard: the runner reads it and hands it in as a
+    /// text event.
+    public var wantsClipboard = false
+    /// What the last copy or paste said, until the workbench shows it as a toast.
+    public var toast: Toast?
     /// The text being typed (the edited field's).
     public var editText: String { field.text }
     /// Last click, to recognise a double-click (same widget within 0.35 s).
@@ -82,6 +94,9 @@ struct UIPass {
     var refusals: [(id: String, text: String, reason: String)] = []
     /// What each control is called and what kind it is, by id (for hover and tooltips).
     var controls: [String: (label: String?, kind: ControlKind)] = [:]
+    /// Trace events of this pass other than setting changes (a copy, a paste), stamped
+    /// with the pass's time by the workbench.
+    var notes: [(EventName, [(String, TraceValue)])] = []
 
     static let label = TextStyle(.regular, size: 12)
     static let value = TextStyle(.semibold, size: 12)

@@ -1,0 +1,83 @@
+import Export
+import Files
+import Foundation
+import Motion
+import Scenes
+
+/// `springlab export` (SPEC §12.4): a spring as code for the platform it ships on — one
+/// spring given by flags, or every spring of a preset, one block each headed by its id.
+///
+///     springlab export --response 0.5 --damping 0.8 --format compose
+///     springlab export --preset tuned.preset.json --spring pushAlert.gap --format css
+enum ExportCommand {
+    static let formats = SpringCodeFormat.allCases.map(\.rawValue)
+
+    static let specs: [FlagSpec] = SpringCommand.specs.filter {
+        ["response", "damping", "duration", "bounce", "stiffness", "friction", "mass"].contains($0.name)
+    } + [
+        FlagSpec(name: "format", kind: .choice(formats)),
+        FlagSpec(name: "preset", kind: .text(accepts: "a preset file (.preset.json, or a replay's settings)")),
+        FlagSpec(name: "spring", kind: .text(accepts: "a spring id of the preset, such as pushAlert.gap")),
+    ]
+
+    static func run(_ arguments: [String], readInput: ((String) throws(RuntimeError) -> String)?,
+                    output: inout String) throws {
+        let a = try parseArguments(arguments, specs: specs, command: "export", maxPositional: 0)
+        let format = a.words["format"].flatMap(SpringCodeFormat.init(rawValue:)) ?? .swiftui
+        let springFlags = specs.map(\.name).filter { !["format", "preset", "spring"].contains($0) && a.has($0) }
+        guard let path = a.words["preset"] else {
+            if a.has("spring") { throw UsageError("springlab export: --spring names a spring of a preset; give --preset FILE too") }
+            output += SpringCode.text(try SpringCommand.makeSpring(a, command: "export"), format: format) + "\n"
+            return
+        }
+        if let flag = springFlags.first {
+            throw UsageError("springlab export: --\(flag) and --preset conflict; give a spring by flags or a preset")
+        }
+        let text = if let readInput { try readInput(path) } else { try SpringLabCommand.readTextInput(path) }
+        let preset = try Preset.load(text, name: path)
+        var springs: [SceneSpring] = []
+        for type in SceneRegistry.scenes {
+            springs += try springsOf(type, in: preset)
+        }
+        guard !springs.isEmpty else {
+            throw RuntimeError("springlab export: preset \(path) holds no scene's springs")
+        }
+        if let id = a.words["spring"] {
+            guard let one = springs.first(where: { $0.id == id }) else {
+                throw UsageError("springlab export: no spring \(quoted(id)) in \(path); its springs: "
+                                 + springs.map(\.id).joined(separator: ", "))
+            }
+            output += SpringCode.text(one.spring, format: format) + "\n"
+            return
+        }
+        output += blocks(springs, format: format)
+    }
+
+    /// Every spring of scene `type` the preset holds, laid over the scene's defaults.
+    private static func springsOf<S: Scene>(_ type: S.Type, in preset: Preset) throws -> [SceneSpring] {
+        guard let settings = try preset.settings(for: type, over: nil) as? S.Settings else { return [] }
+        return S.springs(of: settings)
+    }
+
+    /// One block a spring, headed by its id as a comment of the format's language; JSON is
+    /// one object keyed by id, so the whole output parses.
+    static func blocks(_ springs: [SceneSpring], format: SpringCodeFormat) -> String {
+        if format == .json {
+            let members = springs.map { spring in
+                let body = SpringCode.text(spring.spring, format: .json).split(separator: "\n").joined(separator: "\n  ")
+                return "  \(jsonString(spring.id)): \(body)"
+            }
+            return "{\n" + members.joined(separator: ",\n") + "\n}\n"
+        }
+        return springs.map { spring in
+            let heading = format == .css ? "/* \(spring.id) */" : "// \(spring.id)"
+            return heading + "\n" + SpringCode.text(spring.spring, format: format) + "\n"
+        }.joined(separator: "\n")
+    }
+
+    /// `s` as a JSON string literal.
+    private static func jsonString(_ s: String) -> String {
+        let data = (try? JSONEncoder().encode(s)) ?? Data("\"\"".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}

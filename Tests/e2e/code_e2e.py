@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""End-to-end: Copy as code and Paste in the spring groups (SPEC §12.2, §12.3, issue 14).
+
+Real keys and clicks under Xvfb: Ctrl+C over the gap group puts the gap spring on the X
+clipboard (read back with `xclip -o -selection clipboard`); a Compose text put on the
+clipboard with xclip and pasted with Ctrl+V sets the gap exactly (the `setting` events)
+as one undo step; the Code menu copies CSS and its Paste button reads the clipboard; a
+text that is no spring changes nothing and says why. Screenshots of the open menu and a
+toast at 1× and 2×, light and dark.
+
+    python3 Tests/e2e/code_e2e.py .build/debug/springlab
+"""
+import math, os, re, subprocess, sys, tempfile, time
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import App, at_each_scale_and_theme, case, summary, xdo  # noqa: E402
+
+
+def centre(layout, id, scale=1):
+    x, y, w, h = layout[id]
+    return int((x + w / 2) * scale), int((y + h / 2) * scale)
+
+
+def over_group(layout, group, scale=1):
+    """A point on the group's title row, left of its buttons (the pointer over the group)."""
+    x, y, w, h = layout[group + ".reset"]
+    return int((x - 250) * scale), int((y + h / 2) * scale)
+
+
+def clipboard(app):
+    return subprocess.run(["xclip", "-o", "-selection", "clipboard"], capture_output=True, text=True, timeout=5,
+                          env={**os.environ, "DISPLAY": app.display}).stdout
+
+
+def set_clipboard(app, text):
+    # xclip forks and serves the selection until another client takes it.
+    subprocess.run(["xclip", "-i", "-selection", "clipboard"], input=text, text=True, timeout=5, check=True,
+                   env={**os.environ, "DISPLAY": app.display})
+
+
+def latest_layout(app):
+    return [e for e in app.events() if e["event"] == "layout"][-1]
+
+
+def number(pattern, text):
+    m = re.search(pattern + r"\s*(-?[0-9.]+(?:[eE][-+]?[0-9]+)?)", text)
+    return float(m.group(1)) if m else None
+
+
+@case("Ctrl+C over the gap group puts the gap spring on the X clipboard as SwiftUI, with a `copied` event")
+def _(app):
+    n = len(app.events())
+    xdo(app.display, "mousemove", *over_group(app.layout, "gap"), "key", "ctrl+c")
+    copied = app.wait_for(lambda e: e["event"] == "copied", 5, n)
+    assert copied["group"] == "pushAlert.gap" and copied["format"] == "swiftui", copied
+    time.sleep(0.2)
+    text = clipboard(app)
+    # The gap spring's defaults (SPEC §3): response 0.32, damping 0.85.
+    assert number(r"response:", text) == 0.32 and number(r"dampingFraction:", text) == 0.85, text
+
+
+@case("paste a Compose text with Ctrl+V: the gap is set exactly, one undo step puts it back")
+def _(app):
+    set_clipboard(app, "spring(\n    dampingRatio = Spring.DampingRatioMediumBouncy,\n    stiffness = 400f\n)")
+    n = len(app.events())
+    xdo(app.display, "mousemove", *over_group(app.layout, "gap"), "key", "ctrl+v")
+    pasted = app.wait_for(lambda e: e["event"] == "pasted", 5, n)
+    settings = {e["name"]: e for e in app.events()[n:] if e["event"] == "setting"}
+    # Compose: DampingRatioMediumBouncy = 0.5, stiffness 400 at unit mass → ω0 20, response 2π/20.
+    assert abs(settings["gap.response"]["new"] - 2 * math.pi / 20) < 1e-9, settings
+    assert settings["gap.damping"]["new"] == 0.5, settings
+    assert pasted["group"] == "pushAlert.gap", pasted
+    m = len(app.events())
+    xdo(app.display, "key", "ctrl+z")
+    undo = app.wait_for(lambda e: e["event"] == "undo", 5, m)
+    assert sorted(undo["settings"]) == ["gap.damping", "gap.response"], undo
+
+
+@case("the Code menu copies CSS linear(); its Paste reads the clipboard; prose is refused with a reason")
+def _(app):
+    n = len(app.events())
+    xdo(app.display, "mousemove", *centre(app.layout, "alert.code"), "click", "1")
+    layout = app.wait_for(lambda e: e["event"] == "layout" and "alert.copy.css" in e, 5, n)
+    m = len(app.events())
+    xdo(app.display, "mousemove", *centre(layout, "alert.copy.css"), "click", "1")
+    app.wait_for(lambda e: e["event"] == "copied" and e["format"] == "css", 5, m)
+    time.sleep(0.2)
+    css = clipboard(app)
+    assert re.search(r"transition: transform [0-9.]+m?s linear\(0, ", css) and ", 1)" in css, css
+    set_clipboard(app, "0.5, 0.7")
+    m = len(app.events())
+    xdo(app.display, "mousemove", *centre(latest_layout(app), "alert.code"), "click", "1")
+    layout = app.wait_for(lambda e: e["event"] == "layout" and "alert.paste" in e, 5, m)
+    xdo(app.display, "mousemove", *centre(layout, "alert.paste"), "click", "1")
+    app.wait_for(lambda e: e["event"] == "pasted" and e["group"] == "pushAlert.alert", 5, m)
+    got = {e["name"]: e["new"] for e in app.events()[m:] if e["event"] == "setting"}
+    assert got == {"alert.response": 0.5, "alert.damping": 0.7}, got
+    set_clipboard(app, "a calm spring, please")
+    k = len(app.events())
+    xdo(app.display, "mousemove", *over_group(app.layout, "gap"), "key", "ctrl+v")
+    refused = app.wait_for(lambda e: e["event"] == "pasteRefused", 5, k)
+    assert refused["reason"] and "\n" not in refused["reason"], refused
+    assert not [e for e in app.events()[k:] if e["event"] == "setting"], "a refused paste changed something"
+
+
+def shots(scale, theme, out_dir):
+    """The open Code menu with a refusal's toast, then a copy's toast, by the app's S key."""
+    captures = tempfile.mkdtemp(prefix="springlab-code-captures-")
+    app = App(["--scale", str(scale), "--theme", theme, "--size", "1280x800", "--captures", captures],
+              screen=(1280 * scale, 800 * scale))
+    paths = []
+    try:
+        def shoot(name):
+            m = len(app.events())
+            xdo(app.display, "key", "s")
+            shot = app.wait_for(lambda e: e["event"] == "screenshot", 15, m)
+            path = os.path.join(out_dir, f"code-{name}-{scale}x-{theme}.png")
+            deadline = time.time() + 5
+            while not os.path.exists(shot["path"]) and time.time() < deadline:
+                time.sleep(0.05)
+            os.replace(shot["path"], path)
+            paths.append(path)
+
+        n = len(app.events())
+        xdo(app.display, "mousemove", *centre(app.layout, "gap.code", scale), "click", "1")
+        app.wait_for(lambda e: e["event"] == "layout" and "gap.copy.css" in e, 5, n)
+        set_clipboard(app, "spring(stiffness = -4f)")
+        xdo(app.display, "key", "ctrl+v")
+        app.wait_for(lambda e: e["event"] == "pasteRefused", 5, n)
+        time.sleep(0.3)
+        shoot("menu-refused")
+        xdo(app.display, "mousemove", *over_group(app.layout, "alert", scale), "key", "ctrl+c")
+        app.wait_for(lambda e: e["event"] == "copied", 5, n)
+        time.sleep(0.3)
+        shoot("copied")
+        return ", ".join(paths)
+    finally:
+        app.close()
+
+
+at_each_scale_and_theme("screenshots at {scale}× {theme}: the Code menu and its toasts", "CODE_SHOTS",
+                        "springlab-code-shots-", shots)
+summary()
