@@ -125,7 +125,7 @@ extension UndoHistory.Step: Equatable {
         for keys in ["Space", "Ctrl+Z", "Ctrl+Shift+Z  Ctrl+Y", "?  F1", "H", "M", "R", "S"] {
             #expect(texts.contains(keys), "\(keys) missing from the overlay")
         }
-        #expect(texts.contains("push-alert, presence, liquid, neck"))
+        #expect(texts.contains("push-alert, presence, liquid, neck, spring"))
         let hidden = a.handle(.key(.escape, time: 2, shift: false))
         #expect(hidden.first?["shown"] == .bool(false))
         #expect(!a.draw(atWall: 2).textRuns.map(\.run.text).contains("Ctrl+Z"))

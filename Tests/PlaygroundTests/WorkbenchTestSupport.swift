@@ -10,7 +10,7 @@ typealias PushAlertApp = Workbench
 extension Workbench {
     /// The scenes by the names the tests use (SPEC §8's `--scene` words).
     enum SceneKind: String, CaseIterable {
-        case pushAlert = "push-alert", presence, liquid, neck
+        case pushAlert = "push-alert", presence, liquid, neck, spring
     }
 
     init(settings: PushAlertSettings, measurer: some TextMeasuring, theme: Theme, windowSize: Size, wall: Double = 0) {

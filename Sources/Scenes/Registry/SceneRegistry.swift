@@ -10,6 +10,7 @@ public enum SceneRegistry {
         PresenceScene.self,
         LiquidPile.self,
         NeckSandbox.self,
+        SpringLab.self,
     ]
 
     /// The scene called `name` (the `--scene` word).
