@@ -367,6 +367,11 @@ def fuzz_presets(bases, count):
         d = fresh_out(n)
         f = os.path.join(TMP, "in", f"{n}.json")
         open(f, "wb").write(data)
+        if rng.random() < 0.3:
+            # `springlab export --preset` reads the same files (SPEC §12.4).
+            fmt = rng.choice(["swiftui", "css", "json", "compose"])
+            case("preset", desc, ["export", "--preset", f, "--format", fmt], f, None, d)
+            continue
         scene = rng.choice(["push-alert", "liquid", "presence", "neck"])
         case("preset", desc, ["run", "--scene", scene, "--preset", f, "--quit-after", "0.2"], f, None, d)
 
@@ -423,6 +428,9 @@ def flag_templates(d, csv_path):
                     "--velocity", "0", "--times", "0.5", "--info"], None),
         ("spring", ["--response", "0.4", "--damping", "1", "--normalized-velocity", "2", "--until", "0.5",
                     "--fps", "10"], None),
+        ("export", ["--response", "0.5", "--damping", "0.8", "--format", "css"], None),
+        ("export", ["--stiffness", "170", "--friction", "26", "--mass", "2", "--format", "uikit"], None),
+        ("export", ["--duration", "0.4", "--bounce", "-0.3", "--format", "json"], None),
         ("neck", ["--shape", "capsule", "--size", "100x40", "--gap", "10", "--merge", "20", "--count", "2"], None),
         ("render", ["--scene", "push-alert", "--progress", "0.5", "--size", "200x150", "--out",
                     os.path.join(d, "x.png")], os.path.join(d, "x.png")),
