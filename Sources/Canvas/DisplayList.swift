@@ -42,8 +42,11 @@ public struct TextRun: Hashable, Sendable {
     public var origin: Point2
     public var style: TextStyle
     public var color: Color
-    public init(_ text: String, origin: Point2, style: TextStyle, color: Color) {
-        self.text = text; self.origin = origin; self.style = style; self.color = color
+    /// Gaussian-like blur radius, pt (SPEC §5.3.1: words sharpen in from blur 6 as they
+    /// fade in); 0 is sharp.
+    public var blur: Double
+    public init(_ text: String, origin: Point2, style: TextStyle, color: Color, blur: Double = 0) {
+        self.text = text; self.origin = origin; self.style = style; self.color = color; self.blur = blur
     }
 }
 

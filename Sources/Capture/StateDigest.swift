@@ -83,6 +83,8 @@ public struct StateDigest: Sendable {
         case .text(let run, let opacity):
             add(UInt64(2)); add(run.text); add(run.origin); add(run.style.weight.rawValue); add(run.style.size); add(run.color)
             add(opacity)
+            // Only when set, so every replay recorded before text could blur keeps its hashes.
+            if run.blur > 0 { add(run.blur) }
         case .line(let a, let b, let width, let color):
             add(UInt64(3)); add(a); add(b); add(width); add(color)
         case .pushClip(let shape): add(UInt64(4)); add(shape)

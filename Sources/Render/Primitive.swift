@@ -191,6 +191,18 @@ public struct Flattener {
     private func appendGlyphs(_ run: TextRun, opacity: Double, offset: Point2, clipRect: Rect, roundClip: Shape?,
                               emit: (Primitive) -> Void) {
         guard let fonts else { return }
+        // A blurred run is the sharp run drawn at the taps of a Gaussian kernel, each at its
+        // weight of the opacity: with every weight small, "over" adds them almost linearly,
+        // so the ink spreads as a blur does — the same in the GL and software renderers.
+        if run.blur * scale >= 0.5 {
+            var sharp = run
+            sharp.blur = 0
+            for tap in Self.blurTaps(radius: run.blur) {
+                appendGlyphs(sharp, opacity: opacity * tap.weight, offset: Point2(offset.x + tap.offset.x, offset.y + tap.offset.y), clipRect: clipRect,
+                             roundClip: roundClip, emit: emit)
+            }
+            return
+        }
         let pixels = Int((run.style.size * scale).rounded())
         let advances = fonts.advances(of: run.text, style: run.style)
         let top = ((run.origin.y + offset.y) * scale).rounded()
@@ -204,5 +216,20 @@ public struct Flattener {
                 clipRect: clipRect, roundClip: roundClip,
                 atlasOrigin: Point2(Double(g.atlasX), Double(g.atlasY))))
         }
+    }
+
+    /// The taps of a blur of `radius` pt: the centre and two rings (r/2 and r), weighted
+    /// by a Gaussian of σ = r/2 and summing to 1.
+    static func blurTaps(radius r: Double) -> [(offset: Point2, weight: Double)] {
+        var taps: [(offset: Point2, weight: Double)] = [(Point2(0, 0), 1)]
+        for (ring, count) in [(0.5, 6), (1.0, 10)] {
+            let w = exp(-(ring * ring) * 2)  // exp(−d² / 2σ²) with d = ring·r, σ = r/2
+            for k in 0..<count {
+                let a = (Double(k) + ring) * 2 * Double.pi / Double(count)
+                taps.append((Point2(cos(a) * ring * r, sin(a) * ring * r), w))
+            }
+        }
+        let total = taps.reduce(0) { $0 + $1.weight }
+        return taps.map { ($0.offset, $0.weight / total) }
     }
 }

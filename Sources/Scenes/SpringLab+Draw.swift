@@ -261,39 +261,14 @@ extension SpringLab {
 
     // MARK: Tabular figures
 
-    /// Draws `text` with each ASCII digit in a cell one "0" wide, so a readout that changes
-    /// every frame (the playhead's time, a value under a dragged slider) does not shuffle
-    /// sideways; other characters keep their width.
+    /// `text` in tabular figures (Canvas's `tabularText`).
     func tabular(_ text: String, at origin: Point2, style: TextStyle, color: Color, opacity: Double = 1,
                  into list: inout DisplayList) {
-        let cell = measurer.width(of: "0", style: style)
-        var x = origin.x
-        var run = ""
-        func flush() {
-            guard !run.isEmpty else { return }
-            list.text(TextRun(run, origin: Point2(x.rounded(), origin.y), style: style, color: color), opacity: opacity)
-            x += measurer.width(of: run, style: style)
-            run = ""
-        }
-        for ch in text {
-            if ch.isASCII, ch.isNumber {
-                flush()
-                let w = measurer.width(of: String(ch), style: style)
-                list.text(TextRun(String(ch), origin: Point2((x + (cell - w) / 2).rounded(), origin.y), style: style, color: color),
-                          opacity: opacity)
-                x += cell
-            } else {
-                run.append(ch)
-            }
-        }
-        flush()
+        list.tabularText(text, at: origin, style: style, color: color, opacity: opacity, measurer: measurer)
     }
 
     /// The width `tabular` draws `text` at.
     func tabularWidth(_ text: String, style: TextStyle) -> Double {
-        let cell = measurer.width(of: "0", style: style)
-        let digits = text.filter { $0.isASCII && $0.isNumber }.count
-        let rest = String(text.filter { !($0.isASCII && $0.isNumber) })
-        return Double(digits) * cell + measurer.width(of: rest, style: style)
+        DisplayList.tabularWidth(text, style: style, measurer: measurer)
     }
 }

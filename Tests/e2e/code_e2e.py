@@ -14,7 +14,7 @@ import math, os, re, subprocess, sys, tempfile, time
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import App, at_each_scale_and_theme, case, summary, xdo  # noqa: E402
+from harness import App, at_each_scale_and_theme, case, screenshot, summary, xdo  # noqa: E402
 
 
 def centre(layout, id, scale=1):
@@ -113,15 +113,8 @@ def shots(scale, theme, out_dir):
     paths = []
     try:
         def shoot(name):
-            m = len(app.events())
-            xdo(app.display, "key", "s")
-            shot = app.wait_for(lambda e: e["event"] == "screenshot", 15, m)
-            path = os.path.join(out_dir, f"code-{name}-{scale}x-{theme}.png")
-            deadline = time.time() + 5
-            while not os.path.exists(shot["path"]) and time.time() < deadline:
-                time.sleep(0.05)
-            os.replace(shot["path"], path)
-            paths.append(path)
+            size = (1280 * scale, 800 * scale)
+            paths.append(screenshot(app, os.path.join(out_dir, f"code-{name}-{scale}x-{theme}.png"), size))
 
         n = len(app.events())
         xdo(app.display, "mousemove", *centre(app.layout, "gap.code", scale), "click", "1")

@@ -18,7 +18,7 @@ import json, os, subprocess, sys, tempfile, time
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import BIN, App, at_each_scale_and_theme, case, results, summary, xdo  # noqa: E402
+from harness import BIN, App, at_each_scale_and_theme, case, results, screenshot, summary, xdo  # noqa: E402
 
 SHARED = tempfile.mkdtemp(prefix="springlab-forms-e2e-")
 ENV = {"XDG_CONFIG_HOME": os.path.join(SHARED, "config"), "XDG_DATA_HOME": os.path.join(SHARED, "data")}
@@ -142,17 +142,7 @@ def form_screenshots(scale, theme, out_dir):
                 app.wait_for(lambda e: e["event"] == "setting", 15, n)
             xdo(app.display, "mousemove", 5, 5)  # off the inspector
             time.sleep(0.4)
-            m = len(app.events())
-            xdo(app.display, "key", "s")
-            shot = app.wait_for(lambda e: e["event"] == "screenshot", 15, m)
-            path = os.path.join(out_dir, f"form-{form}-{scale}x-{theme}.png")
-            deadline = time.time() + 5
-            while not os.path.exists(shot["path"]) and time.time() < deadline:
-                time.sleep(0.05)
-            os.replace(shot["path"], path)
-            size = subprocess.run(["identify", "-format", "%w %h", path], capture_output=True, text=True, check=True).stdout
-            assert size.split() == [str(w), str(h)], f"{path} is {size}, not {w}x{h}"
-            paths.append(path)
+            paths.append(screenshot(app, os.path.join(out_dir, f"form-{form}-{scale}x-{theme}.png"), (w, h)))
         return paths
     finally:
         app.close()

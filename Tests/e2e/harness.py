@@ -78,6 +78,21 @@ def drag(app, dx_per_step, steps, step_s, rest_s=0.0, extra=()):
     cmd += ["mouseup", "1"]
     xdo(app.display, *cmd)
 
+def screenshot(app, path, size=None):
+    """Saves the window by the app's S key (it writes into --captures) and moves the PNG to
+    `path`; with `size` (w, h), checks it has exactly that many pixels. Returns `path`."""
+    n = len(app.events())
+    xdo(app.display, "key", "s")
+    shot = app.wait_for(lambda e: e["event"] == "screenshot", 15, n)
+    deadline = time.time() + 5
+    while not os.path.exists(shot["path"]) and time.time() < deadline:
+        time.sleep(0.05)
+    os.replace(shot["path"], path)
+    if size:
+        got = subprocess.run(["identify", "-format", "%w %h", path], capture_output=True, text=True, check=True).stdout
+        assert got.split() == [str(size[0]), str(size[1])], f"{path} is {got}, not {size[0]}x{size[1]}"
+    return path
+
 def at_each_scale_and_theme(title, shots_env, prefix, shoot):
     """Runs `shoot(scale, theme, out_dir)` at 1× and 2×, light and dark, as one case each
     named by `title.format(scale=…, theme=…)`; `shoot` returns what it saved (printed)

@@ -14,7 +14,7 @@ import math, os, subprocess, sys, tempfile, time
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import App, at_each_scale_and_theme, case, summary, xdo  # noqa: E402
+from harness import App, at_each_scale_and_theme, case, screenshot, summary, xdo  # noqa: E402
 
 # The default springs (SpringLabSettings): A is (0.5 s, ζ 0.825), B (0.5 s, ζ 0.7); an
 # underdamped spring settles at 6 / (ζω0) with ω0 = 2π / response (SPEC §1.1, §1.4).
@@ -148,17 +148,7 @@ def shoot(scale, theme, out_dir):
         settled_pair(app, m)
         xdo(app.display, "mousemove", 5, 5)
         time.sleep(0.4)
-        k = len(app.events())
-        xdo(app.display, "key", "s")
-        shot = app.wait_for(lambda e: e["event"] == "screenshot", 15, k)
-        path = os.path.join(out_dir, f"springlab-ab-ghost-{scale}x-{theme}.png")
-        deadline = time.time() + 5
-        while not os.path.exists(shot["path"]) and time.time() < deadline:
-            time.sleep(0.05)
-        os.replace(shot["path"], path)
-        size = subprocess.run(["identify", "-format", "%w %h", path], capture_output=True, text=True, check=True).stdout
-        assert size.split() == [str(w), str(h)], f"{path} is {size}, not {w}x{h}"
-        return path
+        return screenshot(app, os.path.join(out_dir, f"springlab-ab-ghost-{scale}x-{theme}.png"), (w, h))
     finally:
         app.close()
 

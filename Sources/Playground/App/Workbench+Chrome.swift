@@ -221,33 +221,8 @@ extension Workbench {
         list.fill(.roundedRect(box, radius: 8), Paint(fill: Color(hex: 0x000000, alpha: 0.72)))
         for (i, s) in lines.enumerated() {
             let color = i == lines.count - 1 && hud.armed ? Color(hex: 0xFF453A) : Color.white
-            drawTabular(s, at: Point2(box.minX + 10, box.minY + 6 + 18 * Double(i)), style: style, color: color, into: &list)
+            list.tabularText(s, at: Point2(box.minX + 10, box.minY + 6 + 18 * Double(i)), style: style, color: color, measurer: measurer)
         }
-    }
-
-    /// Text whose digits sit in cells one "0" wide (tabular figures), so a readout that
-    /// changes every frame does not shuffle sideways; other characters keep their width.
-    private func drawTabular(_ text: String, at origin: Point2, style: TextStyle, color: Color, into list: inout DisplayList) {
-        let cell = measurer.width(of: "0", style: style)
-        var x = origin.x
-        var run = ""
-        func flush() {
-            guard !run.isEmpty else { return }
-            list.text(TextRun(run, origin: Point2(x.rounded(), origin.y), style: style, color: color))
-            x += measurer.width(of: run, style: style)
-            run = ""
-        }
-        for ch in text {
-            if ch.isASCII, ch.isNumber {
-                flush()
-                let w = measurer.width(of: String(ch), style: style)
-                list.text(TextRun(String(ch), origin: Point2((x + (cell - w) / 2).rounded(), origin.y), style: style, color: color))
-                x += cell
-            } else {
-                run.append(ch)
-            }
-        }
-        flush()
     }
 
     private func drawAbout(into list: inout DisplayList) {
