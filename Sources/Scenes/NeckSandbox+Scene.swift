@@ -49,6 +49,7 @@ extension NeckSandbox: Scene {
     public static func make(_ settings: NeckSettings, measurer: any TextMeasuring) -> NeckSandbox {
         var sandbox = NeckSandbox()
         sandbox.settings = settings
+        sandbox.measurer = measurer
         return sandbox
     }
 
@@ -86,7 +87,7 @@ extension NeckSandbox: Scene {
     }
 
     public func hud(at t: Double, pointerVelocity: Point2) -> SceneHUD {
-        SceneHUD(lines: [String(format: "gap %.1f  waist %.1f  snaps at %.1f pt", gap, waist, snapGap)])
+        SceneHUD(lines: [hudLine()])
     }
 
     /// Each piece's frame, `neck.piece.N`: scripts aim at the centre.

@@ -72,28 +72,43 @@ extension PresenceScene {
     }
 
     /// Lines of `text` from `origin` down (the natural layout: never squashed).
-    private func drawLines(_ text: String, origin: Point2, width: Double, color: Color, opacity: Double,
+    private func drawLines(_ text: String, origin: Point2, width: Double, color: Color, opacity: Double, blur: Double = 0,
                            into list: inout DisplayList) {
         let lh = measurer.lineHeight(of: Self.detailStyle)
         for (i, l) in lines(text, width: width).enumerated() {
-            list.text(TextRun(l, origin: Point2(origin.x, origin.y + Double(i) * lh), style: Self.detailStyle, color: color),
-                      opacity: opacity)
+            list.text(TextRun(l, origin: Point2(origin.x, origin.y + Double(i) * lh), style: Self.detailStyle, color: color,
+                              blur: blur), opacity: opacity)
         }
     }
 
-    /// A synced detail: drawn at its natural height and cut by its visible frame, fading
-    /// with its presence, crossfading from the previous text.
-    private func drawDetail(_ id: PresenceRowID, _ element: PresenceElement<String>, frames f: [PresenceRowID: Rect], width: Double, at t: Double,
-                            theme: Theme, into list: inout DisplayList) {
+    /// How far (pt) a detail's text is blurred at the far end of a value change: the
+    /// leaving text blurs 0 → 6 as it fades out while the arriving one sharpens 6 → 0 as it
+    /// fades in, so halfway both are soft — never two sharp texts printed over each other,
+    /// which is what a plain crossfade shows and neither can be read through.
+    static let valueChangeBlur = 6.0
+
+    /// A synced detail: drawn at its natural height and cut by its visible frame — at full
+    /// opacity: collapsing cuts, it does not fade as well (SPEC §4.2) — and changing value
+    /// by blurring the old text out as the new one sharpens in.
+    private func drawDetail(_ id: PresenceRowID, _ element: PresenceElement<String>, frames f: [PresenceRowID: Rect], width: Double,
+                            at t: Double, theme: Theme, into list: inout DisplayList) {
         guard let r = f[id], r.height > 0, let shown = element.shown else { return }
-        let presence = element.presence(at: t), k = element.fade(at: t)
-        let clip = Rect(x: r.minX - 2, y: r.minY, width: width + 4, height: r.height)
+        let k = element.fade(at: t)
+        let blur = Self.valueChangeBlur
+        // Blurred ink spreads up to `blur` past the glyphs: the clip leaves it room at the
+        // sides and top, and below only while no line is cut there (so a collapse still cuts).
+        let margin = element.previous == nil ? 0 : blur
+        let lh = measurer.lineHeight(of: Self.detailStyle)
+        let tallest = Double(max(lines(shown, width: width).count, element.previous.map { lines($0, width: width).count } ?? 0)) * lh
+        let below = r.height >= tallest - 0.01 ? margin : 0
+        let clip = Rect(x: r.minX - 2 - margin, y: r.minY - margin, width: width + 4 + 2 * margin, height: r.height + margin + below)
         list.clip(.rect(clip)) { l in
             if let old = element.previous {
-                drawLines(old, origin: Point2(r.minX, r.minY), width: width, color: theme.secondaryLabel, opacity: presence * (1 - k),
+                drawLines(old, origin: Point2(r.minX, r.minY), width: width, color: theme.secondaryLabel, opacity: 1 - k, blur: blur * k,
                           into: &l)
             }
-            drawLines(shown, origin: Point2(r.minX, r.minY), width: width, color: theme.secondaryLabel, opacity: presence * k, into: &l)
+            drawLines(shown, origin: Point2(r.minX, r.minY), width: width, color: theme.secondaryLabel, opacity: k,
+                      blur: blur * (1 - k), into: &l)
         }
     }
 
@@ -108,7 +123,8 @@ extension PresenceScene {
     /// little after the one to its right.
     private func drawNumber(_ f: [PresenceRowID: Rect], at t: Double, theme: Theme, into list: inout DisplayList) {
         guard let r = f[.numberValue], r.height > 0, let shown = number.shown else { return }
-        let presence = number.presence(at: t), k = number.fade(at: t)
+        // Full opacity while the row collapses or grows: its frame's clip cuts it (SPEC §4.2).
+        let k = number.fade(at: t)
         let style = Self.numberStyle
         let lh = measurer.lineHeight(of: style)
         let new = Array(Self.formatted(shown)), old = number.previous.map { Array(Self.formatted($0)) } ?? new
@@ -124,16 +140,16 @@ extension PresenceScene {
                 let nx = ni >= 0 ? r.maxX - (newAdv[new.count] - newAdv[ni]) : 0
                 let ox = oi >= 0 ? r.maxX - (oldAdv[old.count] - oldAdv[oi]) : 0
                 if n == o || number.previous == nil {
-                    if let n { l.text(TextRun(String(n), origin: Point2(nx, r.minY), style: style, color: theme.label), opacity: presence) }
+                    if let n { l.text(TextRun(String(n), origin: Point2(nx, r.minY), style: style, color: theme.label)) }
                     continue
                 }
                 if let o {
                     l.text(TextRun(String(o), origin: Point2(ox, r.minY - direction * p * lh), style: style, color: theme.label),
-                           opacity: presence * (1 - p))
+                           opacity: 1 - p)
                 }
                 if let n {
                     l.text(TextRun(String(n), origin: Point2(nx, r.minY + direction * (1 - p) * lh), style: style, color: theme.label),
-                           opacity: presence * p)
+                           opacity: p)
                 }
             }
         }

@@ -46,7 +46,7 @@ public struct PresenceScene: Sendable {
     static let footerStyle = TextStyle(.regular, size: 12)
     static let numberStyle = TextStyle(.bold, size: 30)
 
-    /// The optional detail: short, long (three lines) and medium (SPEC §4.3).
+    /// The optional detail: short, long (three lines, the limit) and medium (SPEC §4.3).
     public static let texts = [
         "Ships tomorrow.",
         "The spacing around this row shrinks with it, so when it is gone the title and the footer sit exactly one "
@@ -83,8 +83,29 @@ public struct PresenceScene: Sendable {
     /// The nested row's detail is indented under its label.
     static var nestedWidth: Double { contentWidth - 12 }
 
+    /// The detail's lines at `width`: wrapped, and at most `detailLineLimit` of them.
     func lines(_ text: String, width: Double) -> [String] {
-        TextLayout.wrap(text, width: width, style: Self.detailStyle, measurer: measurer)
+        Self.limit(TextLayout.wrap(text, width: width, style: Self.detailStyle, measurer: measurer), to: Self.detailLineLimit,
+                   width: width, style: Self.detailStyle, measurer: measurer)
+    }
+
+    /// SPEC §4.3: the long detail is three lines; a text that wraps to more (Inter at
+    /// 13 pt fits the long sample in four at the 308 pt column) ends its third line with
+    /// an ellipsis, as a line-limited label does. Both columns, and the heights they
+    /// animate to, use these lines.
+    static let detailLineLimit = 3
+
+    /// `lines` cut to `count`: the last kept line loses whole words (then letters, for a
+    /// single word too long) until it fits with "…", and any space or punctuation left
+    /// dangling before the ellipsis.
+    static func limit(_ lines: [String], to count: Int, width: Double, style: TextStyle, measurer: some TextMeasuring) -> [String] {
+        guard count > 0, lines.count > count else { return lines }
+        var last = lines[count - 1]
+        func fits(_ s: String) -> Bool { measurer.width(of: s + "…", style: style) <= width + 1e-9 }
+        while !fits(last), let space = last.lastIndex(of: " ") { last = String(last[..<space]) }
+        while !fits(last), !last.isEmpty { last.removeLast() }
+        while let c = last.last, " ,;:—–-".contains(c) { last.removeLast() }
+        return Array(lines.prefix(count - 1)) + [last + "…"]
     }
 
     /// Natural height of a detail text at `width`, pt.

@@ -41,7 +41,7 @@ extension PushAlert {
         let slotTop = pad
         let slotHeight = max(reservedHeight * pose.gap, 0)
         let a = max(pose.openness, 0)
-        let panelOpacity = (pose.leaving ? Self.presence(a) : 1) * Self.swipeFade(pose.offset)
+        let panelOpacity = Self.panelOpacity(pose)
         let rowOpacity = panelOpacity * Self.reveal(a)
 
         if slotHeight > 0, a > 0, panelOpacity > 0 {
@@ -71,6 +71,13 @@ extension PushAlert {
         return list
     }
 
+    /// The panel's opacity in `pose`: presence(a) while leaving (solid on the way in),
+    /// times the swipe fade. Everything drawn around the panel — the arm ring — is capped
+    /// by it, or an outline is left flying where the panel has already dissolved.
+    public static func panelOpacity(_ pose: PushAlertPose) -> Double {
+        (pose.leaving ? presence(max(pose.openness, 0)) : 1) * swipeFade(pose.offset)
+    }
+
     private func drawRow(into list: inout DisplayList, x: Double, y: Double, theme: Theme, opacity: Double) {
         let L = layout
         let P = PushAlertLayout.self
@@ -88,8 +95,26 @@ extension PushAlert {
         list.fill(.capsule(L.pill.offsetBy(dx: x, dy: y)), Paint(fill: theme.alertAccent), opacity: opacity)
         list.text(TextRun(P.pillLabel, origin: Point2(x + L.pillText.x, y + L.pillText.y), style: P.pillStyle,
                           color: theme.alertPillInk), opacity: opacity)
-        list.text(TextRun(P.closeLabel, origin: Point2(x + L.closeText.x, y + L.closeText.y), style: P.closeStyle,
-                          color: theme.alertInk.opacity(0.45)), opacity: opacity)
+        drawClose(L.close.offsetBy(dx: x, dy: y), theme: theme, opacity: opacity, into: &list)
+    }
+
+    /// The ×: two strokes crossing at the close target's centre, in the ink at 45 % (SPEC
+    /// §3.1) mixed onto the panel's surface first — two translucent strokes would darken
+    /// where they cross. The centre is snapped to the middle of a pixel at 1× (a whole
+    /// point and a half): each stroke then runs through pixel centres, one clean diagonal
+    /// of pixels, where on a pixel corner it smears over two and the crossing is a 2×2
+    /// blot; at 2× that is a pixel corner with 3 px strokes, symmetric too. Glyphs are
+    /// placed on whole pixels as well, so the × keeps its place beside the title as the
+    /// row descends.
+    private func drawClose(_ target: Rect, theme: Theme, opacity: Double, into list: inout DisplayList) {
+        let P = PushAlertLayout.self
+        let c = Point2((target.midX - 0.5).rounded() + 0.5, (target.midY - 0.5).rounded() + 0.5)
+        let h = P.closeGlyphSize / 2
+        let ink = theme.alertInk, surface = theme.alertSurface
+        func mix(_ a: Double, _ b: Double) -> Double { a * 0.45 + b * 0.55 }
+        let color = Color(r: mix(ink.r, surface.r), g: mix(ink.g, surface.g), b: mix(ink.b, surface.b), a: opacity)
+        list.line(from: Point2(c.x - h, c.y - h), to: Point2(c.x + h, c.y + h), width: P.closeStroke, color: color)
+        list.line(from: Point2(c.x - h, c.y + h), to: Point2(c.x + h, c.y - h), width: P.closeStroke, color: color)
     }
 }
 

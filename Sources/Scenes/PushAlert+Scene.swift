@@ -82,13 +82,17 @@ extension PushAlert: Scene {
         return [("panel", resting.panelFrame(at: 0)), ("close", resting.closeFrame(at: 0)), ("pill", resting.pillFrame(at: 0))]
     }
 
-    /// The arm cue: a ring that pulses once around the panel for 0.3 s after it arms.
+    /// The arm cue: a ring that pulses once around the panel for 0.3 s after it arms,
+    /// fading as it grows — and with the panel it surrounds: never more opaque than the
+    /// panel, which is already faded by the swipe when it arms (0.34 of the width out, 57 %)
+    /// and dissolving when a throw carries it off. Drawn at its own opacity alone, the
+    /// ring outlived the panel: an empty orange outline flew off with the throw.
     public func overlay(at t: Double) -> [DrawCommand] {
         guard let armedAt, t - armedAt >= 0, t - armedAt < 0.3 else { return [] }
         let k = (t - armedAt) / 0.3
         var list = DisplayList(background: .clear)
         list.fill(.roundedRect(panelFrame(at: t).insetBy(dx: -2 - 4 * k, dy: -2 - 4 * k), radius: settings.cornerRadius + 2 + 4 * k),
-                  Paint(fill: .clear, stroke: Color(hex: 0xFF9F0A), strokeWidth: 2), opacity: 1 - k)
+                  Paint(fill: .clear, stroke: Color(hex: 0xFF9F0A), strokeWidth: 2), opacity: (1 - k) * Self.panelOpacity(pose(at: t)))
         return list.commands
     }
 

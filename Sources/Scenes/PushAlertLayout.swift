@@ -15,9 +15,14 @@ public struct PushAlertLayout: Sendable, Equatable {
 
     public static let titleStyle = TextStyle(.semibold, size: 15)
     public static let pillStyle = TextStyle(.semibold, size: 13)
-    public static let closeStyle = TextStyle(.bold, size: 10)
     public static let pillLabel = "Update"
-    public static let closeLabel = "×"
+    /// The close control's × is drawn, two strokes crossing at the centre of its 20 pt
+    /// target: 8 pt across (what a 10 pt bold "×" means to a reader, and the size iOS
+    /// draws a close glyph in a 20 pt control), 1.5 pt thick (bold at that size; the
+    /// strokes of 15 pt semibold text are about as thick). Inter's own "×" at 10 pt is
+    /// 5 px across at 1× — a grey blob.
+    public static let closeGlyphSize = 8.0
+    public static let closeStroke = 1.5
 
     public var width: Double
     public var naturalHeight: Double
@@ -29,7 +34,6 @@ public struct PushAlertLayout: Sendable, Equatable {
     public var pill: Rect
     public var pillText: Point2
     public var close: Rect
-    public var closeText: Point2
     /// True when the pill sits on its own line under the title.
     public var pillDropped: Bool
 
@@ -74,8 +78,5 @@ public struct PushAlertLayout: Sendable, Equatable {
         let pillLabelWidth = pillWidth - 2 * P.pillPaddingH
         let pillLine = measurer.lineHeight(of: P.pillStyle)
         pillText = Point2(pill.midX - pillLabelWidth / 2, pill.midY - pillLine / 2)
-        let closeWidth = measurer.width(of: P.closeLabel, style: P.closeStyle)
-        let closeLine = measurer.lineHeight(of: P.closeStyle)
-        closeText = Point2(close.midX - closeWidth / 2, close.midY - closeLine / 2)
     }
 }

@@ -219,10 +219,10 @@ import Testing
         let t = 2.1
         let list = scene.draw(at: t, theme: .light)
         let visible = scene.text.height(at: t)
-        // The long text's lines (4 at 6.5 pt a character in 308 pt), at natural spacing under
-        // a clip as tall as what is visible.
+        // The long text's lines (3 — the limit — at 6.5 pt a character in 308 pt), at natural
+        // spacing under a clip as tall as what is visible.
         let lines = scene.lines(PresenceScene.texts[1], width: 308)
-        #expect(lines.count == 4)
+        #expect(lines.count == 3)
         #expect(visible > 10 && visible < Double(lines.count) * 15.6 - 10)
         let ys = list.commands.compactMap { c -> Double? in
             if case .text(let run, _) = c, lines.contains(run.text) { return run.origin.y } else { return nil }

@@ -161,7 +161,11 @@ def _(app):
     xdo(app.display, "mousemove", x0, 150, "mousedown", "1", "sleep", "0.05", "mousemove", x0 + 4, 150, "sleep", "0.05",
         "mousemove", x0 + 12, 150, "sleep", "0.05", "mouseup", "1")
     dropped = app.wait_for(lambda e: e["event"] == "pieceDropped", 5, n)
-    assert abs(dropped["gap"] - 16) < 0.5 and dropped["waist"] == 0, dropped
+    # 12 pt right: 16 pt from capsule 1, and 14 pt from the circle (its left edge at 350,
+    # the capsule's right edge now at 336) — the readout measures the narrowest pair, 2–3
+    # (indices 1 and 2), both past the 10 pt snap: no neck.
+    assert dropped["pair"] == [1, 2] and abs(dropped["gap"] - 14) < 0.5, dropped
+    assert dropped["waist"] == 0 and dropped["overlapping"] is False, dropped
 
 @case("liquid pile: spread, swipe a card away, clear all", extra=["--scene", "liquid"])
 def _(app):
