@@ -29,7 +29,8 @@ extension GLRenderer {
             + (paint.showField ? g.merge : 0) + max(paint.refraction, 1) + 2
         // The field pass may stop at a shape deeper than anything reads exactly: the bezel,
         // the rim, a neighbour's normal a pixel on, the shadow's offset, bilinear's reach.
-        let deep = -(max(paint.bezel, prim.radius, offset) + 3.5)
+        let edge = Shading.edgeDepth(paint, rimWidth: prim.radius)
+        let deep = -(max(edge, offset) + 2.5)
         let fieldRegion = liquidFieldTexture
             ? drawField(g, bounds: b, shadowOffset: s?.offset ?? .zero, reach: reach, width: width, height: height, deep: deep) : nil
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(target))
@@ -62,6 +63,12 @@ extension GLRenderer {
         glUniform2f(u("uBackdropScale"), GLfloat(Double(region.w / 2) / cap.0), GLfloat(Double(region.h / 2) / cap.1))
         glUniform1f(u("uBezel"), GLfloat(paint.bezel))
         glUniform1f(u("uRefraction"), GLfloat(paint.refraction))
+        glUniform1f(u("uEdgeDepth"), GLfloat(edge))
+        let sp = paint.specular, far = paint.farRim, light = LiquidPaint.lightDirection
+        glUniform4f(u("uSpecular"), GLfloat(sp.r), GLfloat(sp.g), GLfloat(sp.b), GLfloat(sp.a))
+        glUniform4f(u("uFarRim"), GLfloat(far.r), GLfloat(far.g), GLfloat(far.b), GLfloat(far.a))
+        glUniform1f(u("uSpecularWidth"), GLfloat(paint.specularWidth))
+        glUniform2f(u("uLight"), GLfloat(light.x), GLfloat(light.y))
         let step = paint.showField ? LiquidPaint.fieldStep * prim.radius / LiquidPaint.rimWidth : 0
         glUniform1f(u("uFieldStep"), GLfloat(step))
         glUniform1f(u("uMerge"), GLfloat(g.merge))

@@ -21,7 +21,8 @@ extension GLRenderer {
         blurProgram = try Self.link(vertex: BlurShaders.vertex(header), fragment: BlurShaders.fragment(header))
         for name in ["uBounds", "uViewport", "uRects", "uRadii", "uCount", "uK", "uKernel", "uTint", "uRim", "uRimWidth",
                      "uShadow", "uOpacity", "uClip", "uBackdrop", "uRegion", "uBezel", "uRefraction", "uFieldStep", "uMerge", "uBackdropScale",
-                     "uRoundClip", "uRoundClipP", "uDeep", "uField", "uFieldRegion", "uFieldCapacity"] {
+                     "uRoundClip", "uRoundClipP", "uDeep", "uField", "uFieldRegion", "uFieldCapacity",
+                     "uEdgeDepth", "uSpecular", "uFarRim", "uSpecularWidth", "uLight"] {
             for program in [liquidPrograms.plain, liquidPrograms.pinched, fieldPrograms.plain, fieldPrograms.pinched, shadeProgram] {
                 liquidUniforms[program, default: [:]][name] = glGetUniformLocation(program, name)
             }

@@ -165,6 +165,7 @@ public struct Flattener {
                 p.blur = paint.blur * scale
                 p.bezel = paint.bezel * scale
                 p.refraction = paint.refraction * scale
+                p.specularWidth = paint.specularWidth * scale
                 p.shadow = paint.shadow.map { Shadow(alpha: $0.alpha, radius: $0.radius * scale,
                                                      offset: Point2($0.offset.x * scale, $0.offset.y * scale)) }
                 var prim = Primitive(rect: g.bounds, radius: LiquidPaint.rimWidth * scale, kind: .liquid, strokeWidth: 0,

@@ -196,6 +196,11 @@ enum LiquidShaders {
         uniform vec2 uFieldCapacity;         // the texture's size (the region fills a corner)
         uniform float uBezel;
         uniform float uRefraction;
+        uniform float uEdgeDepth;            // Shading.edgeDepth: deeper, glass is plain
+        uniform vec4 uSpecular;              // the highlight's colour, alpha its peak
+        uniform vec4 uFarRim;                // what the rim away from the light catches
+        uniform float uSpecularWidth;        // the band both fill, px
+        uniform vec2 uLight;                 // LiquidPaint.lightDirection
         uniform float uFieldStep;            // > 0: debug iso-lines every that many pixels
         uniform float uMerge;
         out vec4 outColor;
@@ -295,9 +300,10 @@ enum LiquidShaders {
         #ifdef FROM_TEXTURE
             float d = fieldAt(p);
         #else
-            // Deeper than the bezel and the rim, glass is plain: no shadow, normal, rim or
-            // field line depends on how deep, so the first shape that deep settles it.
-            float d = field(p, -max(uBezel, uRimWidth) - 1.5);
+            // Deeper than the bezel, the rim and the highlight, glass is plain: no shadow,
+            // slope, rim or field line depends on how deep, so the first shape that deep
+            // settles it.
+            float d = field(p, -uEdgeDepth - 0.5);
         #endif
             vec4 color = vec4(0.0);
             // Under fully covered glass the shadow cannot show, nor (the field changes by at
@@ -309,24 +315,33 @@ enum LiquidShaders {
                 color = vec4(0.0, 0.0, 0.0, uShadow.x * 0.5 * (1.0 - erfApprox(ds / (sigma * 1.41421356))));
             }
             float inside = coverage(d);
-            vec2 normal = vec2(0.0);
-            if (d > -max(uBezel, uRimWidth) - 1.0 && d < 1.0) {
+            // Shading.shadeLiquid: the field's gradient is the glass's slope (at most 1): a
+            // unit normal at a plain edge, fading to nothing at a neck's saddle.
+            vec2 slope = vec2(0.0);
+            if (d > -uEdgeDepth && d < 1.0) {
                 // Forward differences to the next pixel centres.
                 vec2 n = vec2(fieldAt(p + vec2(1.0, 0.0)) - d, fieldAt(p + vec2(0.0, 1.0)) - d);
                 float len = length(n);
-                if (len > 0.0) normal = n / len;
+                if (len > 0.0) slope = n / len * min(len, 1.0);
             }
             if (inside > 0.0) {
                 float t = uBezel > 0.0 ? clamp(1.0 + d / uBezel, 0.0, 1.0) : 0.0;
-                vec2 q = p + normal * (uRefraction * t * t);
+                vec2 q = p + slope * (uRefraction * t * t);
                 vec2 uv = vec2((q.x - uRegion.x) / uRegion.z, (uRegion.y + uRegion.w - q.y) / uRegion.w) * uBackdropScale;
                 vec4 behind = texture(uBackdrop, uv);
                 vec4 glass = behind * (1.0 - uTint.a) + vec4(uTint.rgb * uTint.a, uTint.a);
                 color = over(glass * inside, color);
+                float facing = dot(slope, uLight);
                 float band = inside - coverage(d + uRimWidth);
                 if (band > 0.0) {
-                    float facing = max(dot(normal, vec2(-0.37139, -0.92848)), 0.0);
-                    color = over(premul(uRim, band * (0.35 + 0.65 * facing)), color);
+                    color = over(premul(uRim, band * (0.35 + 0.65 * max(facing, 0.0))), color);
+                }
+                if (uSpecularWidth > 0.0) {
+                    float s = clamp(1.0 + d / uSpecularWidth, 0.0, 1.0);
+                    float lit = max(facing, 0.0), far = max(-facing, 0.0);
+                    float toward = lit * lit * lit * s * s, away = far * far * far * s * s;
+                    if (uSpecular.a > 0.0 && toward > 0.0) color = over(premul(uSpecular, toward * inside), color);
+                    if (uFarRim.a > 0.0 && away > 0.0) color = over(premul(uFarRim, away * inside), color);
                 }
             }
             if (uFieldStep > 0.0 && d >= -1.0 && d <= uMerge + uRimWidth) {

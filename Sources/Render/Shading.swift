@@ -37,13 +37,24 @@ public enum Shading {
         return c
     }
 
-    /// The light comes from above and a little to the left (y grows downward).
-    static let light: (x: Double, y: Double) = (-0.37139, -0.92848)
+    /// How deep inside the outline (px) the edge still reads the field's gradient: the
+    /// bezel, the rim and the highlight band, whichever is widest, and a pixel for the
+    /// differences. Deeper, glass is plain.
+    static func edgeDepth(_ paint: LiquidPaint, rimWidth: Double) -> Double {
+        max(paint.bezel, rimWidth, paint.specularWidth) + 1
+    }
 
     /// Glass over the merged outline, mirroring the liquid fragment shader: the lift
     /// shadow; inside, the blurred backdrop (`backdrop(q)`, premultiplied) bent outward
-    /// in the bezel and tinted; a rim brighter where the outline faces the light; and in
-    /// the debug view, iso-lines of the field.
+    /// in the bezel and tinted; a rim and a specular highlight brighter where the outline
+    /// faces the light; and in the debug view, iso-lines of the field.
+    ///
+    /// The glass is treated as a height field over the merged distance: its slope is the
+    /// field's gradient (forward differences to the next pixel centres, at most 1), and the
+    /// gradient, not its direction alone, bends the backdrop and lights the highlight. At
+    /// a plain edge the gradient is a unit normal; at a neck's saddle it shrinks to nothing,
+    /// so the bend and the highlight fade across the neck instead of flipping side at its
+    /// middle — no seam, no rim line where the shapes were joined.
     static func shadeLiquid(_ g: LiquidGroup, _ paint: LiquidPaint, opacity: Double, rimWidth: Double, at p: Point2,
                             backdrop: (Point2) -> RGBA) -> RGBA {
         let d = g.distance(to: p)
@@ -54,28 +65,41 @@ public enum Shading {
             color = RGBA(r: 0, g: 0, b: 0, a: s.alpha * 0.5 * (1 - erf(ds / (sigma * 2.0.squareRoot()))))
         }
         let inside = SDF.coverage(d)
-        var normal = (x: 0.0, y: 0.0)
-        if d > -max(paint.bezel, rimWidth) - 1 && d < 1 {
+        var normal = (x: 0.0, y: 0.0), slope = (x: 0.0, y: 0.0)
+        if d > -edgeDepth(paint, rimWidth: rimWidth) && d < 1 {
             // Forward differences to the next pixel centres (the GPU reads them from its field).
-            let h = 1.0
-            let nx = g.distance(to: Point2(p.x + h, p.y)) - d
-            let ny = g.distance(to: Point2(p.x, p.y + h)) - d
+            let nx = g.distance(to: Point2(p.x + 1, p.y)) - d
+            let ny = g.distance(to: Point2(p.x, p.y + 1)) - d
             let len = (nx * nx + ny * ny).squareRoot()
-            if len > 0 { normal = (nx / len, ny / len) }
+            if len > 0 {
+                normal = (nx / len, ny / len)
+                let k = min(len, 1)
+                slope = (normal.x * k, normal.y * k)
+            }
         }
         if inside > 0 {
             // In the bezel the glass bends the backdrop outward, most at the very edge.
             let t = paint.bezel > 0 ? min(max(1 + d / paint.bezel, 0), 1) : 0
             let bend = paint.refraction * t * t
-            let behind = backdrop(Point2(p.x + normal.x * bend, p.y + normal.y * bend))
+            let behind = backdrop(Point2(p.x + slope.x * bend, p.y + slope.y * bend))
             let k = 1 - paint.tint.a
             let glass = RGBA(r: behind.r * k + paint.tint.r * paint.tint.a, g: behind.g * k + paint.tint.g * paint.tint.a,
                              b: behind.b * k + paint.tint.b * paint.tint.a, a: behind.a * k + paint.tint.a)
             color = glass.scaled(inside).over(color)
+            let light = LiquidPaint.lightDirection
+            let facing = slope.x * light.x + slope.y * light.y
             let band = inside - SDF.coverage(d + rimWidth)
             if band > 0 {
-                let facing = max(normal.x * light.x + normal.y * light.y, 0)
-                color = premultiplied(paint.rim, band * (0.35 + 0.65 * facing)).over(color)
+                color = premultiplied(paint.rim, band * (0.35 + 0.65 * max(facing, 0))).over(color)
+            }
+            if paint.specularWidth > 0 {
+                // The highlight: the cube of how squarely the slope faces the light, fading
+                // inward with the square of the depth into its band; the far rim likewise.
+                let s = min(max(1 + d / paint.specularWidth, 0), 1)
+                let lit = max(facing, 0), far = max(-facing, 0)
+                let toward = lit * lit * lit * s * s, away = far * far * far * s * s
+                if paint.specular.a > 0 && toward > 0 { color = premultiplied(paint.specular, toward * inside).over(color) }
+                if paint.farRim.a > 0 && away > 0 { color = premultiplied(paint.farRim, away * inside).over(color) }
             }
         }
         if paint.showField && d >= -1 && d <= g.merge + rimWidth {
