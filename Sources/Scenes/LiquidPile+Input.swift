@@ -1,8 +1,9 @@
 import Canvas
 import Motion
 
-/// Pointer and keys on the pile (SPEC §5.3): clicks spread it, bubbles gather or clear
-/// it, cards sink under a press and swipe away with the ease-on and both commit rules.
+/// Pointer and keys on the pile (SPEC §5.3, §5.3.1): clicks spread it, the header's
+/// bubbles sink under a press and gather or clear it, cards swipe away with the ease-on and
+/// both commit rules — and do not sink, since a press on a card is the start of a swipe.
 extension LiquidPile {
     // MARK: Input
 
@@ -10,8 +11,8 @@ extension LiquidPile {
         switch event {
         case .pointerDown(let p, let t, _):
             guard clearingSince == nil else { return [] }
-            if let b = bubbles.first(where: { !$0.homing && bubbleFrame($0, at: t).contains(p) }) {
-                pressedBubble = b.id
+            if let k = bubbles.firstIndex(where: { !$0.homing && bubbleHitFrame($0, at: t).contains(p) }) {
+                pressBubble(k, at: p, time: t)
                 return []
             }
             // A click anywhere else in the stack folds an armed Clear all first, and only that.
@@ -25,16 +26,20 @@ extension LiquidPile {
             swipe.press(at: p, time: t, currentOffset: cards[i].offset.value(at: t))
             ease = cards[i].offset  // the ease-on continues whatever motion the card had
             dragStart = t
-            let c = cardFrame(i, at: t).center
-            cards[i].pressAnchor = Point2(c.x + 0.6 * (p.x - c.x), c.y + 0.6 * (p.y - c.y))
-            cards[i].press.animate(to: 1, curve: curve(for: .press), at: t)
             return []
         case .pointerMoved(let p, let t):
+            if let id = pressedBubble, let k = bubbles.firstIndex(where: { $0.id == id }) {
+                // The bubble stays sunk while the pointer is on it, and rises when it slides off.
+                let on = bubbleHitFrame(bubbles[k], at: t).contains(p)
+                if (bubbles[k].press.target == 1) != on {
+                    bubbles[k].press.animate(to: on ? 1 : 0, curve: curve(for: on ? .press : .release), at: t)
+                }
+                return []
+            }
             guard let i = swipedIndex else { return [] }
             var events: [SceneEvent] = []
             if swipe.move(to: p, time: t) {
                 dragStart = t
-                cards[i].press.animate(to: 0, curve: curve(for: .release), at: t)
                 events.append(SceneEvent(.dragBegan, time: t, [("id", .number(Double(cards[i].notice.id)))]))
             }
             if let raw = swipe.offset(for: p) {
@@ -60,15 +65,16 @@ extension LiquidPile {
         case .pointerUp(let p, let t):
             if let id = pressedBubble {
                 pressedBubble = nil
-                guard let b = bubbles.first(where: { $0.id == id }), bubbleFrame(b, at: t).contains(p) else { return [] }
+                guard let k = bubbles.firstIndex(where: { $0.id == id }) else { return [] }
+                bubbles[k].press.animate(to: 0, curve: curve(for: .release), at: t)
+                guard !bubbles[k].homing, bubbleHitFrame(bubbles[k], at: t).contains(p) else { return [] }
                 if id == .showLess { return gather(at: t) }
                 return clearArmedAt == nil ? armClear(at: t) : clearAll(at: t)
             }
             guard let i = swipedIndex else { swipedID = nil; _ = swipe.cancel(); return [] }
             swipedID = nil
-            cards[i].press.animate(to: 0, curve: curve(for: .release), at: t)
             if let v = swipe.release(time: t) { return release(i, at: t, velocity: v.x) }
-            // A click, not a drag: a collapsed pile spreads.
+            // A click, not a drag: a collapsed pile spreads (a single card does not).
             return expanded ? [] : spread(at: t)
         case .key(.f, let t, _):
             showField.toggle()
@@ -83,46 +89,76 @@ extension LiquidPile {
         }
     }
 
-    /// Ends any touch on a card — a drag or a bare press — without a release: the card
-    /// settles home and stops sinking. Returns the events if there was a touch.
+    /// Bubble `k` sinks under a press at `p`, leaning toward it (the anchor sits 0.6 of the
+    /// way from its centre to the pointer), on the press motion.
+    mutating func pressBubble(_ k: Int, at p: Point2, time t: Double) {
+        pressedBubble = bubbles[k].id
+        let c = bubbleHitFrame(bubbles[k], at: t).center
+        bubbles[k].pressAnchor = Point2(c.x + 0.6 * (p.x - c.x), c.y + 0.6 * (p.y - c.y))
+        bubbles[k].press.animate(to: 1, curve: curve(for: .press), at: t)
+    }
+
+    /// Ends any touch — a drag, a bare press on a card, a press on a bubble — without a
+    /// release: a dragged card settles home, a sunk bubble rises, and nothing is clicked.
+    /// Returns the events if there was a touch.
     public mutating func cancelTouch(at t: Double) -> [SceneEvent]? {
+        if let id = pressedBubble {
+            pressedBubble = nil
+            if let k = bubbles.firstIndex(where: { $0.id == id }) {
+                bubbles[k].press.animate(to: 0, curve: curve(for: .release), at: t)
+            }
+            return []
+        }
         let dragging = swipe.cancel()
         guard let i = swipedIndex else { swipedID = nil; return nil }
         swipedID = nil
-        cards[i].press.animate(to: 0, curve: curve(for: .release), at: t)
         guard dragging else { return [] }
         cards[i].offset.animate(to: 0, curve: curve(for: .settle), at: t)
         return [SceneEvent(.dragCancelled, time: t)]
     }
 
-    /// Release rule: commit past 40 % of the width, or when the card coast (r 0.99)
-    /// passes 40 % the same way at more than 250 pt/s.
-    public static func commits(offset x: Double, velocity v: Double) -> Bool {
+    /// Where a committed card flies: one and a half widths and 60 pt past its rest, off
+    /// the page from anywhere in the list.
+    static let flyOffDistance = 1.5 * cardWidth + 60
+    /// The fly-off: (0.28, bounce 0) — fast, and never swinging back into view.
+    static let flyOff = Spring(duration: 0.28, bounce: 0)
+    /// A thrown card leaves the list this long after release, so the rest close up while
+    /// it still flies.
+    static let leaveDelay = 0.16
+
+    /// Release rule (SPEC §5.3, §5.3.1): commit past 40 % of the width, or when the card's
+    /// coast (r 0.99) passes 40 % ON THE SAME SIDE AS THE OFFSET at more than 250 pt/s.
+    /// Judging the coast by the velocity's side alone would throw a card the other way
+    /// when the user flicks it back across the centre — the opposite of what they meant.
+    /// Returns the side it goes (±1), or nil when it settles home.
+    public static func commitSide(offset x: Double, velocity v: Double) -> Double? {
         let line = 0.4 * cardWidth
-        if abs(x) >= line { return true }
+        if abs(x) >= line { return x > 0 ? 1 : -1 }
+        guard abs(v) > 250 else { return nil }
         let coast = Projection.decelerating(position: x, velocity: v, rate: Projection.cardRate)
-        return abs(v) > 250 && abs(coast) >= line && (coast > 0) == (v > 0)
+        guard abs(coast) >= line else { return nil }
+        // At exactly 0 the offset has no side: the coast's is the only one there is.
+        let side: Double = coast > 0 ? 1 : -1
+        return x == 0 || (x > 0) == (side > 0) ? side : nil
     }
 
-    /// A drag on card `i` let go at `v` pt/s: it commits (flies off, or under Reduce Motion
-    /// closes in place) or settles home with its velocity.
+    /// True when a release at offset `x` and velocity `v` (pt/s) commits (`commitSide`).
+    public static func commits(offset x: Double, velocity v: Double) -> Bool { commitSide(offset: x, velocity: v) != nil }
+
+    /// A drag on card `i` let go at `v` pt/s: it commits (flies off fading, or under Reduce
+    /// Motion closes in place) or settles home with its velocity.
     mutating func release(_ i: Int, at t: Double, velocity v: Double) -> [SceneEvent] {
         let offset = cards[i].offset.value(at: t)
         let x = reduceMotion ? dragTranslation : offset
-        let commit = Self.commits(offset: x, velocity: v)
+        let side = Self.commitSide(offset: x, velocity: v)
         var events = [SceneEvent(.dragEnded, time: t, [("id", .number(Double(cards[i].notice.id))), ("translation", .number(x)),
                                                          ("velocity", .numbers([v, 0])),
-                                                         ("decision", .string(commit ? "commit" : "return"))])]
-        if commit {
-            // Past the line the offset decides the side; a coast commit goes the way it coasts.
-            let byDistance = abs(x) >= 0.4 * Self.cardWidth
-            let side: Double = byDistance ? (x > 0 ? 1 : -1) : (v >= 0 ? 1 : -1)
+                                                         ("decision", .string(side == nil ? "return" : "commit"))])]
+        if let side {
             if reduceMotion {
                 closeInPlace(i, side: side, at: t)
             } else {
-                let target = side * (1.5 * Self.cardWidth + 60)
-                cards[i].offset.animate(to: target, curve: .spring(Spring(duration: 0.28, bounce: 0)), at: t, velocity: v)
-                cards[i].leavesAt = t + 0.16
+                flyOff(i, side: side, at: t, velocity: v)
             }
             // Where the card is sent (its offset, pt): 24 pt under Reduce Motion, off the page otherwise.
             events.append(SceneEvent(.cardDismissed, time: t, [("id", .number(Double(cards[i].notice.id))), ("how", .string("swipe")),
@@ -136,5 +172,21 @@ extension LiquidPile {
             cards[i].offset.animate(to: 0, curve: curve(for: .settle), at: t, velocity: u * -offset)
         }
         return events
+    }
+
+    /// Card `i` flies off to `side` and fades as it goes (SPEC §5.3.1), leaving the list
+    /// 0.16 s later. It starts at the release speed, capped as §1.6 caps a release: the
+    /// speed relative to the distance left at most 2π / 0.28 × 1.5 per second — a violent
+    /// flick still reads as the hand's, but cannot teleport the card off the page.
+    mutating func flyOff(_ i: Int, side: Double, at t: Double, velocity v: Double) {
+        let offset = cards[i].offset.value(at: t)
+        let target = side * Self.flyOffDistance
+        let u = ReleaseVelocity.relative(velocity: v, distance: target - offset, duration: Self.flyOff.duration)
+        cards[i].offset.animate(to: target, curve: .spring(Self.flyOff), at: t, velocity: u * (target - offset))
+        // The fade shares the flight's spring: the card is mostly gone by the time it leaves
+        // the list, and fully gone as it lands off the page.
+        cards[i].opacity.animate(to: 0, curve: .spring(Self.flyOff), at: t)
+        cards[i].fadesInPlace = true
+        cards[i].leavesAt = t + Self.leaveDelay
     }
 }

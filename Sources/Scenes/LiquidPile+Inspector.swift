@@ -28,10 +28,11 @@ extension LiquidPile {
         ])
     }
 
-    /// The newest card an app has not already taken back, removed by its app (the
-    /// inspector's Remove by app); nothing when every card is leaving.
+    /// The newest card an app has not already taken back — the front one, cards are newest
+    /// first — removed by its app (the inspector's Remove by app): it melts in place and the
+    /// rest close up (`meltAway`). Nothing when every card is leaving.
     public mutating func removeNewestByApp(at t: Double) -> [SceneEvent] {
-        guard let last = cards.last(where: { !$0.melting }) else { return [] }
-        return removeByApp(id: last.notice.id, at: t)
+        guard let newest = cards.first(where: { !$0.melting && $0.leavesAt == nil && $0.clearsAt == nil }) else { return [] }
+        return meltAway(id: newest.notice.id, at: t)
     }
 }

@@ -7,16 +7,21 @@ import Motion
 /// What still moves, and on what:
 /// - the 24 pt slide of a committed card: the reduced settle (0.25, 0), critically damped
 ///   and started from rest, so it never passes 24 pt;
-/// - a card settling home after a drag that did not commit, the press sink and the ×'s
-///   stretch into Clear all: the reduced settle (0.25, 0), critically damped (the role
-///   substitutes of `curve(for:)`);
+/// - a card settling home after a drag that did not commit, a header bubble's press sink
+///   and the ×'s stretch into Clear all: the reduced settle (0.25, 0), critically damped
+///   (the role substitutes of `curve(for:)`);
 /// - the cards spreading, gathering and closing up after one leaves: the reveal and
 ///   dismiss substitutes, an ease-out of 0.2 s and an ease-in of 0.18 s — no bounce, and
 ///   the least motion that keeps the list readable (a card does not jump to a new place);
 /// - fades: in on the reveal substitute (ease-out 0.2 s), out on the dismiss substitute
 ///   (ease-in 0.18 s).
-/// A card's glass that fades is drawn as its own glass at its opacity (`LiquidPile+Draw`),
-/// so no neck forms to a shape that is coming or going.
+/// What does not move at all: an arrival neither drops nor grows from a point (it has
+/// landed at once, `poseArrivals`), and a card the app removes does not shrink — both only
+/// fade. A card's glass that fades is drawn as its own glass at its opacity
+/// (`LiquidPile+Draw`), so no neck forms to a shape that is coming or going. The rules
+/// that are not motion hold as they are: the header row's layout, the coast judged on the
+/// offset's side, a single notice that does not spread, bubbles that sink and cards that
+/// do not.
 extension LiquidPile {
     /// How far a card moves under Reduce Motion, either way (pt).
     static let reducedSlide = 24.0
@@ -62,7 +67,7 @@ extension LiquidPile {
             var card = cards.remove(at: i)
             card.frame.set(card.frame.value(at: t), at: t)
             card.offset.set(card.offset.value(at: t), at: t)
-            card.press.set(0, at: t)
+            card.growth.set(card.growth.value(at: t), at: t)
             card.fadesInPlace = true
             card.opacity.animate(to: 0, curve: curve(for: .dismiss), at: t)
             flying.append(card)
@@ -73,19 +78,22 @@ extension LiquidPile {
         return events
     }
 
-    /// Where a card that left the list by fading stands: frozen at its pose and offset.
+    /// Where a card that left the list while fading stands: its pose and offset (frozen
+    /// under Reduce Motion, flying for a thrown card), at its growth.
     public func fadingFrame(_ card: Card, at t: Double) -> Rect {
         let f = card.frame.value(at: t)
         let w = Self.cardWidth * f.scale
-        return Rect(x: Self.padding + (Self.cardWidth - w) / 2 + card.offset.value(at: t), y: f.top, width: w, height: card.height)
+        let rect = Rect(x: Self.padding + (Self.cardWidth - w) / 2 + card.offset.value(at: t), y: f.top, width: w, height: card.height)
+        return Self.grown(rect, card.growth.value(at: t))
     }
 
     /// True while a card's glass is partly faded in place (drawn apart from the pile).
     func glassFades(_ card: Card, at t: Double) -> Bool { card.fadesInPlace && card.opacity.value(at: t) < 0.999 }
 
-    /// An arrival that has faded in is an ordinary card again.
+    /// An arrival that has faded in is an ordinary card again (a card on its way out is not).
     mutating func settleFades(at t: Double) {
-        for i in cards.indices where cards[i].fadesInPlace && !cards[i].melting && cards[i].opacity.isSettled(at: t) {
+        for i in cards.indices where cards[i].fadesInPlace && !cards[i].melting && cards[i].leavesAt == nil
+            && cards[i].opacity.isSettled(at: t) {
             cards[i].fadesInPlace = false
         }
     }

@@ -2,11 +2,12 @@ import Canvas
 import Foundation
 import Motion
 
-/// The pile of notices (SPEC §5.3), newest first: collapsed, the front card with up to
-/// two peeks behind it, all one liquid shape; spread, a list under a header whose two
-/// glass bubbles bud out of the top card. Cards swipe away sideways, sink under a press,
-/// arrive from above, melt in when the app removes them, and Clear all empties the pile,
-/// which refills itself (`LiquidPile+Input`, `+Clear`).
+/// The pile of notices (SPEC §5.3, §5.3.1), newest first: collapsed, the front card with
+/// up to two peeks behind it, all one liquid shape; spread, a list under a header whose two
+/// glass bubbles bud out of the top card. Cards swipe away sideways (they do not sink; the
+/// header's bubbles do), arrive from above growing from a point, melt in place when the app
+/// removes them, and Clear all empties the pile, which refills itself (`LiquidPile+Input`,
+/// `+Layout`, `+Arrival`, `+Clear`).
 ///
 /// Reduce Motion (SPEC §10, `LiquidPile+ReduceMotion`): swipes slide 24 pt and close in
 /// place, bubbles fade in place, arrivals appear without a drop, Clear all is at once.
@@ -18,7 +19,12 @@ public struct LiquidPile: Sendable {
     public static let cardPadding = 14.0
     public static let tileSize = 38.0
     public static let listGap = 12.0
+    /// The header row (Show less at the leading edge, × at the trailing edge).
     public static let headerHeight = 44.0
+    /// Between the header row and the list's first card (SPEC §5.3.1): the list starts
+    /// 44 + 5 below the header's top, so the bubbles, centred in the row, sit 12 pt above
+    /// the first card — the list's own gap.
+    public static let headerGap = 5.0
     public static let bubbleHeight = 30.0
     /// The pile merges at 8 pt — below the 12 pt list gap, so cards at rest in the list are
     /// separate and neck only while spreading or gathering.
@@ -50,21 +56,39 @@ public struct LiquidPile: Sendable {
         public var opacity: AnimatedValue<Double>
         public var height: Double
         public var messageLines: [String]
+        /// The glass's own scale about its centre, 1 at rest (SPEC §5.3.1): an arrival grows
+        /// from a point (0.001 → 1) while it drops; a card the app takes back melts in place
+        /// (→ 0.001). Never 0 in `cardFrame`: a shape with no size has no edge to draw.
+        public var growth = AnimatedValue(1.0)
         /// Scene time at which a thrown card leaves the list.
         public var leavesAt: Double?
         /// Scene time at which Clear all sends this card off.
         public var clearsAt: Double?
-        /// 0 at rest, 1 pressed: the card sinks toward `pressAnchor` (SPEC §5.3 press).
-        public var press = AnimatedValue(0.0)
-        public var pressAnchor = Point2.zero
-        /// Removed by the app: it melts into the pile, and leaves once melted in.
+        /// Removed by the app (or closing in place under Reduce Motion): it melts where it
+        /// stands, and leaves the list once melted (`finishMelting`).
         public var melting = false
-        /// When it arrived, for the soft cue (a glow that fades over 0.45 s).
+        /// When it arrived (scene time); nil for a card the pile started with.
         public var arrivedAt: Double?
-        /// Reduce Motion: its glass comes or goes by fading where it stands (an arrival
-        /// without the drop, a swipe or app removal without the fly-off or melt), drawn
-        /// as its own glass while partly faded.
+        /// When its arrival lands (scene time): 99 % of the way down and grown, on the
+        /// reveal motion; its words may come in from then (`arrivalProgress(at:)`). Equal to
+        /// `arrivedAt` under Reduce Motion, where it appears in place.
+        public var landsAt: Double?
+        /// Its glass fades: drawn as its own glass at `opacity` while partly faded, so no
+        /// neck forms to a shape that is coming or going — a thrown card as it flies off, a
+        /// card melting away, and under Reduce Motion an arrival without the drop.
         public var fadesInPlace = false
+
+        /// 0 when it arrives, 1 once it has landed, linear in time between; 1 for a card
+        /// that did not arrive (the pile started with it). The draw code brings the words
+        /// in once this is 1.
+        public func arrivalProgress(at t: Double) -> Double {
+            guard let from = arrivedAt, let to = landsAt else { return 1 }
+            guard to > from else { return t >= from ? 1 : 0 }
+            return min(max((t - from) / (to - from), 0), 1)
+        }
+
+        /// True once its arrival has landed (always for a card the pile started with).
+        public func hasLanded(at t: Double) -> Bool { landsAt.map { t >= $0 } ?? true }
     }
 
     public struct Bubble: Sendable {
@@ -79,6 +103,10 @@ public struct LiquidPile: Sendable {
         public var homing = false
         /// Always 1 but under Reduce Motion, where a bubble fades in and out at its slot.
         public var opacity = AnimatedValue(1.0)
+        /// 0 at rest, 1 pressed: the bubble sinks toward `pressAnchor` (SPEC §5.3.1 press —
+        /// the header's bubbles sink; cards do not, they swipe).
+        public var press = AnimatedValue(0.0)
+        public var pressAnchor = Point2.zero
     }
 
     public internal(set) var cards: [Card] = []
@@ -109,15 +137,17 @@ public struct LiquidPile: Sendable {
     /// When the pile last became empty (it refills a second later).
     var emptiedAt: Double?
     var nextID = 100
+    /// The collapsed pile's height: the front card's, which the peeks are cut to. Animated
+    /// with the layout, because the front card changes — one that melts away, is thrown or
+    /// is covered by an arrival — and a peek taking its place would otherwise jump to its
+    /// own height (16 pt, a message line) in one frame as the rest close up.
+    var frontHeight = AnimatedValue(0.0)
 
     public init(notices: [Notice] = Notice.samples, measurer: some TextMeasuring) {
         self.measurer = measurer
         for n in notices { cards.append(makeCard(n)) }
         layOut(at: 0, animated: false)
     }
-
-    /// Moves every card to where it rests now, on the reveal motion.
-    mutating func relayout(at t: Double) { layOut(at: t, animated: true, role: .reveal) }
 
     /// A card for `n` at the front of the collapsed pile, its message wrapped to two lines.
     func makeCard(_ n: Notice) -> Card {
@@ -136,20 +166,7 @@ public struct LiquidPile: Sendable {
                     opacity: AnimatedValue(1.0), height: height, messageLines: lines)
     }
 
-    // MARK: Layout
-
-    /// Where card `i` rests: (top y, width scale, opacity), collapsed or in the list.
-    public func restingFrame(of i: Int) -> (y: Double, scale: Double, opacity: Double) {
-        let top = Self.padding
-        if expanded {
-            var y = top + Self.headerHeight
-            for k in 0..<i { y += cards[k].height + Self.listGap }
-            return (y, 1, 1)
-        }
-        let depth = min(i, 2)
-        let scale = max((Self.cardWidth - 20 * Double(depth)) / Self.cardWidth, 0.5)
-        return (top + Self.peekStep * Double(depth), scale, i <= 2 ? 1 : 0)
-    }
+    // MARK: Curves
 
     /// The curve for a designer-tuned spring, or the role's Reduce Motion substitute.
     func curve(_ setting: SpringSetting, _ role: MotionRole) -> MotionCurve {
@@ -167,67 +184,16 @@ public struct LiquidPile: Sendable {
         }
     }
 
-    private mutating func layOut(at t: Double, animated: Bool, role: MotionRole = .reveal) {
-        let curve = curve(for: role)
-        for i in cards.indices where !cards[i].melting {
-            let r = restingFrame(of: i)
-            if animated {
-                cards[i].frame.animate(to: CardPose(top: r.y, scale: r.scale), curve: curve, at: t)
-                cards[i].opacity.animate(to: r.opacity, curve: curve, at: t)
-            } else {
-                cards[i].frame.set(CardPose(top: r.y, scale: r.scale), at: t)
-                cards[i].opacity.set(r.opacity, at: t)
-            }
-        }
-    }
-
-    /// Frame (page points) of card `i` at `t`. Peeks are cut to the front card's height.
-    public func cardFrame(_ i: Int, at t: Double) -> Rect {
-        let f = cards[i].frame.value(at: t)
-        let w = Self.cardWidth * f.scale
-        let frontHeight = cards.first?.height ?? cards[i].height
-        let collapsedness = 1 - min(max((f.scale - restingScale(i)) / max(1 - restingScale(i), 1e-9), 0), 1)
-        let h = expanded || i == 0 ? cards[i].height : frontHeight * collapsedness + cards[i].height * (1 - collapsedness)
-        let rect = Rect(x: Self.padding + (Self.cardWidth - w) / 2 + cards[i].offset.value(at: t), y: f.top, width: w, height: h)
-        let press = cards[i].press.value(at: t)
-        guard press != 0 else { return rect }
-        // Press: sink about 2.5 pt per edge — scale clamp(1 − 5/√(w·h), 0.92, 0.985) —
-        // leaning toward the pointer (the anchor sits 0.6 of the way from centre to it).
-        let s = 1 - press * (1 - Self.pressScale(rect.size))
-        let a = cards[i].pressAnchor
-        return Rect(x: a.x + (rect.minX - a.x) * s, y: a.y + (rect.minY - a.y) * s, width: rect.width * s, height: rect.height * s)
-    }
-
-    /// The pressed scale of a glass shape of `size`.
-    public static func pressScale(_ size: Size) -> Double {
-        min(max(1 - 5 / (size.width * size.height).squareRoot(), 0.92), 0.985)
-    }
-
-    /// The width scale card `i` rests at when collapsed (1, then 10 pt narrower per side per step).
-    func restingScale(_ i: Int) -> Double { max((Self.cardWidth - 20 * Double(min(i, 2))) / Self.cardWidth, 0.5) }
-
-    /// Frames of the header bubbles' resting places in the list.
-    func bubbleSlot(_ id: BubbleID) -> Rect {
-        let y = Self.padding + (Self.headerHeight - Self.bubbleHeight) / 2 - 4
-        let close = Rect(x: Self.padding + Self.cardWidth - Self.bubbleHeight, y: y, width: Self.bubbleHeight, height: Self.bubbleHeight)
-        if id == .clear { return close }
-        let w = (measurer.width(of: "Show less", style: Self.bubbleStyle) + 28).rounded()
-        return Rect(x: close.minX - 8 - w, y: y, width: w, height: Self.bubbleHeight)
-    }
-
-    /// A bubble's home: inside the top card, centred under its slot.
-    func bubbleHome(_ id: BubbleID, at t: Double) -> Point2 {
-        let slot = bubbleSlot(id)
-        let top = cards.isEmpty ? Rect(x: Self.padding, y: Self.padding, width: Self.cardWidth, height: 60) : cardFrame(0, at: t)
-        return Point2(slot.midX, top.minY + Self.bubbleHeight * LiquidGroup.homeScale / 2 + 6)
-    }
-
     // MARK: Spread and gather
 
     /// Click on the pile: it spreads into a list on the reveal motion; the header's
     /// bubbles bud out of the top card 0.06 s later, 0.05 s apart, on (0.62, bounce 0.22).
+    ///
+    /// One notice is not a pile (SPEC §5.3.1): there is nothing to spread, and a header
+    /// over one card — Show less with nothing to show less of — reads as a mistake, so a
+    /// single card stays as it is and buds no header.
     public mutating func spread(at t: Double) -> [SceneEvent] {
-        guard !expanded, !cards.isEmpty else { return [] }
+        guard !expanded, cards.count > 1 else { return [] }
         expanded = true
         layOut(at: t, animated: true, role: .reveal)
         bubbles.removeAll { !$0.homing }
@@ -279,17 +245,18 @@ public struct LiquidPile: Sendable {
     // MARK: Time
 
     /// Brings the pile up to `t`: a thrown card whose time to leave has come leaves the
-    /// list (the rest close up while it still flies), flown-off and faded cards are
-    /// dropped, Clear all, app removals and refill advance (`advanceClear`), and bubbles
-    /// that have melted (or faded) home are removed.
+    /// list (the rest close up on the reveal motion while it still flies and fades),
+    /// flown-off and faded cards are dropped, Clear all, app removals and refill advance
+    /// (`advanceClear`), and bubbles that have melted (or faded) home are removed.
     public mutating func update(to t: Double) -> [SceneEvent] {
         var events: [SceneEvent] = []
         if let i = cards.firstIndex(where: { ($0.leavesAt ?? .infinity) <= t }) {
-            var gone = cards.remove(at: i)
-            gone.frame.set(CardPose(top: restingTop(ofRemoved: i, height: gone.height), scale: gone.frame.value(at: t).scale), at: t)
+            // It keeps its own motion — the pose it had, the fly-off, the fade — so leaving
+            // the list moves nothing on the glass.
+            let gone = cards.remove(at: i)
             flying.append(gone)
             events.append(SceneEvent(.cardRemoved, time: t, [("id", .number(Double(gone.notice.id)))]))
-            layOut(at: t, animated: true, role: .settle)
+            relayout(at: t)
             if cards.isEmpty { expanded = false; bubbles.removeAll() }
         }
         flying.removeAll { $0.offset.isSettled(at: t) && (!$0.fadesInPlace || $0.opacity.isSettled(at: t)) }
@@ -301,59 +268,19 @@ public struct LiquidPile: Sendable {
         return events
     }
 
-    /// Resting frames of every card and header bubble by id (page points): for the trace's
-    /// `layout`, so a test can click what the pile will show once settled.
-    public func restingFrames() -> [(String, Rect)] {
-        var out: [(String, Rect)] = []
-        for i in cards.indices {
-            let r = restingFrame(of: i)
-            guard r.opacity > 0 else { continue }
-            let w = Self.cardWidth * r.scale
-            let h = expanded || i == 0 ? cards[i].height : cards[0].height
-            out.append(("card.\(cards[i].notice.id)", Rect(x: Self.padding + (Self.cardWidth - w) / 2, y: r.y, width: w, height: h)))
-        }
-        if expanded {
-            for id in BubbleID.allCases { out.append(("bubble.\(id.rawValue)", bubbleSlot(id))) }
-        }
-        return out
-    }
-
-    /// Where a card that just left the list keeps flying: the slot it had.
-    private func restingTop(ofRemoved i: Int, height: Double) -> Double {
-        var y = Self.padding + (expanded ? Self.headerHeight : 0)
-        if expanded { for k in 0..<i { y += cards[k].height + Self.listGap } }
-        return y
-    }
-
-    /// A flying card's frame at `t`.
-    public func flyingFrame(_ card: Card, at t: Double) -> Rect {
-        Rect(x: Self.padding + card.offset.value(at: t), y: card.frame.value(at: t).top, width: Self.cardWidth, height: card.height)
-    }
-
-    /// True while anything moves or fades (opacity moves with the frame but under Reduce
-    /// Motion, where it may fade alone).
+    /// True while anything moves, grows, sinks or fades.
     public func isAnimating(at t: Double) -> Bool {
-        !flying.isEmpty || swipedIndex != nil
-            || cards.contains { !$0.frame.isSettled(at: t) || !$0.offset.isSettled(at: t) || !$0.opacity.isSettled(at: t) }
-            || bubbles.contains { !$0.center.isSettled(at: t) || !$0.scale.isSettled(at: t) || !$0.opacity.isSettled(at: t) }
+        !flying.isEmpty || swipedIndex != nil || !frontHeight.isSettled(at: t)
+            || cards.contains {
+                !$0.frame.isSettled(at: t) || !$0.offset.isSettled(at: t) || !$0.opacity.isSettled(at: t) || !$0.growth.isSettled(at: t)
+            }
+            || bubbles.contains {
+                !$0.center.isSettled(at: t) || !$0.scale.isSettled(at: t) || !$0.opacity.isSettled(at: t) || !$0.press.isSettled(at: t)
+            }
     }
 
     /// The label a header bubble is born with.
     static func bubbleLabel(_ id: BubbleID) -> String { id == .clear ? "×" : "Show less" }
-
-    /// Frame (page points) of header bubble `b` at `t`, at its current scale and width.
-    public func bubbleFrame(_ b: Bubble, at t: Double) -> Rect {
-        let c = b.center.value(at: t), s = b.scale.value(at: t)
-        let base = bubbleSlot(b.id).width
-        let w = b.width.value(at: t) * s, h = Self.bubbleHeight * s
-        // Stretching keeps the right edge: the × grows leftward into "Clear all", and
-        // Show less steps aside by as much.
-        var cx = c.x + base * s / 2 - w / 2
-        if b.id == .showLess, let clear = bubbles.first(where: { $0.id == .clear }) {
-            cx -= (clear.width.value(at: t) - bubbleSlot(.clear).width) * clear.scale.value(at: t)
-        }
-        return Rect(x: cx - w / 2, y: c.y - h / 2, width: w, height: h)
-    }
 }
 
 /// The header bubbles that bud out of the top card (SPEC §5.3), in their order: "Show less"

@@ -68,7 +68,7 @@ import Testing
         }
         #expect(worst <= 24 + 1e-9, "moved \(worst) pt")
         #expect(!pile.cards.contains { $0.notice.id == id } && pile.flying.isEmpty, "removed, not flying")
-        #expect(abs(lastBelow - (16 + 44 + pile.cards[0].height + 12)) < 1e-6)
+        #expect(abs(lastBelow - (16 + 44 + 5 + pile.cards[0].height + 12)) < 1e-6)
         #expect(!pile.isAnimating(at: t))
     }
 
@@ -141,7 +141,7 @@ import Testing
         let t0 = 3.0
         let e = pile.addSampleNotice(at: t0)
         #expect(e.first?.name == "arrived")
-        let top = 16 + (spread ? 44.0 : 0)
+        let top = 16 + (spread ? 44.0 + 5 : 0)
         #expect(pile.cards[0].opacity.value(at: t0) == 0, "it fades in")
         for k in 1...60 {
             let t = t0 + Double(k) * Self.frame
@@ -177,7 +177,7 @@ import Testing
     @Test func anAppRemovalFadesInPlace() {
         var pile = reduced()
         let rest = pile.cardFrame(3, at: 2)
-        _ = pile.removeByApp(id: pile.cards[3].notice.id, at: 2)
+        _ = pile.meltAway(id: pile.cards[3].notice.id, at: 2)
         for k in 1...10 {
             let t = 2 + Double(k) * Self.frame
             _ = pile.update(to: t)
@@ -195,7 +195,7 @@ import Testing
         _ = drag(&pile, index: 1, at: 2, dx: -144)
         #expect(abs(pile.cards[1].offset.target) == 1.5 * 388 + 60)
         _ = pile.addSampleNotice(at: 3)
-        #expect(abs(pile.cards[0].frame.value(at: 3).top - (16 + 44 - 12)) < 1e-9)
+        #expect(abs(pile.cards[0].frame.value(at: 3).top - (16 + 44 + 5 - 12)) < 1e-9)
     }
 }
 
@@ -257,7 +257,7 @@ import Testing
                 }
             case 5: _ = pile.addSampleNotice(at: t)
             default:
-                if let card = pile.cards.randomElement(using: &rng) { _ = pile.removeByApp(id: card.notice.id, at: t) }
+                if let card = pile.cards.randomElement(using: &rng) { _ = pile.meltAway(id: card.notice.id, at: t) }
             }
             let next = t + Double.random(in: 0.01...0.4, using: &rng)
             while t < next {
