@@ -40,16 +40,24 @@ extension LiquidPile {
     /// Second click: the header melts into the top card while the cards under it leave
     /// one after another from the bottom, 70 ms apart; the top card leaves last, after
     /// 0.62 s, carrying the header. Each card is removed as it clears.
+    ///
+    /// The header goes home as it does when the pile gathers (SPEC §5.3.1): on the home
+    /// motion (0.5, bounce 0), last bubble first, 0.04 s apart — Clear all folding back
+    /// into its × on the way. On the quick dismiss spring, both at once, the red capsule
+    /// and Show less were swallowed in one gulp instead of melting in.
     mutating func clearAll(at t: Double) -> [SceneEvent] {
         if reduceMotion { return clearAllAtOnce(at: t) }
         clearArmedAt = nil
         clearingSince = t
-        let home = curve(for: .dismiss)
-        for i in bubbles.indices {
+        let home = curve(settings.home, .dismiss)
+        var events: [SceneEvent] = []
+        for (k, i) in bubbles.indices.reversed().enumerated() {
+            let delay = 0.04 * Double(k)
             bubbles[i].homing = true
-            bubbles[i].center.animate(to: bubbleHome(bubbles[i].id, at: t), curve: home, at: t)
-            bubbles[i].scale.animate(to: LiquidGroup.homeScale, curve: home, at: t)
-            bubbles[i].width.animate(to: bubbleSlot(bubbles[i].id).width, curve: home, at: t)
+            bubbles[i].center.animate(to: bubbleHome(bubbles[i].id, at: t), curve: home, at: t, delay: delay)
+            bubbles[i].scale.animate(to: LiquidGroup.homeScale, curve: home, at: t, delay: delay)
+            bubbles[i].width.animate(to: bubbleSlot(bubbles[i].id).width, curve: home, at: t, delay: delay)
+            events.append(SceneEvent(.budHome, time: t + delay, [("id", .string(bubbles[i].id.rawValue))]))
         }
         // Cards already thrown finish their own flight.
         let staying = cards.indices.filter { cards[$0].leavesAt == nil && !cards[$0].melting }
@@ -59,7 +67,7 @@ extension LiquidPile {
             cards[i].clearsAt = k == 0 ? t + max(Self.topCardLeaves, Self.clearStagger * Double(n))
                 : t + Self.clearStagger * Double(n - 1 - k)
         }
-        return [SceneEvent(.cleared, time: t, [("count", .number(Double(n)))])]
+        return [SceneEvent(.cleared, time: t, [("count", .number(Double(n)))])] + events
     }
 
     /// Drops cards that have melted in, sends off cards whose clearing time has come,

@@ -1,0 +1,186 @@
+import Canvas
+import Foundation
+import Motion
+
+/// The words on the pile's glass (SPEC §5.3.1): they never ride over glass they do not
+/// belong to, and they come and go by blurring, never by being sliced.
+///
+/// What a first version did, and what a user saw: a card's words were clipped to the part
+/// of its glass below the card in front, so while the pile spread every line was cut
+/// through the middle of its letters as the edge swept down it; an arrival's words and the
+/// words of the card it covered were printed over each other. Here every run — a title, a
+/// time, one line of a message, the tile — has a visibility from 0 to 1, drawn as its
+/// opacity with a blur of 6 pt × (1 − visibility), so words sharpen in and soften out. A
+/// run is invisible while any glass in front of its card covers its line box, and fully
+/// visible once 6 pt clear of it (as sharp as it is clear: the blur never reaches past the
+/// glass it lies on); a card's words also follow its own coming and going — spreading out
+/// of the pile, gathering into it, landing.
+extension LiquidPile {
+    /// The blur (pt) of a word that is just coming in or has almost gone (SPEC §5.3.1).
+    static let wordBlur = 6.0
+    /// How far (pt) a word must be from glass that is not its own to show whole.
+    static let wordClearance = 6.0
+    /// A card's words come in over the middle of its spread: none below 45 % of the way
+    /// out of the pile (about 0.1 s into the calm reveal — SPEC §5.3.1's delay), all by 85 %.
+    /// Gathering runs the same ramp backwards, so words leave within the dismiss motion's
+    /// first few hundredths of a second.
+    static let wordsIn: ClosedRange<Double> = 0.45...0.85
+    /// An arrival's words blur in over this long once it has landed (s).
+    static let landingFade = 0.2
+
+    /// Ink for the pile's words in `theme` (SPEC §5.2's label colours; the secondary ink is
+    /// lifted in dark — see `PileInk`).
+    static func ink(_ theme: Theme) -> PileInk { theme == .dark ? .dark : .light }
+
+    /// 0…1: `x` between `range`'s ends, clamped.
+    static func ramp(_ x: Double, _ range: ClosedRange<Double>) -> Double {
+        min(max((x - range.lowerBound) / (range.upperBound - range.lowerBound), 0), 1)
+    }
+
+    /// How far (pt) `box` is clear of `glass`: the gap along the axis that separates them,
+    /// negative (how deep) when they overlap.
+    static func clearance(of box: Rect, from glass: Rect) -> Double {
+        max(glass.minX - box.maxX, box.minX - glass.maxX, glass.minY - box.maxY, box.minY - glass.maxY)
+    }
+
+    /// How far (pt) `box` lies inside `glass` from its nearest edge, negative when it pokes out.
+    static func inset(of box: Rect, in glass: Rect) -> Double {
+        min(box.minX - glass.minX, glass.maxX - box.maxX, box.minY - glass.minY, glass.maxY - box.maxY)
+    }
+
+    /// How far card `i` is out of the collapsed pile, 0 tucked in as a peek … 1 at full
+    /// width: its width scale between the peek's (the step behind it for the front card,
+    /// which grows as a peek moves up to the front) and 1.
+    func outOfPile(_ i: Int, at t: Double) -> Double {
+        let peek = restingScale(max(i, 1))
+        return min(max((cards[i].frame.value(at: t).scale - peek) / max(1 - peek, 1e-9), 0), 1)
+    }
+
+    /// The glass in front of card `i` at `t`: the cards before it in the list (but `skipping`),
+    /// and cards flying off over the list.
+    func glass(inFrontOf i: Int, skipping: Int? = nil, at t: Double) -> [Rect] {
+        var out = cards.indices.prefix(i).filter { $0 != skipping && cards[$0].opacity.value(at: t) > 0.01 }.map { cardFrame($0, at: t) }
+        for card in flying where card.opacity.value(at: t) > 0.01 { out.append(fadingFrame(card, at: t)) }
+        return out
+    }
+
+    /// The words of every card in the list, back to front.
+    func drawCardWords(at t: Double, theme: Theme, into list: inout DisplayList) {
+        for i in cards.indices.reversed() {
+            let f = cardFrame(i, at: t)
+            var appear = i == 0 ? 1 : Self.ramp(outOfPile(i, at: t), Self.wordsIn)
+            var front = glass(inFrontOf: i, at: t)
+            var columns: Rect?
+            let dx = cards[0].offset.value(at: t)
+            if i == 1 && !expanded && abs(dx) > 0.5 {
+                // The top card dragged aside in the pile: the second card's words show only in
+                // the columns it has uncovered, never printed over the top card's words
+                // (SPEC §5.3) — the one place a card's words are cut, by the drag itself.
+                let top = cardFrame(0, at: t)
+                appear = min(abs(dx) / 40, 1)
+                front = glass(inFrontOf: i, skipping: 0, at: t)
+                columns = dx > 0 ? Rect(x: -1e6, y: -1e6, width: top.minX + 1e6, height: 2e6)
+                    : Rect(x: top.maxX, y: -1e6, width: 2e6, height: 2e6)
+            }
+            appear = min(appear, Self.landing(cards[i], at: t), cards[i].opacity.value(at: t))
+            guard appear > 0.01 else { continue }
+            let glass = front, whole = appear
+            let shown = { (box: Rect) -> Double in
+                var v = min(whole, Self.inset(of: box, in: f) / Self.wordClearance)
+                for g in glass { v = min(v, Self.clearance(of: box, from: g) / Self.wordClearance) }
+                return min(max(v, 0), 1)
+            }
+            if let columns {
+                list.clip(.rect(columns)) { drawWords(cards[i], frame: f, theme: theme, shown: shown, into: &$0) }
+            } else {
+                drawWords(cards[i], frame: f, theme: theme, shown: shown, into: &list)
+            }
+        }
+    }
+
+    /// 0 until `card`'s arrival has landed, then rising to 1 over `landingFade`; 1 for a
+    /// card that did not arrive.
+    static func landing(_ card: Card, at t: Double) -> Double {
+        guard let lands = card.landsAt ?? card.arrivedAt else { return 1 }
+        return min(max((t - lands) / landingFade, 0), 1)
+    }
+
+    /// A card's tile, glyph, title, time and message laid out in `f`, each shown as much
+    /// as `shown` says for its box: at that opacity, blurred by the rest.
+    func drawWords(_ card: Card, frame f: Rect, theme: Theme, shown: (Rect) -> Double, into list: inout DisplayList) {
+        let ink = Self.ink(theme)
+        let tile = Rect(x: f.minX + Self.cardPadding, y: f.minY + Self.cardPadding, width: Self.tileSize, height: Self.tileSize)
+        let tileShown = shown(tile)
+        if tileShown > 0.01 {
+            list.fill(.roundedRect(tile, radius: 10), Paint(fill: card.notice.tint.color), opacity: tileShown)
+            drawGlyph(card.notice.glyph, in: tile, into: &list, opacity: tileShown)
+        }
+        func word(_ text: String, _ origin: Point2, _ style: TextStyle, _ color: Color) {
+            let box = Rect(x: origin.x, y: origin.y, width: measurer.width(of: text, style: style), height: measurer.lineHeight(of: style))
+            let v = shown(box)
+            guard v > 0.01 else { return }
+            list.text(TextRun(text, origin: origin, style: style, color: color, blur: Self.wordBlur * (1 - v)), opacity: v)
+        }
+        let x = tile.maxX + 12
+        let time = Notice.relativeTime(age: card.notice.age, reference: LiquidPile.referenceDate)
+        let tw = measurer.width(of: time, style: Self.timeStyle)
+        word(card.notice.title, Point2(x, f.minY + Self.cardPadding), Self.titleStyle, ink.label)
+        word(time, Point2(f.maxX - Self.cardPadding - tw, f.minY + Self.cardPadding + 2), Self.timeStyle, ink.secondary)
+        var y = f.minY + Self.cardPadding + measurer.lineHeight(of: Self.titleStyle) + 4
+        for line in card.messageLines {
+            word(line, Point2(x, y), Self.messageStyle, ink.secondary)
+            y += measurer.lineHeight(of: Self.messageStyle)
+        }
+    }
+
+    /// Glyphs from shapes, in a dark ink on the tile.
+    func drawGlyph(_ g: Notice.Glyph, in tile: Rect, into l: inout DisplayList, opacity: Double) {
+        let ink = Paint(fill: Color(hex: 0x141414, alpha: 0.78))
+        let c = tile.center
+        switch g {
+        case .bell:
+            l.fill(.roundedRect(Rect(x: c.x - 8, y: c.y - 9, width: 16, height: 15), radius: 7), ink, opacity: opacity)
+            l.fill(.capsule(Rect(x: c.x - 10, y: c.y + 3, width: 20, height: 4)), ink, opacity: opacity)
+            l.fill(.circle(center: Point2(c.x, c.y + 9), radius: 2.5), ink, opacity: opacity)
+        case .message:
+            l.fill(.roundedRect(Rect(x: c.x - 11, y: c.y - 8, width: 22, height: 15), radius: 6), ink, opacity: opacity)
+            l.fill(.circle(center: Point2(c.x - 6, c.y + 8), radius: 3), ink, opacity: opacity)
+        case .calendar:
+            l.fill(.roundedRect(Rect(x: c.x - 10, y: c.y - 9, width: 20, height: 19), radius: 4), ink, opacity: opacity)
+            l.fill(.rect(Rect(x: c.x - 7, y: c.y - 3, width: 14, height: 10)), Paint(fill: .white), opacity: opacity)
+        case .download:
+            l.fill(.capsule(Rect(x: c.x - 2, y: c.y - 10, width: 4, height: 14)), ink, opacity: opacity)
+            l.fill(.capsule(Rect(x: c.x - 10, y: c.y + 6, width: 20, height: 4)), ink, opacity: opacity)
+            l.fill(.circle(center: Point2(c.x, c.y + 2), radius: 4.5), ink, opacity: opacity)
+        case .star:
+            l.fill(.circle(center: c, radius: 9), ink, opacity: opacity)
+            l.fill(.circle(center: c, radius: 4), Paint(fill: .white.opacity(0.9)), opacity: opacity)
+        }
+    }
+}
+
+/// The inks of the pile's words in one theme (SPEC §5.2, §5.3.1).
+///
+/// Every ink meets 4.5:1 against the glass behind it (SPEC §5.3.1), measured in rendered
+/// frames by `PileContrastTests`, and with room to spare for the glass: what shows through
+/// it is what washes text out.
+///
+/// Light: the spec's #141414 labels and #5C5A56 secondary text (L 0.10). The darkest thing
+/// that can show through light glass is the sky or lilac blob at 55 % over the ground
+/// (L ≈ 0.66 even with no tint at all), where #5C5A56 still makes 4.6:1.
+///
+/// Dark: the spec's #F4F3EF labels; the secondary ink is lifted from the spec's #A6A49F
+/// (L 0.37) to #BDBBB6 (L 0.50). Over the butter blob (35 % over #121212) #A6A49F measured
+/// 2.1:1 under a 10 % white veil and 4.6:1 under a 44 % dark tint — passing only while the
+/// tint stays that heavy. #BDBBB6 keeps 4.5:1 down to a 23 % dark tint (glass L 0.061), and
+/// still reads as secondary beside the labels (L 0.90).
+public struct PileInk: Sendable, Equatable {
+    public var label: Color
+    public var secondary: Color
+    /// Clear all's letters: dark ink on its red in both themes (#141414 on #FF0000 is 4.6:1;
+    /// white on it is only 4.0:1).
+    public var onRed: Color
+
+    public static let light = PileInk(label: Color(hex: 0x141414), secondary: Color(hex: 0x5C5A56), onRed: Color(hex: 0x141414))
+    public static let dark = PileInk(label: Color(hex: 0xF4F3EF), secondary: Color(hex: 0xBDBBB6), onRed: Color(hex: 0x141414))
+}
