@@ -8,12 +8,12 @@ import Motion
 /// What a first version did, and what a user saw: a card's words were clipped to the part
 /// of its glass below the card in front, so while the pile spread every line was cut
 /// through the middle of its letters as the edge swept down it; an arrival's words and the
-/// words of the card it covered were printed over each other. Here every run — a title, a
-/// time, one line of a message, the tile — has a visibility from 0 to 1, drawn as its
-/// opacity with a blur of 6 pt × (1 − visibility), so words sharpen in and soften out. A
-/// run is invisible while any glass in front of its card covers its line box, and fully
-/// visible once 6 pt clear of it (as sharp as it is clear: the blur never reaches past the
-/// glass it lies on); a card's words also follow its own coming and going — spreading out
+/// words of the card it covered were printed over each other. Here a card's words — its
+/// title, time, message lines and tile — have a visibility from 0 to 1, drawn as their
+/// opacity with a blur of 6 pt × (1 − visibility), so they sharpen in and soften out. They
+/// are invisible while any glass in front of the card covers one of them, and fully visible
+/// once all are 6 pt clear of it (as sharp as they are clear: the blur never reaches past
+/// the glass they lie on); they also follow the card's own coming and going — spreading out
 /// of the pile, gathering into it, landing.
 extension LiquidPile {
     /// The blur (pt) of a word that is just coming in or has almost gone (SPEC §5.3.1).
@@ -84,16 +84,10 @@ extension LiquidPile {
             }
             appear = min(appear, Self.landing(cards[i], at: t), cards[i].opacity.value(at: t))
             guard appear > 0.01 else { continue }
-            let glass = front, whole = appear
-            let shown = { (box: Rect) -> Double in
-                var v = min(whole, Self.inset(of: box, in: f) / Self.wordClearance)
-                for g in glass { v = min(v, Self.clearance(of: box, from: g) / Self.wordClearance) }
-                return min(max(v, 0), 1)
-            }
             if let columns {
-                list.clip(.rect(columns)) { drawWords(cards[i], frame: f, theme: theme, shown: shown, into: &$0) }
+                list.clip(.rect(columns)) { drawWords(cards[i], frame: f, appear: appear, under: front, theme: theme, into: &$0) }
             } else {
-                drawWords(cards[i], frame: f, theme: theme, shown: shown, into: &list)
+                drawWords(cards[i], frame: f, appear: appear, under: front, theme: theme, into: &list)
             }
         }
     }
@@ -105,31 +99,46 @@ extension LiquidPile {
         return min(max((t - lands) / landingFade, 0), 1)
     }
 
-    /// A card's tile, glyph, title, time and message laid out in `f`, each shown as much
-    /// as `shown` says for its box: at that opacity, blurred by the rest.
-    func drawWords(_ card: Card, frame f: Rect, theme: Theme, shown: (Rect) -> Double, into list: inout DisplayList) {
+    /// A card's tile, glyph, title, time and message laid out in `f`, shown as much as
+    /// `appear` allows and as they are clear of the glass `under` which the card lies: at
+    /// that opacity, blurred by the rest.
+    ///
+    /// A card's words come and go together, as one block: with each line judged alone, the
+    /// lower lines of a card sliding out from under the one in front read before its title,
+    /// and a card half covered by an arrival kept its tile and time but lost its title. A
+    /// line that pokes out of the card's own glass (a peek cut to the front card's height)
+    /// is left out alone.
+    func drawWords(_ card: Card, frame f: Rect, appear: Double, under glass: [Rect], theme: Theme, into list: inout DisplayList) {
         let ink = Self.ink(theme)
         let tile = Rect(x: f.minX + Self.cardPadding, y: f.minY + Self.cardPadding, width: Self.tileSize, height: Self.tileSize)
+        let x = tile.maxX + 12
+        let time = Notice.relativeTime(age: card.notice.age, reference: LiquidPile.referenceDate)
+        var runs = [TextRun(card.notice.title, origin: Point2(x, f.minY + Self.cardPadding), style: Self.titleStyle, color: ink.label),
+                    TextRun(time, origin: Point2(f.maxX - Self.cardPadding - measurer.width(of: time, style: Self.timeStyle),
+                                                 f.minY + Self.cardPadding + 2), style: Self.timeStyle, color: ink.secondary)]
+        var y = f.minY + Self.cardPadding + measurer.lineHeight(of: Self.titleStyle) + 4
+        for line in card.messageLines {
+            runs.append(TextRun(line, origin: Point2(x, y), style: Self.messageStyle, color: ink.secondary))
+            y += measurer.lineHeight(of: Self.messageStyle)
+        }
+        let boxes = runs.map { Rect(x: $0.origin.x, y: $0.origin.y, width: measurer.width(of: $0.text, style: $0.style),
+                                    height: measurer.lineHeight(of: $0.style)) }
+        var block = appear
+        for g in glass {
+            for b in boxes + [tile] { block = min(block, Self.clearance(of: b, from: g) / Self.wordClearance) }
+        }
+        func shown(_ box: Rect) -> Double { min(max(min(block, Self.inset(of: box, in: f) / Self.wordClearance), 0), 1) }
         let tileShown = shown(tile)
         if tileShown > 0.01 {
             list.fill(.roundedRect(tile, radius: 10), Paint(fill: card.notice.tint.color), opacity: tileShown)
             drawGlyph(card.notice.glyph, in: tile, into: &list, opacity: tileShown)
         }
-        func word(_ text: String, _ origin: Point2, _ style: TextStyle, _ color: Color) {
-            let box = Rect(x: origin.x, y: origin.y, width: measurer.width(of: text, style: style), height: measurer.lineHeight(of: style))
+        for (run, box) in zip(runs, boxes) {
             let v = shown(box)
-            guard v > 0.01 else { return }
-            list.text(TextRun(text, origin: origin, style: style, color: color, blur: Self.wordBlur * (1 - v)), opacity: v)
-        }
-        let x = tile.maxX + 12
-        let time = Notice.relativeTime(age: card.notice.age, reference: LiquidPile.referenceDate)
-        let tw = measurer.width(of: time, style: Self.timeStyle)
-        word(card.notice.title, Point2(x, f.minY + Self.cardPadding), Self.titleStyle, ink.label)
-        word(time, Point2(f.maxX - Self.cardPadding - tw, f.minY + Self.cardPadding + 2), Self.timeStyle, ink.secondary)
-        var y = f.minY + Self.cardPadding + measurer.lineHeight(of: Self.titleStyle) + 4
-        for line in card.messageLines {
-            word(line, Point2(x, y), Self.messageStyle, ink.secondary)
-            y += measurer.lineHeight(of: Self.messageStyle)
+            guard v > 0.01 else { continue }
+            var blurred = run
+            blurred.blur = Self.wordBlur * (1 - v)
+            list.text(blurred, opacity: v)
         }
     }
 

@@ -106,6 +106,33 @@ import Testing
         #expect(behind(1.5 + 0.3).allSatisfy { $0.opacity <= 0.01 }, "gone once gathered")
     }
 
+    /// A card's words come and go as one block: its title shows, at the same opacity,
+    /// whenever any of its words does — never the lower lines of a card sliding out from
+    /// under another before its title, nor a half-covered card missing its title.
+    func expectWordsComeTogether(_ pile: LiquidPile, at t: Double, sourceLocation: SourceLocation = #_sourceLocation) {
+        var opacity: [Int: [Double]] = [:]
+        for (run, o) in pile.draw(at: t, theme: .light, pageHeight: 640).textRuns where o > 0.01 {
+            if let i = owner(of: run, in: pile, at: t) { opacity[i, default: []].append(o) }
+        }
+        for (i, os) in opacity {
+            #expect(os.count == 2 + pile.cards[i].messageLines.count, "t \(t): card \(i) shows \(os.count) of its words",
+                    sourceLocation: sourceLocation)
+            #expect(os.allSatisfy { abs($0 - os[0]) < 1e-9 }, "t \(t): card \(i) at \(os)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func aCardsWordsComeAndGoTogether() {
+        var pile = LiquidPile(measurer: m)
+        _ = pile.spread(at: 0)
+        for t in Self.times(0, 1) { expectWordsComeTogether(pile, at: t) }
+        _ = pile.update(to: 1.5)
+        _ = pile.insert(Notice(id: 77, tint: .sage, glyph: .bell, title: "Arrived", message: "A new notice.", age: 5 * 3600), at: 1.5)
+        for t in Self.times(1.5, 2.5) { expectWordsComeTogether(pile, at: t) }
+        _ = pile.update(to: 2.5)
+        _ = pile.gather(at: 2.5)
+        for t in Self.times(2.5, 3.2) { expectWordsComeTogether(pile, at: t) }
+    }
+
     // MARK: Bubble labels
 
     /// The header's labels at `t`: each visible one's bubble is clear of every card's glass,
