@@ -23,7 +23,7 @@ extension LiquidPile {
             let opacity = card.fadesInPlace ? card.opacity.value(at: t) : 1
             guard opacity > 0.01 else { continue }
             fadingGlass(.roundedRect(f, radius: Self.cardRadius), opacity, paint, into: &list)
-            drawWords(card, frame: f, appear: opacity, under: [], theme: theme, into: &list)
+            drawWords(card, frame: f, appear: min(opacity, Self.grown(card, at: t)), under: [], theme: theme, into: &list)
         }
         drawCardWords(at: t, theme: theme, into: &list)
         drawBubbleLabels(at: t, theme: theme, into: &list)

@@ -25,6 +25,10 @@ extension LiquidPile {
     /// Gathering runs the same ramp backwards, so words leave within the dismiss motion's
     /// first few hundredths of a second.
     static let wordsIn: ClosedRange<Double> = 0.45...0.85
+    /// A peek moving up to the front of the pile (the card before it thrown or melted away)
+    /// brings its words in sooner: nothing is in front of it to wait for, only its own
+    /// width to grow into. Late enough that they do not show on a peek's narrow glass.
+    static let frontWordsIn: ClosedRange<Double> = 0.2...0.6
     /// An arrival's words blur in over this long once it has landed (s).
     static let landingFade = 0.2
 
@@ -68,7 +72,15 @@ extension LiquidPile {
     func drawCardWords(at t: Double, theme: Theme, into list: inout DisplayList) {
         for i in cards.indices.reversed() {
             let f = cardFrame(i, at: t)
-            var appear = i == 0 ? 1 : Self.ramp(outOfPile(i, at: t), Self.wordsIn)
+            // The front card too: a peek moving up to the front (the card before it thrown
+            // or melted away) brings its words in as it grows to full width — unless the
+            // throw already showed them (below).
+            var appear = Self.ramp(outOfPile(i, at: t), i == 0 ? Self.frontWordsIn : Self.wordsIn)
+            if i == 0 && !expanded, let thrown = flying.last {
+                // The top card thrown off the pile has just left the list: the words its drag
+                // uncovered stay as they were while the card moving up grows.
+                appear = max(appear, min(abs(thrown.offset.value(at: t)) / 40, 1))
+            }
             var front = glass(inFrontOf: i, at: t)
             var columns: Rect?
             let dx = cards[0].offset.value(at: t)
@@ -82,7 +94,7 @@ extension LiquidPile {
                 columns = dx > 0 ? Rect(x: -1e6, y: -1e6, width: top.minX + 1e6, height: 2e6)
                     : Rect(x: top.maxX, y: -1e6, width: 2e6, height: 2e6)
             }
-            appear = min(appear, Self.landing(cards[i], at: t), cards[i].opacity.value(at: t))
+            appear = min(appear, Self.landing(cards[i], at: t), Self.grown(cards[i], at: t), cards[i].opacity.value(at: t))
             guard appear > 0.01 else { continue }
             if let columns {
                 list.clip(.rect(columns)) { drawWords(cards[i], frame: f, appear: appear, under: front, theme: theme, into: &$0) }
@@ -91,6 +103,11 @@ extension LiquidPile {
             }
         }
     }
+
+    /// A card whose glass is melting to a point (removed by the app) takes its words with it
+    /// first: whole at full size, gone by the time the glass is 70 % of it — words laid out
+    /// at their own size in shrinking glass would crowd over each other.
+    static func grown(_ card: Card, at t: Double) -> Double { ramp(card.growth.value(at: t), 0.7...0.95) }
 
     /// 0 until `card`'s arrival has landed, then rising to 1 over `landingFade`; 1 for a
     /// card that did not arrive.

@@ -282,6 +282,56 @@ import Testing
         #expect((mid?.opacity ?? 0) > 0.2 && (mid?.opacity ?? 1) < 0.8 && (mid?.run.blur ?? 0) > 1, "blurring in")
     }
 
+    @Test(arguments: [false, true])
+    func aCardMeltingInPlaceTakesItsWordsFirst(spread: Bool) {
+        var pile = LiquidPile(measurer: m)
+        if spread { _ = pile.spread(at: 0) }
+        _ = pile.update(to: 2)
+        let card = pile.cards[0]
+        _ = pile.meltAway(id: card.notice.id, at: 2)
+        let words = Self.texts(of: card)
+        for t in Self.times(2, 2.6) {
+            _ = pile.update(to: t)
+            guard let melting = pile.cards.first(where: { $0.notice.id == card.notice.id }) else { break }
+            let shown = pile.draw(at: t, theme: .light, pageHeight: 640).textRuns.filter { $0.opacity > 0.01 && words.contains($0.run.text) }
+            // Gone by the time its glass is 70 % of its size: words at their own size in
+            // shrinking glass would crowd over each other.
+            if melting.growth.value(at: t) <= 0.7 { #expect(shown.isEmpty, "t \(t): \(shown.map(\.run.text))") }
+            for (run, o) in shown { #expect(abs(run.blur - 6 * (1 - o)) < 1e-9) }
+        }
+    }
+
+    /// The card that moves up to the front of the pile when the one before it melts away or
+    /// is thrown: its words come in as it grows to full width, or stay as the throw showed
+    /// them — never in or out in one frame.
+    @Test(arguments: ["melt", "throw"])
+    func aPeekMovingToTheFrontBringsItsWordsInGradually(how: String) {
+        var pile = LiquidPile(measurer: m)
+        _ = pile.update(to: 1)
+        let next = pile.cards[1].notice.title
+        if how == "melt" {
+            _ = pile.meltAway(id: pile.cards[0].notice.id, at: 1)
+        } else {
+            let y = pile.cardFrame(0, at: 1).midY
+            _ = pile.handle(.pointerDown(Point2(200, y), time: 1, shift: false))
+            for k in 1...6 { _ = pile.handle(.pointerMoved(Point2(200 - 40 * Double(k), y), time: 1 + 0.016 * Double(k))) }
+            _ = pile.handle(.pointerUp(Point2(-40, y), time: 1.1))
+        }
+        // From the release on (during the drag the second card's words show in the columns
+        // the top card uncovers, by the finger's travel).
+        let from = how == "melt" ? 1 : 1.1
+        var last = pile.draw(at: from, theme: .light, pageHeight: 640).textRuns.first { $0.run.text == next }?.opacity ?? 0
+        var seen = false
+        for t in Self.times(from, 2.5) {
+            _ = pile.update(to: t)
+            let o = pile.draw(at: t, theme: .light, pageHeight: 640).textRuns.first { $0.run.text == next }?.opacity ?? 0
+            #expect(abs(o - last) < 0.1, "t \(t): \(next) jumped from \(last) to \(o)")
+            last = o
+            seen = seen || o > 0.999
+        }
+        #expect(seen, "\(next) is the front card's words at last")
+    }
+
     @Test func noOutlineOrRingIsDrawnWhereThereIsNoGlassYet() {
         var pile = LiquidPile(measurer: m)
         _ = pile.update(to: 1)
