@@ -120,36 +120,14 @@ extension LiquidPile {
         var n = notice
         if cards.contains(where: { $0.notice.id == n.id }) { n.id = nextID; nextID += 1 }
         var card = makeCard(n)
-        let rest = Self.padding + (expanded ? Self.headerHeight : 0)
-        if reduceMotion {
-            card.frame.set(CardPose(top: rest, scale: 1), at: t)
-            card.fadesInPlace = true
-        } else {
-            card.frame.set(CardPose(top: rest - (expanded ? 12 : 52.8), scale: LiquidGroup.homeScale), at: t)
-        }
+        // Its pose (a point dropping in, or fading in place under Reduce Motion) is set by
+        // `poseArrivals` when the pile lays out below.
+        if reduceMotion { card.fadesInPlace = true }
         card.opacity.set(0, at: t)
         card.arrivedAt = t
         cards.insert(card, at: 0)
         relayout(at: t)
         return [SceneEvent(.arrived, time: t, [("id", .number(Double(n.id)))])]
-    }
-
-    /// A notice removed by the app (not swiped) melts into the pile: it sinks into the
-    /// front card's place at the home scale and fades, then leaves; the rest close up.
-    /// Under Reduce Motion it fades where it stands instead.
-    public mutating func removeByApp(id: Int, at t: Double) -> [SceneEvent] {
-        guard let i = cards.firstIndex(where: { $0.notice.id == id && !$0.melting }) else { return [] }
-        let event = SceneEvent(.cardDismissed, time: t, [("id", .number(Double(id))), ("how", .string("app"))])
-        if reduceMotion {
-            fadeOutInPlace(i, at: t)
-            return [event]
-        }
-        let into = CardPose(top: Self.padding + (expanded ? Self.headerHeight : 0), scale: LiquidGroup.homeScale)
-        let curve = curve(for: .dismiss)
-        cards[i].melting = true
-        cards[i].frame.animate(to: into, curve: curve, at: t)
-        cards[i].opacity.animate(to: 0, curve: curve, at: t)
-        return [event]
     }
 
     /// Drops cards that have melted in, and lays out the rest.
