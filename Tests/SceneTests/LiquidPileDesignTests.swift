@@ -11,12 +11,7 @@ import Testing
 @Suite struct LiquidPileDesignTests {
     let m = FixedMeasurer()
 
-    func spreadPile(_ notices: [Notice] = Notice.samples) -> LiquidPile {
-        var pile = LiquidPile(notices: notices, measurer: m)
-        _ = pile.spread(at: 0)
-        _ = pile.update(to: 2)
-        return pile
-    }
+    func spreadPile(_ notices: [Notice] = Notice.samples) -> LiquidPile { LiquidPile.spread(notices, measurer: m) }
 
     func near(_ a: Rect, _ b: Rect, _ tolerance: Double) -> Bool {
         abs(a.minX - b.minX) < tolerance && abs(a.minY - b.minY) < tolerance

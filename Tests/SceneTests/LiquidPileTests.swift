@@ -283,12 +283,7 @@ import Testing
 @Suite struct LiquidPileInterleavingTests {
     let m = FixedMeasurer()
 
-    func spreadPile(_ notices: [Notice] = Notice.samples) -> LiquidPile {
-        var pile = LiquidPile(notices: notices, measurer: m)
-        _ = pile.spread(at: 0)
-        _ = pile.update(to: 2)
-        return pile
-    }
+    func spreadPile(_ notices: [Notice] = Notice.samples) -> LiquidPile { LiquidPile.spread(notices, measurer: m) }
 
     func throwCard(_ pile: inout LiquidPile, index: Int, at t: Double, dx: Double = -24) -> Double {
         let y = pile.cardFrame(index, at: t).midY

@@ -50,3 +50,13 @@ extension LiquidPile {
         return handle(.pointerDown(c, time: t, shift: false)) + handle(.pointerUp(c, time: t + 0.02))
     }
 }
+
+extension LiquidPile {
+    /// A pile of `notices` spread into its list and settled (2 s after the click).
+    static func spread(_ notices: [Notice] = Notice.samples, measurer: FixedMeasurer = FixedMeasurer()) -> LiquidPile {
+        var pile = LiquidPile(notices: notices, measurer: measurer)
+        _ = pile.spread(at: 0)
+        _ = pile.update(to: 2)
+        return pile
+    }
+}
