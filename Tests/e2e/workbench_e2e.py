@@ -134,4 +134,30 @@ def _(app):
     assert thrown.get("reduced") is False and abs(thrown["to"]) > 300, thrown
 
 
+@case("at rest the window draws nothing: no frames and under 1 % of a core for 5 s (SPEC §9, issue 16)",
+      extra=["--scene", "neck"])
+def _(app):
+    # The neck sandbox has no entrance: once its first frames are out, nothing moves.
+    time.sleep(2)
+    hz = os.sysconf("SC_CLK_TCK")
+
+    def cpu_ticks():
+        with open(f"/proc/{app.proc.pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return int(fields[11]) + int(fields[12])  # utime + stime
+
+    n = len(app.events())
+    t0, c0 = time.time(), cpu_ticks()
+    time.sleep(5)
+    used = (cpu_ticks() - c0) / hz / (time.time() - t0)
+    drawn = sum(e["count"] for e in app.events()[n:] if e["event"] == "frames")
+    assert drawn == 0, f"{drawn} frames drawn at rest"
+    assert used < 0.01, f"{used * 100:.2f} % of a core at rest"
+    # A key still draws at once: the HUD shows.
+    m = len(app.events())
+    xdo(app.display, "key", "h")
+    app.wait_for(lambda e: e["event"] == "hud" and e["shown"], 5, m)
+    app.wait_for(lambda e: e["event"] == "frames" and e["count"] > 0, 5, m)
+
+
 summary()

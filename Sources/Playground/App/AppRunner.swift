@@ -122,7 +122,7 @@ final class AppRunner {
         while running {
             // (A capture message shows as the badge until its deadline.)
             let busy = presentAt != nil || replay != nil || capture.isRecording || capture.isRendering || app.captureBadge != nil
-                || app.toast != nil
+                || app.toast(atWall: wall) != nil
             let waitMs: Int32 = idleFrames > 2 && !busy ? 100 : 0
             let events = pump.poll(wait: waitMs)
             // Frame time is the work of a frame, not the idle wait for input.
@@ -175,12 +175,18 @@ final class AppRunner {
             emit(app.update(toWall: frameWall))
             if capture.isRecording { recordLine(.frame(wall: frameWall, hash: StateDigest.of(app.pageList(atWall: frameWall)))) }
             updateCaptureBadge(at: frameWall)
-            renderer.present(app.draw(atWall: frameWall), window: window)
-            if firstFrame {
-                firstFrame = false
-                emit([SceneEvent(.firstFrame, time: t, [("ms", .number((MonotonicClock.now() - startedAt) * 1000))])])
+            // At rest (nothing moving, no input, nothing scheduled) the last frame is still
+            // on the screen: drawing it again would cost a frame's shading for nothing
+            // (issue 16). An expose or any input draws again.
+            let atRest = events.isEmpty && idleFrames > 2 && !busy
+            if !atRest {
+                renderer.present(app.draw(atWall: frameWall), window: window)
+                if firstFrame {
+                    firstFrame = false
+                    emit([SceneEvent(.firstFrame, time: t, [("ms", .number((MonotonicClock.now() - startedAt) * 1000))])])
+                }
+                recordFrame(MonotonicClock.now() - frameStart, at: t)
             }
-            recordFrame(MonotonicClock.now() - frameStart, at: t)
             if options.frameDelay > 0 { Thread.sleep(forTimeInterval: options.frameDelay) }
             if !app.isAnimating(atWall: frameWall) && !app.showHUD { idleFrames += 1 } else { idleFrames = 0 }
             if let q = options.quitAfter, MonotonicClock.now() - startedAt >= q { running = false }
