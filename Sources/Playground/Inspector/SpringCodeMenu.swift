@@ -24,8 +24,8 @@ extension EventName {
 extension UIPass {
     /// The open Code menu of a group (SPEC §12.2, §12.3): one row a format — Copy as … and
     /// the switch that makes it what Ctrl+C copies — then Paste.
-    mutating func codeMenu<Settings>(_ group: SpringGroupSpec<Settings>, settings: inout Settings, exportID: String,
-                                     cursor c: inout InspectorCursor) -> [SettingChange] {
+    mutating func codeMenu<Settings>(_ group: SpringGroupSpec<Settings>, settings: Settings, exportID: String,
+                                     cursor c: inout InspectorCursor) {
         let defaultWidth = 66.0
         for format in SpringCodeFormat.allCases {
             let copyFrame = Rect(x: c.x, y: c.y, width: c.width - defaultWidth - 6, height: 22)
@@ -39,19 +39,14 @@ extension UIPass {
                 state.copyFormat = format
             }
         }
-        var changes: [SettingChange] = []
         if button("\(group.id).paste", "Paste  (Ctrl+V)", frame: Rect(x: c.x, y: c.y, width: c.width, height: 24)) {
             state.openMenu = nil
-            // The runner reads the clipboard and hands its text in as a text event.
+            // The runner reads the clipboard and hands its text in as a text event, which
+            // `codeKeys` reads like Ctrl+V's.
             state.pasteTarget = group.id
             state.wantsClipboard = true
         }
         c.y += 26 + 6
-        if case .text(let pasted, _)? = event, !consumed, state.pasteTarget == group.id {
-            consumed = true
-            changes = paste(pasted, into: group, settings: &settings, exportID: exportID)
-        }
-        return changes
     }
 
     /// Ctrl+C or Ctrl+V over the group (the pointer in `region`, or the keyboard's focus on

@@ -48,7 +48,7 @@ extension UIPass {
             changes += namedSpringMenu(group, settings: &settings, cursor: &c)
         }
         if state.openMenu == codeMenuID {
-            changes += codeMenu(group, settings: &settings, exportID: exportID, cursor: &c)
+            codeMenu(group, settings: settings, exportID: exportID, cursor: &c)
         }
         let fields = SpringFields(group, settings: settings, defaults: defaults, form: state.springForm,
                                   mass: state.masses[group.id] ?? 1).fields
