@@ -15,6 +15,11 @@ extension GLRenderer {
         guard !b.isEmpty, let region = SoftwareRasterizer.backdropRegion(prim, width: width, height: height) else { return }
         var target: GLint = 0
         glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &target)
+        // A frame repainting only its damage scissors the target: the passes into the blur
+        // and field textures are not the target's and must not be cut by it; the paint is.
+        let scissored = glIsEnabled(GLenum(GL_SCISSOR_TEST)) == GLboolean(GL_TRUE)
+        if scissored { glDisable(GLenum(GL_SCISSOR_TEST)) }
+        defer { if scissored { glEnable(GLenum(GL_SCISSOR_TEST)) } }
         let sigma = SoftwareRasterizer.halfResolutionSigma(paint)
         let key = backdropKey.map { var h = Hasher(); h.combine($0); h.combine(region.x); h.combine(region.y); h.combine(region.w)
             h.combine(region.h); h.combine(sigma); return h.finalize() }
@@ -34,6 +39,7 @@ extension GLRenderer {
         let fieldRegion = liquidFieldTexture
             ? drawField(g, bounds: b, shadowOffset: s?.offset ?? .zero, reach: reach, width: width, height: height, deep: deep) : nil
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(target))
+        if scissored { glEnable(GLenum(GL_SCISSOR_TEST)) }
         glActiveTexture(GLenum(GL_TEXTURE2))
         glBindTexture(GLenum(GL_TEXTURE_2D), blurred)
         glActiveTexture(GLenum(GL_TEXTURE0))
