@@ -39,7 +39,7 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "Canvas", "Scenes", "Motion", "Platform"], exclude: ["Golden"],
                     swiftSettings: strict),
         .testTarget(name: "FilesTests", dependencies: ["Files"], swiftSettings: strict),
-        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "Motion", "Capture", "Files", "Render", "Scenes", "Canvas"], exclude: ["Fixtures"],
+        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "Motion", "Capture", "Files", "Render", "Scenes", "Canvas", "Platform"], exclude: ["Fixtures"],
                     swiftSettings: strict),
     ]
 )

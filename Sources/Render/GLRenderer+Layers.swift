@@ -66,11 +66,12 @@ extension GLRenderer {
             glEnable(GLenum(GL_SCISSOR_TEST))
             glScissor(0, GLint(height - band.upperBound), GLsizei(width), GLsizei(band.count))
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-            var none: DrawnSoFar?
-            submit(prims, width: width, height: height, drawn: &none)
+            var groups = 0
+            submit(prims, width: width, height: height, keys: nil, liquid: &groups, clip: nil)
             glDisable(GLenum(GL_SCISSOR_TEST))
             layerRowsRedrawn += band.count
         }
+        layerRowsChanged[id] = bands
         layer.key = key
         layer.content = content
         layer.version += 1

@@ -11,7 +11,9 @@ extension GLRenderer: Renderer {
     }
 
     public func draw(_ list: DisplayList, offset: Point2, into frame: RenderFrame) throws {
+        let before = target.map { ($0.fbo, $0.color) }
         try bindOffscreenTarget(width: frame.width, height: frame.height)
+        retainOffscreenTarget(fresh: target.map { ($0.fbo, $0.color) } ?? (0, 0) != before ?? (0, 0))
         draw(batches(list, offset: offset, scale: frame.scale), width: frame.width, height: frame.height,
              background: list.background, fonts: fonts)
     }
@@ -36,9 +38,11 @@ extension GLRenderer: Renderer {
 
     public func present(_ list: DisplayList, on surface: any RenderSurface) {
         let size = surface.drawableSize
-        bindWindowTarget()
+        let frame = damageTracking ? bindWindowFrame(width: size.width, height: size.height) : nil
+        if frame == nil { bindWindowTarget() }
         draw(batches(list, offset: .zero, scale: surface.scale), width: size.width, height: size.height,
              background: list.background, fonts: fonts)
+        if frame != nil { copyWindowFrame() }
         surface.present()
     }
 }

@@ -38,7 +38,7 @@ public final class GLRenderer {
     var quad: GLuint = 0
     var instances: GLuint = 0
     var atlasTexture: GLuint = 0
-    private var atlasGeneration = -1
+    var atlasGeneration = -1
     /// The main program's uniforms.
     var uViewport: GLint = -1
     var uAtlas: GLint = -1
@@ -56,6 +56,20 @@ public final class GLRenderer {
     var instanceCapacity = 0
     /// The offscreen framebuffer (`GLRenderer+Targets`).
     var target: (fbo: GLuint, color: GLuint, width: Int, height: Int)?
+    /// Repaint only what changed in a retained target (`GLRenderer+Damage`); off, every
+    /// frame is drawn whole (`SPRINGLAB_DAMAGE=off` in the environment turns it off).
+    public var damageTracking = ProcessInfo.processInfo.environment["SPRINGLAB_DAMAGE"] != "off"
+    /// Targets whose pixels persist between frames, and the frame each holds.
+    var retainedTargets = Set<GLuint>()
+    var retained: [GLuint: RetainedFrame] = [:]
+    /// The window's frame, drawn here and copied to the window (which keeps no pixels).
+    var windowFrame: (fbo: GLuint, color: GLuint, width: Int, height: Int)?
+    /// Rows of each layer redrawn in this frame (layer-local), for the damage diff.
+    var layerRowsChanged: [String: [Range<Int>]] = [:]
+    /// The rectangles the last frame repainted; nil when it repainted everything.
+    public internal(set) var lastRepaint: [PixelRect]?
+    /// Pixels repainted since start (a frame drawn whole counts all of its pixels).
+    public internal(set) var repaintedPixels = 0
 
     static let floatsPerInstance = 32
 
@@ -83,6 +97,7 @@ public final class GLRenderer {
         glDeleteVertexArrays(1, &vao)
         glDeleteTextures(1, &atlasTexture)
         if var t = target { glDeleteFramebuffers(1, &t.fbo); glDeleteTextures(1, &t.color) }
+        if var t = windowFrame { glDeleteFramebuffers(1, &t.fbo); glDeleteTextures(1, &t.color) }
         for var l in layers.values { glDeleteFramebuffers(1, &l.fbo); glDeleteTextures(1, &l.texture) }
     }
 
@@ -95,36 +110,50 @@ public final class GLRenderer {
     }
 
     /// Draws batches: primitive runs, and layers redrawn only when their commands changed.
+    /// Into a retained target (`GLRenderer+Damage`) only the pixels the frame changed are
+    /// repainted; anywhere else the whole frame is.
     public func draw(_ batches: [RenderBatch], width: Int, height: Int, background: Color, fonts: FontLibrary?) {
         uploadAtlas(fonts)
-        var target: GLint = 0
-        glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &target)
+        var bound: GLint = 0
+        glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &bound)
+        let target = GLuint(bound)
         // Bring every changed layer up to date first, then draw the frame in one go.
+        layerRowsChanged.removeAll(keepingCapacity: true)
         for case .layer(let id, let composite, let content, let key, _) in batches {
             updateLayer(id, width: Int(composite.rect.width), height: Int(composite.rect.height), content: content, key: key)
         }
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(target))
-        clear(width: width, height: height, background: background)
-        // What has been drawn so far, for liquid groups to tell whether their backdrop
-        // changed — kept only while a group is still to come (a frame without glass hashes
-        // nothing).
-        let groups = batches.reduce(0) { n, b in
-            guard case .primitives(let prims) = b else { return n }
-            return n + prims.count { $0.kind == .liquid }
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target)
+        let keys = backdropKeys(batches, width: width, height: height, background: background)
+        guard let rects = repaintRects(batches, target: target, width: width, height: height, background: background) else {
+            clear(width: width, height: height, background: background)
+            drawPass(batches, width: width, height: height, keys: keys, target: target, clip: nil)
+            lastRepaint = nil
+            repaintedPixels += width * height
+            return
         }
-        var drawn: DrawnSoFar? = groups > 0 ? DrawnSoFar(remaining: groups) : nil
-        drawn?.hasher.combine(background)
-        drawn?.hasher.combine(width)
-        drawn?.hasher.combine(height)
+        for r in rects {
+            glEnable(GLenum(GL_SCISSOR_TEST))
+            glScissor(GLint(r.x0), GLint(height - r.y1), GLsizei(r.width), GLsizei(r.height))
+            glClearColor(GLfloat(background.r * background.a), GLfloat(background.g * background.a),
+                         GLfloat(background.b * background.a), GLfloat(background.a))
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            drawPass(batches, width: width, height: height, keys: keys, target: target, clip: r.rect)
+            repaintedPixels += r.area
+        }
+        glDisable(GLenum(GL_SCISSOR_TEST))
+        lastRepaint = rects
+    }
+
+    /// Draws every batch in order; with `clip`, only what reaches it (the scissor is set).
+    private func drawPass(_ batches: [RenderBatch], width: Int, height: Int, keys: [Int], target: GLuint, clip: Rect?) {
+        var liquid = 0
         for batch in batches {
             switch batch {
-            case .primitives(let prims): submit(prims, width: width, height: height, drawn: &drawn)
+            case .primitives(let prims):
+                submit(prims, width: width, height: height, keys: keys, liquid: &liquid, clip: clip)
             case .layer(let id, let composite, _, _, let opaque):
-                if drawn?.remaining ?? 0 > 0 {
-                    drawn?.hasher.combine(composite)
-                    drawn?.hasher.combine(layers[id]?.version ?? -1)
-                }
-                if opaque, let l = layers[id], blit(l.fbo, composite: composite, target: GLuint(target), height: height) {
+                if let clip, composite.bounds.intersection(clip).isEmpty { continue }
+                if opaque, let l = layers[id], blit(l.fbo, composite: composite, target: target, height: height) {
                     continue
                 }
                 glActiveTexture(GLenum(GL_TEXTURE1))
@@ -143,40 +172,56 @@ public final class GLRenderer {
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
     }
 
-    /// What a frame has drawn so far and which of its liquid groups comes next.
-    struct DrawnSoFar {
+    /// For each liquid group of the frame, in order, a hash of everything drawn before it
+    /// (the background, the primitives, the layers' composites and versions): a group
+    /// whose backdrop key is unchanged keeps its blurred backdrop.
+    private func backdropKeys(_ batches: [RenderBatch], width: Int, height: Int, background: Color) -> [Int] {
+        let groups = batches.reduce(0) { n, b in
+            guard case .primitives(let prims) = b else { return n }
+            return n + prims.count { $0.kind == .liquid }
+        }
+        guard groups > 0 else { return [] }
         var hasher = Hasher()
-        var liquids = 0
-        var remaining: Int
+        hasher.combine(background)
+        hasher.combine(width)
+        hasher.combine(height)
+        var keys: [Int] = []
+        for batch in batches where keys.count < groups {
+            switch batch {
+            case .primitives(let prims):
+                for p in prims {
+                    if p.kind == .liquid { keys.append(hasher.finalizedCopy) }
+                    hasher.combine(p)
+                }
+            case .layer(let id, let composite, _, _, _):
+                hasher.combine(composite)
+                hasher.combine(layers[id]?.version ?? -1)
+            }
+        }
+        return keys
     }
 
-    /// Draws `prims`. `drawn` is nil for a layer's content: its groups' backdrops are not
-    /// kept between frames (they all share the last, untrusted slot).
-    func submit(_ prims: [Primitive], width: Int, height: Int, drawn: inout DrawnSoFar?) {
+    /// Draws `prims`, only those reaching `clip` when there is one. `keys` are the frame's
+    /// backdrop keys by group (`liquid` counts the groups met so far); nil for a layer's
+    /// content, whose groups' backdrops are not kept between frames (they all share the
+    /// last, untrusted slot).
+    func submit(_ prims: [Primitive], width: Int, height: Int, keys: [Int]?, liquid: inout Int, clip: Rect?) {
+        func reaching(_ run: ArraySlice<Primitive>) -> [Primitive] {
+            guard let clip else { return Array(run) }
+            return run.filter { !$0.bounds.intersection(clip).isEmpty }
+        }
         // Liquid groups need their own program: draw the runs between them as one batch each.
         var start = 0
         for (i, p) in prims.enumerated() where p.kind == .liquid {
-            let run = prims[start..<i]
-            submitShapes(Array(run), width: width, height: height)
-            var slot = Backdrop.maxSlots - 1, key: Int?
-            if var d = drawn {
-                for q in run { d.hasher.combine(q) }
-                slot = d.liquids
-                key = d.hasher.finalizedCopy
-                d.hasher.combine(p)
-                d.liquids += 1
-                d.remaining -= 1
-                drawn = d
-            }
-            drawLiquid(p, width: width, height: height, slot: slot, backdropKey: key)
+            submitShapes(reaching(prims[start..<i]), width: width, height: height)
+            let slot = keys == nil ? Backdrop.maxSlots - 1 : liquid
+            let key = keys.flatMap { liquid < $0.count ? $0[liquid] : nil }
+            liquid += 1
             start = i + 1
+            if let clip, p.bounds.intersection(clip).isEmpty { continue }
+            drawLiquid(p, width: width, height: height, slot: slot, backdropKey: key)
         }
-        let rest = prims[start...]
-        submitShapes(Array(rest), width: width, height: height)
-        if var d = drawn, d.remaining > 0 {
-            for q in rest { d.hasher.combine(q) }
-            drawn = d
-        }
+        submitShapes(reaching(prims[start...]), width: width, height: height)
     }
 
     func submitShapes(_ prims: [Primitive], width: Int, height: Int) {

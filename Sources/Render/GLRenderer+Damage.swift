@@ -1,0 +1,105 @@
+import CGL
+import Canvas
+
+/// Damage repaint (issue 16, SPEC §9): a target that keeps its pixels between frames —
+/// the window's frame, the offscreen frame of renders and captures — remembers what it
+/// holds, and the next frame repaints only the rectangles where it differs (`Damage`),
+/// scissored. The window keeps no pixels of its own (a swap leaves the back buffer
+/// undefined), so its frame is drawn into a texture and copied to it whole.
+extension GLRenderer {
+    /// The rectangles of `target` to repaint for `batches`, nil for the whole frame (a
+    /// target that keeps nothing, a first frame, a new size, background or glyph atlas);
+    /// remembers the frame either way.
+    func repaintRects(_ batches: [RenderBatch], target: GLuint, width: Int, height: Int, background: Color) -> [PixelRect]? {
+        guard retainedTargets.contains(target) else { return nil }
+        var items: [DrawnItem] = []
+        var liquidRegions: [PixelRect] = []
+        var layerRows: [Rect] = []
+        for batch in batches {
+            switch batch {
+            case .primitives(let prims):
+                items.reserveCapacity(items.count + prims.count)
+                for p in prims {
+                    items.append(.primitive(p))
+                    if p.kind == .liquid, let r = liquidRegion(p, width: width, height: height) { liquidRegions.append(r) }
+                }
+            case .layer(let id, let composite, _, _, _):
+                items.append(.layer(id: id, composite: composite))
+                // Rows redrawn in the layer this frame are damage where it lands.
+                for rows in layerRowsChanged[id] ?? [] {
+                    layerRows.append(Rect(x: composite.rect.minX, y: composite.rect.minY + Double(rows.lowerBound),
+                                          width: composite.rect.width, height: Double(rows.count)).intersection(composite.bounds))
+                }
+            }
+        }
+        let now = RetainedFrame(width: width, height: height, background: background, atlasGeneration: atlasGeneration, items: items)
+        let before = retained[target]
+        retained[target] = now
+        guard damageTracking, let before, before.width == width, before.height == height, before.background == background,
+              before.atlasGeneration == atlasGeneration else { return nil }
+        let changed = Damage.changedBounds(old: before.items, new: items) + layerRows
+        return Damage.rects(changed: changed, liquidRegions: liquidRegions, width: width, height: height)
+    }
+
+    /// Every pixel a liquid group reads or paints: its bounds and its backdrop's region.
+    private func liquidRegion(_ p: Primitive, width: Int, height: Int) -> PixelRect? {
+        let painted = PixelRect(covering: p.bounds, width: width, height: height)
+        guard let r = SoftwareRasterizer.backdropRegion(p, width: width, height: height), r.w > 0, r.h > 0 else { return painted }
+        let read = PixelRect(x0: r.x, y0: r.y, x1: r.x + r.w, y1: r.y + r.h)
+        return painted.map { $0.union(read) } ?? read
+    }
+
+    /// Marks the bound offscreen target as keeping its pixels; `fresh` when it was just
+    /// made (its pixels are undefined, whatever an earlier target of the same name held).
+    func retainOffscreenTarget(fresh: Bool) {
+        guard let t = target else { return }
+        if fresh { retained[t.fbo] = nil }
+        retainedTargets.insert(t.fbo)
+    }
+
+    /// Binds the window's frame texture at `width`×`height` (made or remade as needed);
+    /// nil when the driver refuses it.
+    func bindWindowFrame(width: Int, height: Int) -> GLuint? {
+        if let f = windowFrame, f.width == width, f.height == height {
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), f.fbo)
+            return f.fbo
+        }
+        if var f = windowFrame {
+            retained[f.fbo] = nil
+            retainedTargets.remove(f.fbo)
+            glDeleteFramebuffers(1, &f.fbo)
+            glDeleteTextures(1, &f.color)
+            windowFrame = nil
+        }
+        var fbo: GLuint = 0, color: GLuint = 0
+        glGenTextures(1, &color)
+        glBindTexture(GLenum(GL_TEXTURE_2D), color)
+        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0, GLenum(GL_RGBA),
+                     GLenum(GL_UNSIGNED_BYTE), nil)
+        glGenFramebuffers(1, &fbo)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
+        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), color, 0)
+        guard glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER)) == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+            glDeleteFramebuffers(1, &fbo)
+            glDeleteTextures(1, &color)
+            while glGetError() != GLenum(GL_NO_ERROR) {}
+            bindWindowTarget()
+            return nil
+        }
+        retained[fbo] = nil
+        retainedTargets.insert(fbo)
+        windowFrame = (fbo, color, width, height)
+        return fbo
+    }
+
+    /// Copies the window's frame to the window's framebuffer, whole.
+    func copyWindowFrame() {
+        guard let f = windowFrame else { return }
+        glDisable(GLenum(GL_SCISSOR_TEST))
+        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), f.fbo)
+        glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), 0)
+        glBlitFramebuffer(0, 0, GLint(f.width), GLint(f.height), 0, 0, GLint(f.width), GLint(f.height),
+                          GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+        bindWindowTarget()
+    }
+}
