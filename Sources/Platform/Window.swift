@@ -133,6 +133,16 @@ public final class Window {
     /// Pixels per point.
     public var scale: Double { platformScale * userScale }
 
+    /// The GL framebuffer keeps its pixels between presents: SDL's offscreen driver draws
+    /// into a pbuffer, which has one buffer only. (Set `SPRINGLAB_KEEP_PIXELS=0` to treat it
+    /// as a swapped window.)
+    public var keepsPixels: Bool {
+        context != nil && Self.videoDriver == "offscreen" && ProcessInfo.processInfo.environment["SPRINGLAB_KEEP_PIXELS"] != "0"
+    }
+
+    /// The SDL video driver in use ("x11", "offscreen" …), for benchmark lines.
+    public static var videoDriver: String { SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none" }
+
     /// Window size in points.
     public var size: Size {
         let d = drawableSize

@@ -103,7 +103,7 @@ extension GLRenderer {
         return String(decoding: log.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    private static func link(vertex: String, fragment: String) throws -> GLuint {
+    static func link(vertex: String, fragment: String) throws -> GLuint {
         let vs = try compile(vertex, type: GL_VERTEX_SHADER)
         let fs = try compile(fragment, type: GL_FRAGMENT_SHADER)
         let program = glCreateProgram()

@@ -38,11 +38,22 @@ extension GLRenderer: Renderer {
 
     public func present(_ list: DisplayList, on surface: any RenderSurface) {
         let size = surface.drawableSize
-        let frame = damageTracking ? bindWindowFrame(width: size.width, height: size.height) : nil
+        // A window that keeps its pixels is drawn in place; one that swaps them away gets
+        // its frame from a texture that keeps them, copied whole.
+        let inPlace = surface.keepsPixels
+        if inPlace && damageTracking { retainedTargets.insert(0) } else { retainedTargets.remove(0) }
+        let frame = damageTracking && !inPlace ? bindWindowFrame(width: size.width, height: size.height) : nil
         if frame == nil { bindWindowTarget() }
         draw(batches(list, offset: .zero, scale: surface.scale), width: size.width, height: size.height,
              background: list.background, fonts: fonts)
         if frame != nil { copyWindowFrame() }
         surface.present()
+    }
+
+    /// Forgets what the window holds (its pixels were lost: an expose): the next frame is
+    /// drawn whole.
+    public func forgetWindowPixels() {
+        retained[0] = nil
+        if let f = windowFrame { retained[f.fbo] = nil }
     }
 }

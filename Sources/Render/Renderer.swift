@@ -29,6 +29,10 @@ public protocol RenderSurface: AnyObject {
     var drawableSize: (width: Int, height: Int) { get }
     /// Pixels per point.
     var scale: Double { get }
+    /// True when the window's GL framebuffer keeps what was drawn into it from one
+    /// present to the next (a single-buffered window, an offscreen surface): a frame may
+    /// then repaint only what changed, in place.
+    var keepsPixels: Bool { get }
     /// Shows what was drawn into the window's GL framebuffer (swaps buffers).
     func present()
     /// Shows straight-alpha RGBA8 pixels, top row first (the software renderer's frames).

@@ -17,9 +17,9 @@ import Testing
         let window: Window
         let fonts: FontLibrary
 
-        init() throws {
+        init(size: Size = Size(16, 16)) throws {
             setenv("SDL_VIDEODRIVER", "offscreen", 1)
-            window = try Window(title: "damage", size: Size(16, 16), minimum: Size(1, 1), backend: .gl, userScale: 1, hidden: true)
+            window = try Window(title: "damage", size: size, minimum: Size(1, 1), backend: .gl, userScale: 1, hidden: true)
             guard window.backend == .gl else { throw RenderError("no GL context: \(window.fallbackNote ?? "?")") }
             fonts = try FontLibrary(directory: FontLibrary.defaultDirectory())
         }
@@ -95,5 +95,50 @@ import Testing
         #expect(partialFrames == frames - (frames > 44 ? 2 : 1))  // the first frame, and the theme's new background
         let mean = Double(repainted) / Double(max(partialFrames, 1)) / Double(w * h)
         #expect(mean < 0.6, "\(scene) repainted \(Int(mean * 100)) % of the window a frame on average")
+    }
+
+    /// The same through the window: drawn in place where the window keeps its pixels (SDL's
+    /// offscreen surface), or into the kept frame copied whole where it does not
+    /// (`SPRINGLAB_KEEP_PIXELS=0` makes the window say so) — read back from the window, and
+    /// compared with the same frames drawn whole into the window (in place) or offscreen
+    /// (the copy). (The window's own framebuffer and a texture can differ by a level in
+    /// places — which is why the window is compared with the window.)
+    @Test(arguments: [("push-alert", true), ("liquid", true), ("presence", false)])
+    func presentingOnlyTheDamageShowsTheSameFrames(scene: String, inPlace: Bool) throws {
+        if !inPlace { setenv("SPRINGLAB_KEEP_PIXELS", "0", 1) }
+        defer { unsetenv("SPRINGLAB_KEEP_PIXELS") }
+        let size = Size(1280, 800)
+        let context = try Context(size: size)
+        #expect(context.window.keepsPixels == inPlace)
+        let (w, h) = context.window.drawableSize
+        /// The run's frames, each as a hash of its bytes: presented (read from the window)
+        /// or drawn offscreen; and how many were repainted in part.
+        func run(_ renderer: GLRenderer, present: Bool) throws -> (hashes: [Int], partial: Int) {
+            var app = Workbench(measurer: context.fonts, theme: .dark, windowSize: size)
+            _ = app.switchScene(named: scene, at: 0)
+            var hashes: [Int] = [], partial = 0
+            for i in 0..<48 {
+                let t = Double(i) / 60
+                for e in Self.inputs(at: i, app: app, size: size) { _ = app.handle(e) }
+                if i >= 4 { app.scene.benchFrame(at: t) }
+                _ = app.update(toWall: t)
+                let list = app.draw(atWall: t)
+                if present {
+                    renderer.present(list, on: context.window)
+                    renderer.bindWindowTarget()
+                    hashes.append(renderer.readPixelsRaw(width: w, height: h).hashValue)
+                } else {
+                    try renderer.draw(list, offset: .zero, into: RenderFrame(width: w, height: h, scale: 1))
+                    hashes.append(renderer.readBackForVideo().rgba.hashValue)
+                }
+                if renderer.lastRepaint != nil { partial += 1 }
+            }
+            return (hashes, partial)
+        }
+        let expected = try run(try context.renderer(damage: false), present: inPlace).hashes
+        let shown = try run(try context.renderer(damage: true), present: true)
+        let first = shown.hashes.indices.first { shown.hashes[$0] != expected[$0] }
+        #expect(first == nil, "\(scene): the window differs from the frame drawn whole at frame \(first ?? -1)")
+        #expect(shown.partial == 46)  // all but the first and the theme's new background
     }
 }

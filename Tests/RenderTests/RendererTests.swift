@@ -12,6 +12,8 @@ extension RenderSuite {
         final class RecordingSurface: RenderSurface {
             let drawableSize: (width: Int, height: Int)
             let scale: Double
+            /// A swapped window: its pixels are not kept between presents.
+            let keepsPixels = false
             var swaps = 0
             var shown: (rgba: [UInt8], width: Int, height: Int)?
 

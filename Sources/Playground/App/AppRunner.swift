@@ -39,6 +39,12 @@ final class AppRunner {
     private let memory: SessionMemory?
     /// What the start found in it.
     private let recalled: SessionMemory.Recall
+    /// Frames drawn since start, and the wall time of the last (the HUD's readout refreshes
+    /// at rest at most 4 times a second).
+    private var framesDrawn = 0
+    private var lastDrawn = -1.0
+    /// `bench --idle`: the measurement of the window at rest, when asked for.
+    private(set) var idleProbe: IdleProbe?
 
     init(options: AppOptions) throws {
         startedAt = MonotonicClock.now()
@@ -81,6 +87,7 @@ final class AppRunner {
         app.springForm = SpringForm(rawValue: options.form(remembering: remembered)) ?? .response
         app.copyFormat = remembered.flatMap { SpringCodeFormat(rawValue: $0.copyFormat) } ?? .swiftui
         app.userPresets = presets?.names() ?? []
+        idleProbe = options.idleProbe.map(IdleProbe.init)
     }
 
     /// Seconds on the app's wall clock now.
@@ -123,7 +130,13 @@ final class AppRunner {
             // (A capture message shows as the badge until its deadline.)
             let busy = presentAt != nil || replay != nil || capture.isRecording || capture.isRendering || app.captureBadge != nil
                 || app.toast(atWall: wall) != nil
-            let waitMs: Int32 = idleFrames > 2 && !busy ? 100 : 0
+            // At rest the loop sleeps in SDL's event wait until input arrives or the next
+            // thing is due: the HUD's readout, the end of a timed run, a second at most
+            // (signals and the remembered session's save are checked on waking).
+            let idle = idleFrames > 2 && !busy
+            let hudDue = app.showHUD ? lastDrawn + 0.25 - wall : 1
+            let quitDue = options.quitAfter.map { $0 - (MonotonicClock.now() - startedAt) } ?? 1
+            let waitMs: Int32 = idle ? Int32(max(1, min(1, hudDue, quitDue) * 1000)) : 0
             let events = pump.poll(wait: waitMs)
             // Frame time is the work of a frame, not the idle wait for input.
             let frameStart = MonotonicClock.now()
@@ -141,6 +154,8 @@ final class AppRunner {
                     emit(app.resize(to: window.size, atWall: at))
                 case .exposed:
                     idleFrames = 0
+                    // What the window showed may be gone: the next frame is drawn whole.
+                    (renderer.renderer as? GLRenderer)?.forgetWindowPixels()
                 case .dropped(let path):
                     idleFrames = 0
                     dropFile(path)
@@ -178,8 +193,10 @@ final class AppRunner {
             // At rest (nothing moving, no input, nothing scheduled) the last frame is still
             // on the screen: drawing it again would cost a frame's shading for nothing
             // (issue 16). An expose or any input draws again.
-            let atRest = events.isEmpty && idleFrames > 2 && !busy
+            let atRest = events.isEmpty && idle && !(app.showHUD && frameWall - lastDrawn >= 0.25)
             if !atRest {
+                framesDrawn += 1
+                lastDrawn = frameWall
                 renderer.present(app.draw(atWall: frameWall), window: window)
                 if firstFrame {
                     firstFrame = false
@@ -188,7 +205,8 @@ final class AppRunner {
                 recordFrame(MonotonicClock.now() - frameStart, at: t)
             }
             if options.frameDelay > 0 { Thread.sleep(forTimeInterval: options.frameDelay) }
-            if !app.isAnimating(atWall: frameWall) && !app.showHUD { idleFrames += 1 } else { idleFrames = 0 }
+            if !app.isAnimating(atWall: frameWall) { idleFrames += 1 } else { idleFrames = 0 }
+            if idleProbe?.tick(wall: wall, atRest: atRest && !app.showHUD, framesDrawn: framesDrawn) == true { running = false }
             if let q = options.quitAfter, MonotonicClock.now() - startedAt >= q { running = false }
             if Interrupt.received != nil { running = false }
             if let memory, running {

@@ -83,11 +83,11 @@ enum RenderCommand {
     }
 
     /// A hidden window on SDL's offscreen driver: a real GL context over EGL, no X.
-    static func openHeadless(backend: Backend, errors: inout String) throws -> Window {
+    static func openHeadless(backend: Backend, errors: inout String, size: Size = Size(16, 16), scale: Double = 1) throws -> Window {
         setenv("SDL_VIDEODRIVER", "offscreen", 1)
         do {
-            let window = try Window(title: "SpringLab", size: Size(16, 16), minimum: Size(1, 1), backend: backend,
-                                    userScale: 1, hidden: true)
+            let window = try Window(title: "SpringLab", size: size, minimum: Size(1, 1), backend: backend,
+                                    userScale: scale, hidden: true)
             if let note = window.fallbackNote { errors += "springlab: \(note); drawing with the software renderer\n" }
             return window
         } catch {

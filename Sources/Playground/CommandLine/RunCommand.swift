@@ -72,4 +72,6 @@ struct AppOptions {
     var replay: (file: ReplayFile, settings: SessionSettings)?
     var capturesFolder: String?
     var preset: Preset?
+    /// `bench --idle`: measure the window at rest for this many seconds, then quit.
+    var idleProbe: Double?
 }
