@@ -128,7 +128,9 @@ enum Shaders {
                     float band = inside - coverage(d + fShape.z);
                     color = premul(fStroke, band) + color * (1.0 - fStroke.a * band);
                 }
-                if (fExtra.z > 0.0) {
+                // Under an opaque fill the shadow adds exactly nothing (it is drawn
+                // beneath): skip its erf where the shape covers the pixel whole.
+                if (fExtra.z > 0.0 && color.a < 1.0) {
                     float sigma = max(fShape.w * 0.5, 0.5);
                     float ds = sdRoundRect(p, vec4(fRect.xy + fRoundP.zw, fRect.zw), fShape.x, kind < 0.5);
                     float sa = fExtra.z * 0.5 * (1.0 - erfApprox(ds / (sigma * 1.41421356)));
