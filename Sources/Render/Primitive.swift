@@ -5,7 +5,11 @@ import Foundation
 /// renderer uploads these as instance data; the software renderer shades them with
 /// `Shading`, the same math in Swift. Both renderers consume exactly this list.
 public struct Primitive: Sendable, Hashable {
-    public enum Kind: Float, Sendable { case continuous = 0, circular = 1, glyph = 2, segment = 3, layer = 4, liquid = 5 }
+    public enum Kind: Float, Sendable {
+        case continuous = 0, circular = 1, glyph = 2, segment = 3, layer = 4, liquid = 5
+        /// A glyph drawn at the taps of a blur (`Primitive.blurTaps`), `radius` pixels wide.
+        case blurredGlyph = 6
+    }
 
     public var rect: Rect
     public var radius: Double
@@ -40,6 +44,10 @@ public struct Primitive: Sendable, Hashable {
                 b = b.union(b.offsetBy(dx: s.offset.x, dy: s.offset.y).insetBy(dx: -spread, dy: -spread))
             }
             return b.intersection(clipRect.insetBy(dx: -1, dy: -1))
+        }
+        if kind == .blurredGlyph {
+            // A tap lands at most half a pixel past the blur's radius (offsets are whole pixels).
+            return rect.insetBy(dx: -radius - 1, dy: -radius - 1).intersection(clipRect.insetBy(dx: -1, dy: -1))
         }
         if kind == .segment {
             let (a, b) = segmentEnds
@@ -192,45 +200,49 @@ public struct Flattener {
     private func appendGlyphs(_ run: TextRun, opacity: Double, offset: Point2, clipRect: Rect, roundClip: Shape?,
                               emit: (Primitive) -> Void) {
         guard let fonts else { return }
-        // A blurred run is the sharp run drawn at the taps of a Gaussian kernel, each at its
-        // weight of the opacity: with every weight small, "over" adds them almost linearly,
-        // so the ink spreads as a blur does — the same in the GL and software renderers.
-        if run.blur * scale >= 0.5 {
-            var sharp = run
-            sharp.blur = 0
-            for tap in Self.blurTaps(radius: run.blur) {
-                appendGlyphs(sharp, opacity: opacity * tap.weight, offset: Point2(offset.x + tap.offset.x, offset.y + tap.offset.y), clipRect: clipRect,
-                             roundClip: roundClip, emit: emit)
-            }
-            return
-        }
         let pixels = Int((run.style.size * scale).rounded())
         let advances = fonts.advances(of: run.text, style: run.style)
         let top = ((run.origin.y + offset.y) * scale).rounded()
         let color = run.color.opacity(opacity)
+        // A blurred run: each glyph is drawn once at the taps of a Gaussian kernel, the
+        // taps composited in order within the one primitive ("over" adds small weights
+        // almost linearly, so the ink spreads as a blur does) — one quad a glyph, not 17.
+        let blur = run.blur * scale
+        let blurred = blur >= 0.5
         for (i, scalar) in run.text.unicodeScalars.enumerated() where i < advances.count {
             guard let g = fonts.glyph(scalar, weight: run.style.weight, pixels: pixels), g.width > 0 else { continue }
             let pen = ((run.origin.x + offset.x + advances[i]) * scale).rounded()
             emit(Primitive(
                 rect: Rect(x: pen + Double(g.offsetX), y: top, width: Double(g.width), height: Double(g.height)),
-                radius: 0, kind: .glyph, strokeWidth: 0, fill: color, stroke: .clear,
+                radius: blurred ? blur : 0, kind: blurred ? .blurredGlyph : .glyph, strokeWidth: 0, fill: color, stroke: .clear,
                 clipRect: clipRect, roundClip: roundClip,
                 atlasOrigin: Point2(Double(g.atlasX), Double(g.atlasY))))
         }
     }
+}
 
-    /// The taps of a blur of `radius` pt: the centre and two rings (r/2 and r), weighted
-    /// by a Gaussian of σ = r/2 and summing to 1.
-    static func blurTaps(radius r: Double) -> [(offset: Point2, weight: Double)] {
+extension Primitive {
+    /// The taps of a blur: the centre and two rings (r/2 and r), weighted by a Gaussian of
+    /// σ = r/2 and summing to 1; offsets for r = 1 (a blur of R pixels puts tap i at
+    /// `Primitive.tapOffset(i, radius: R)`). The GL shader is generated from this table.
+    public static let blurTaps: [(offset: Point2, weight: Double)] = {
         var taps: [(offset: Point2, weight: Double)] = [(Point2(0, 0), 1)]
         for (ring, count) in [(0.5, 6), (1.0, 10)] {
             let w = exp(-(ring * ring) * 2)  // exp(−d² / 2σ²) with d = ring·r, σ = r/2
             for k in 0..<count {
                 let a = (Double(k) + ring) * 2 * Double.pi / Double(count)
-                taps.append((Point2(cos(a) * ring * r, sin(a) * ring * r), w))
+                taps.append((Point2(cos(a) * ring, sin(a) * ring), w))
             }
         }
         let total = taps.reduce(0) { $0 + $1.weight }
         return taps.map { ($0.offset, $0.weight / total) }
+    }()
+
+    /// Where tap `i` of a blur `radius` pixels wide samples, in whole pixels (rounded half
+    /// up, as the shader rounds).
+    public static func tapOffset(_ i: Int, radius: Double) -> (x: Int, y: Int) {
+        // In floats, as the shader works.
+        let o = blurTaps[i].offset, r = Float(radius)
+        return (Int((Float(o.x) * r + 0.5).rounded(.down)), Int((Float(o.y) * r + 0.5).rounded(.down)))
     }
 }

@@ -60,7 +60,7 @@ enum Shaders {
         flat out vec4 fRect; flat out vec4 fShape; flat out vec4 fFill; flat out vec4 fStroke;
         flat out vec4 fClip; flat out vec4 fRound; flat out vec4 fRoundP; flat out vec4 fExtra;
         void main() {
-            float spread = 1.0;
+            float spread = iShape.y > 5.5 ? iShape.x + 1.0 : 1.0;  // a blurred glyph reaches its radius further
             vec2 lo = iRect.xy - vec2(spread);
             vec2 hi = iRect.xy + iRect.zw + vec2(spread);
             if (iShape.y > 2.5 && iShape.y < 3.5) {  // segment: rect holds both endpoints
@@ -84,6 +84,14 @@ enum Shaders {
         """
     }
 
+    /// `Primitive.blurTaps` as a GLSL table: offset for a radius of 1 (x, y) and weight (z).
+    static var blurTapTable: String {
+        let taps = Primitive.blurTaps.map { t in
+            "vec3(" + [t.offset.x, t.offset.y, t.weight].map { String(format: "%.9g", Float($0)) }.joined(separator: ", ") + ")"
+        }
+        return "const vec3 TAPS[\(taps.count)] = vec3[\(taps.count)](\(taps.joined(separator: ", ")));"
+    }
+
     static func fragment(_ header: String) -> String {
         header + """
         precision highp float;
@@ -97,6 +105,7 @@ enum Shaders {
 
         \(sdfFunctions)
         vec4 premul(vec4 c, float k) { float a = c.a * k; return vec4(c.rgb * a, a); }
+        \(blurTapTable)
 
         void main() {
             vec2 p = vPos;
@@ -105,7 +114,18 @@ enum Shaders {
             if (clip <= 0.0) discard;
             float kind = fShape.y;
             vec4 color;
-            if (kind > 3.5) {
+            if (kind > 5.5) {
+                // A blurred glyph: the glyph at each tap, composited in order ("over").
+                vec4 acc = vec4(0.0);
+                for (int i = 0; i < \(Primitive.blurTaps.count); i++) {
+                    vec2 local = floor(p - fRect.xy - floor(TAPS[i].xy * fShape.x + 0.5));
+                    if (local.x < 0.0 || local.y < 0.0 || local.x >= fRect.z || local.y >= fRect.w) continue;
+                    float a = texture(uAtlas, (fExtra.xy + local + vec2(0.5)) / uAtlasSize).r;
+                    vec4 c = premul(fFill, a * TAPS[i].z * clip);
+                    acc = c + acc * (1.0 - c.a);
+                }
+                color = acc;
+            } else if (kind > 3.5) {
                 // A cached layer: premultiplied pixels, rows stored bottom-up by GL.
                 vec2 uv = (p - fRect.xy) / fRect.zw;
                 color = texture(uLayer, vec2(uv.x, 1.0 - uv.y)) * clip;
@@ -373,6 +393,14 @@ enum BlurShaders {
         layout(location = 0) in vec2 aCorner;
         void main() { gl_Position = vec4(aCorner * 2.0 - 1.0, 0.0, 1.0); }
         """
+    }
+
+    /// `Primitive.blurTaps` as a GLSL table: offset for a radius of 1 (x, y) and weight (z).
+    static var blurTapTable: String {
+        let taps = Primitive.blurTaps.map { t in
+            "vec3(" + [t.offset.x, t.offset.y, t.weight].map { String(format: "%.9g", Float($0)) }.joined(separator: ", ") + ")"
+        }
+        return "const vec3 TAPS[\(taps.count)] = vec3[\(taps.count)](\(taps.joined(separator: ", ")));"
     }
 
     static func fragment(_ header: String) -> String {

@@ -124,6 +124,19 @@ public enum Shading {
             let coverage = Double(atlas[ay * atlasSize + ax]) / 255
             return premultiplied(prim.fill, coverage * clip)
         }
+        if prim.kind == .blurredGlyph {
+            // The glyph at each tap, composited in order — as the GL shader does.
+            var color = RGBA.clear
+            for (i, tap) in Primitive.blurTaps.enumerated() {
+                let o = Primitive.tapOffset(i, radius: prim.radius)
+                let x = Int((p.x - prim.rect.x).rounded(.down)) - o.x, y = Int((p.y - prim.rect.y).rounded(.down)) - o.y
+                guard x >= 0, y >= 0, x < Int(prim.rect.width), y < Int(prim.rect.height) else { continue }
+                let ax = Int(prim.atlasOrigin.x) + x, ay = Int(prim.atlasOrigin.y) + y
+                guard ax < atlasSize, ay < atlasSize else { continue }
+                color = premultiplied(prim.fill, Double(atlas[ay * atlasSize + ax]) / 255 * tap.weight * clip).over(color)
+            }
+            return color
+        }
         if prim.kind == .liquid, let g = prim.liquid, let paint = prim.liquidPaint {
             // Without a backdrop (a caller shading one pixel alone) the glass is the tint.
             return shadeLiquid(g, paint, opacity: prim.fill.a, rimWidth: prim.radius, at: p, backdrop: { _ in .clear })
