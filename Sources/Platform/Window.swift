@@ -40,6 +40,7 @@ public final class Window {
                 hidden: Bool = false, esOnly: Bool = false) throws {
         SDL_SetHint("SDL_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR", "0")
         SDL_SetHint("SDL_MOUSE_AUTO_CAPTURE", "1")
+        Self.setWindowClass()
         if SDL_WasInit(SDL_INIT_VIDEO) == 0 && SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0 {
             throw PlatformError("cannot start SDL video: \(sdlError())")
         }
@@ -85,6 +86,55 @@ public final class Window {
         fallbackNote = requested == .gl && chosen == .software ? note : nil
         SDL_SetWindowMinimumSize(win, Int32(minimum.width * userScale), Int32(minimum.height * userScale))
         if context != nil { SDL_GL_SetSwapInterval(1) }
+        Self.setIcon(win)
+    }
+
+    /// The WM class (X11 WM_CLASS, Wayland app id) the launcher's StartupWMClass names.
+    public static let windowClass = "springlab"
+
+    /// SDL 2.26 reads the class from the environment when its video starts; later SDLs
+    /// read the hint. Either way it must be set before SDL_Init, and a user's own
+    /// SDL_VIDEO_X11_WMCLASS wins.
+    private static func setWindowClass() {
+        for name in ["SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"] {
+            setenv(name, windowClass, 0)
+            if let value = getenv(name) { SDL_SetHint(name, value) }
+        }
+    }
+
+    /// Gives the window the app's icon (64 px) from Assets/Icons beside the package, or
+    /// the hicolor theme above an installed binary. No file, no SDL_image or a bad PNG
+    /// leaves the window without an icon; it never stops the window from opening.
+    private static func setIcon(_ win: OpaquePointer) {
+        guard let path = iconPath(), let load = imageLoader(), let surface = load(path) else { return }
+        SDL_SetWindowIcon(win, surface)
+        SDL_FreeSurface(surface)
+    }
+
+    private static func iconPath() -> String? {
+        var candidates: [String] = []
+        if let assets = ProcessInfo.processInfo.environment["SPRINGLAB_ASSETS"] {
+            candidates.append((assets as NSString).appendingPathComponent("Icons/springlab-64.png"))
+        }
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments.first ?? "."
+        var dir = URL(fileURLWithPath: exe).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<6 {
+            candidates.append(dir.appendingPathComponent("Assets/Icons/springlab-64.png").path)
+            candidates.append(dir.appendingPathComponent("share/icons/hicolor/64x64/apps/springlab.png").path)
+            dir.deleteLastPathComponent()
+        }
+        return candidates.first { FileManager.default.isReadableFile(atPath: $0) }
+    }
+
+    private typealias ImageLoad = @convention(c) (UnsafePointer<CChar>) -> UnsafeMutablePointer<SDL_Surface>?
+
+    /// SDL_image's IMG_Load, looked up at run time: the executable links SDL_image (the
+    /// renderer writes PNGs with it), but this module does not depend on it.
+    private static func imageLoader() -> ImageLoad? {
+        let symbol = dlsym(dlopen(nil, RTLD_NOW), "IMG_Load")
+            ?? dlopen("libSDL2_image-2.0.so.0", RTLD_NOW).flatMap { dlsym($0, "IMG_Load") }
+        return symbol.map { unsafeBitCast($0, to: ImageLoad.self) }
     }
 
     /// Why the GL path was not used (printed once), or nil.

@@ -71,17 +71,22 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
         for font in fonts.values { TTF_CloseFont(font) }
     }
 
-    /// Finds Assets/Fonts next to the executable's package, the working directory, or
-    /// $SPRINGLAB_ASSETS.
+    /// Finds Assets/Fonts next to the executable's package (or share/springlab/Fonts
+    /// above an installed binary: `scripts/install`), the working directory, or
+    /// $SPRINGLAB_ASSETS. The executable is /proc/self/exe, so a binary started through
+    /// PATH (argv[0] a bare name) finds its fonts too.
     public static func defaultDirectory() -> String {
         if let env = ProcessInfo.processInfo.environment["SPRINGLAB_ASSETS"] {
             return (env as NSString).appendingPathComponent("Fonts")
         }
-        var dir = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
-            .deletingLastPathComponent()
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments.first ?? "."
+        var dir = URL(fileURLWithPath: exe).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<6 {
-            let candidate = dir.appendingPathComponent("Assets/Fonts")
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate.path }
+            for sub in ["Assets/Fonts", "share/springlab/Fonts"] {
+                let candidate = dir.appendingPathComponent(sub)
+                if FileManager.default.fileExists(atPath: candidate.path) { return candidate.path }
+            }
             dir.deleteLastPathComponent()
         }
         return (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent("Assets/Fonts")
