@@ -133,6 +133,9 @@ def main():
         t0 = time.time()
         r = install(prefix)
         check(r.returncode == 0, f"scripts/install --prefix exits 0 ({time.time() - t0:.1f} s): {r.stderr.strip()[-300:]}")
+        if r.returncode != 0:
+            print(r.stderr)
+            sys.exit(1)
         after = tree(prefix)
         added = {p for p, kind in after.items() if p not in before and kind != "dir"}
         want = expected_files(has_db, has_cache)
