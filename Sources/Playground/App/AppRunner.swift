@@ -86,6 +86,7 @@ final class AppRunner {
         // The inspector's way of writing a spring (SPEC §11.2): remembered, or the default.
         app.springForm = SpringForm(rawValue: options.form(remembering: remembered)) ?? .response
         app.copyFormat = remembered.flatMap { SpringCodeFormat(rawValue: $0.copyFormat) } ?? .swiftui
+        app.capture = remembered?.capture ?? CaptureOptions()
         app.userPresets = presets?.names() ?? []
         idleProbe = options.idleProbe.map(IdleProbe.init)
     }
@@ -176,6 +177,7 @@ final class AppRunner {
                     }
                 }
             }
+            if let action = app.captureAction { captureAction(action) }
             if app.presetRequested { savePreset() }
             if let name = app.presetToLoad { loadUserPreset(name) }
             if let copied = app.takeClipboardText() { Clipboard.set(copied) }  // Ctrl+C / Ctrl+X in a field (SPEC §11.1)
@@ -308,6 +310,7 @@ final class AppRunner {
         do {
             var fresh = try settings.makeApp(measurer: fonts)
             fresh.showHUD = app.showHUD
+            fresh.capture = app.capture
             let path = try capture.start(settings: settings.json, scene: settings.scene)
             let now = MonotonicClock.now()
             // Everything timed on the old clock moves to the new one.
@@ -326,7 +329,7 @@ final class AppRunner {
 
     private func stopTake() {
         let at = wall
-        guard let stopped = capture.stop(at: at, now: at) else { return }
+        guard let stopped = capture.stop(at: at, now: at, options: app.capture) else { return }
         emit([SceneEvent(.recordingStopped, time: app.sceneTime(atWall: at), [("replay", .string(stopped.replay)),
                                                                               ("duration", .number(at))])])
         if let failure = stopped.failure {
@@ -417,20 +420,38 @@ final class AppRunner {
         }
     }
 
-    /// S: the window as drawn, at the drawable's resolution.
+    /// S: the stage or the whole window, as the capture panel says, at its scale.
     private func screenshot() {
         let at = wall
         do {
             let path = try capture.freshPath(scene: app.sceneName, ext: "png")
-            let size = window.drawableSize
-            let pixels = try renderer.pixels(app.draw(atWall: at), offset: .zero, width: size.width, height: size.height,
-                                             scale: window.scale)
+            let scale = Double(app.capture.scale)
+            let area = app.capture.wholeWindow ? Rect(x: 0, y: 0, width: app.windowSize.width, height: app.windowSize.height) : app.stage
+            let size = (width: Int((area.width * scale).rounded()), height: Int((area.height * scale).rounded()))
+            let list = app.capture.wholeWindow ? app.draw(atWall: at) : app.stageList(atWall: at)
+            let pixels = try renderer.pixels(list, offset: Point2(-area.minX, -area.minY), width: size.width, height: size.height,
+                                             scale: scale)
             try PNG.write(rgba: pixels, width: size.width, height: size.height, to: path, replacing: false)
-            capture.note("Saved \((path as NSString).lastPathComponent)", until: at + 4)
+            app.capturedFile = path
+            capture.note("Saved \((path as NSString).lastPathComponent)  ·  click to open the folder", until: at + 8)
             emit([SceneEvent(.screenshot, time: app.sceneTime(atWall: at), [("path", .string(path)),
                                                                              ("size", .numbers([Double(size.width), Double(size.height)]))])])
         } catch {
             captureFailed("Screenshot failed", error, at: at)
+        }
+    }
+
+    /// What the capture panel or the badge asked for.
+    private func captureAction(_ action: CaptureAction) {
+        app.captureAction = nil
+        switch action {
+        case .record: if capture.isRecording { stopTake() } else { startTake() }
+        case .screenshot: screenshot()
+        case .openFolder:
+            let failure = capture.openFolder()
+            if let failure { capture.note(failure, until: wall + 8) }
+            emit([SceneEvent(.folderOpened, time: app.sceneTime(atWall: wall), [("path", .string(capture.folder)),
+                                                                                  ("error", failure.map(TraceValue.string) ?? .null)])])
         }
     }
 

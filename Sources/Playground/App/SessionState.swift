@@ -52,23 +52,28 @@ struct SessionState: Equatable, Sendable {
     var form: String
     /// What Ctrl+C over a spring group copies (SPEC §12.2): a `SpringCodeFormat` word.
     var copyFormat: String
+    /// The capture panel's choices (SPEC §14).
+    var capture: CaptureOptions
     var scenes: SceneSettingsSet
 
     init(scene: String, theme: String, window: [Double], scale: Double, form: String = Self.defaultForm,
-         copyFormat: String = SpringCodeFormat.swiftui.rawValue, scenes: SceneSettingsSet = SceneSettingsSet()) {
+         copyFormat: String = SpringCodeFormat.swiftui.rawValue, capture: CaptureOptions = CaptureOptions(),
+         scenes: SceneSettingsSet = SceneSettingsSet()) {
         self.scene = scene
         self.theme = theme
         self.window = window
         self.scale = scale
         self.form = form
         self.copyFormat = copyFormat
+        self.capture = capture
         self.scenes = scenes
     }
 
     /// The window as it is now.
     init(app: Workbench, scale: Double, form: String) {
         self.init(scene: app.sceneName, theme: app.theme.rawValue, window: [app.windowSize.width, app.windowSize.height],
-                  scale: scale, form: form, copyFormat: app.copyFormat.rawValue, scenes: SceneSettingsSet(app))
+                  scale: scale, form: form, copyFormat: app.copyFormat.rawValue, capture: app.capture,
+                  scenes: SceneSettingsSet(app))
     }
 
     /// The window's size (a checked state always has both sides).
@@ -97,6 +102,7 @@ struct SessionState: Equatable, Sendable {
         guard SpringCodeFormat(rawValue: copyFormat) != nil else {
             return "unknown 'copyFormat' \(quoted(copyFormat)) (\(SpringCodeFormat.allCases.map(\.rawValue).joined(separator: ", ")))"
         }
+        if let p = capture.problem() { return "capture: \(p)" }
         return scenes.problem().map { "\($0.under("settings"))" }
     }
 
@@ -165,7 +171,7 @@ struct SessionState: Equatable, Sendable {
 }
 
 extension SessionState: Codable {
-    private enum Keys: String, CodingKey { case version, scene, theme, window, scale, form, copyFormat, settings }
+    private enum Keys: String, CodingKey { case version, scene, theme, window, scale, form, copyFormat, capture, settings }
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
@@ -179,6 +185,7 @@ extension SessionState: Codable {
         scale = try c.decode(Double.self, forKey: .scale)
         form = try c.decodeIfPresent(String.self, forKey: .form) ?? Self.defaultForm
         copyFormat = try c.decodeIfPresent(String.self, forKey: .copyFormat) ?? SpringCodeFormat.swiftui.rawValue
+        capture = try c.decodeIfPresent(CaptureOptions.self, forKey: .capture) ?? CaptureOptions()
         scenes = try SceneSettingsSet(from: c.nestedContainer(keyedBy: SettingsKey.self, forKey: .settings),
                                       catalog: SceneRegistry.scenes, required: false)
     }
@@ -192,6 +199,7 @@ extension SessionState: Codable {
         try c.encode(scale, forKey: .scale)
         try c.encode(form, forKey: .form)
         try c.encode(copyFormat, forKey: .copyFormat)
+        try c.encode(capture, forKey: .capture)
         var settings = c.nestedContainer(keyedBy: SettingsKey.self, forKey: .settings)
         try scenes.encode(to: &settings)
     }

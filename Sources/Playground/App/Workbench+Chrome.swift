@@ -27,13 +27,15 @@ extension Workbench {
             let transport = Array(drawn.commands[before...])
             pass.list?.commands = Array(drawn.commands[..<before]) + [.layer(id: "transport", frame: bar, content: transport)]
         }
+        out += runCapturePanel(&pass, at: t)
         return out
     }
 
     /// The scrub bar's frame in the transport (the rest of the bar after the buttons).
     var scrubFrame: Rect {
-        // Buttons: show 96+16, step 34+6, play 64+6, step 34+16, rates 4 × (48+4), 12, loop 56+6, HUD 52+16.
-        let buttons: Double = 112 + 40 + 70 + 50 + 208 + 12 + 62 + 68
+        // Buttons: show 96+16, step 34+6, play 64+6, step 34+16, rates 4 × (44+4), 12, loop 56+6, HUD 52+16,
+        // capture 88+16.
+        let buttons: Double = 112 + 40 + 70 + 50 + 192 + 12 + 62 + 68 + 104
         let x = 16 + buttons
         return Rect(x: x, y: bar.minY + (Self.barHeight - 30) / 2, width: max(bar.maxX - 16 - Self.readoutWidth - x, 40),
                     height: 30)
@@ -63,7 +65,7 @@ extension Workbench {
         if ui.button("stepForward", "→", frame: next(34, gap: 16)) { out += step(frames: 1, wall: wall) }
         for rate in Self.rates {
             let label = rate == 1 ? "1×" : String(format: "%g×", rate)
-            if ui.button("rate.\(String(format: "%g", rate))", label, frame: next(48, gap: 4), selected: clock.rate == rate),
+            if ui.button("rate.\(String(format: "%g", rate))", label, frame: next(44, gap: 4), selected: clock.rate == rate),
                clock.rate != rate {
                 out += setRate(rate, wall: wall)
             }
@@ -75,6 +77,11 @@ extension Workbench {
             out.append(SceneEvent(.loop, time: t, [("on", .bool(!looping))]))
         }
         if ui.button("hud", "HUD", frame: next(52, gap: 16), selected: showHUD) { showHUD.toggle() }
+        if ui.button("capture", captureBadge?.recording == true ? "● Rec…" : "Capture…", frame: captureButtonFrame,
+                     selected: showCapturePanel) {
+            showCapturePanel.toggle()
+            out.append(SceneEvent(.capturePanel, time: t, [("shown", .bool(showCapturePanel))] + captureOptionFields))
+        }
         out += scrubBar(&ui, frame: scrubFrame, at: t)
         return out
     }
@@ -178,9 +185,7 @@ extension Workbench {
     private func drawCaptureBadge(into list: inout DisplayList) {
         guard let badge = captureBadge else { return }
         let style = TextStyle(.semibold, size: 12)
-        let w = min(measurer.width(of: badge.text, style: style) + 24, stage.width - 24)
-        let h = badge.progress == nil ? 28.0 : 36.0
-        let box = Rect(x: stage.maxX - 12 - w, y: stage.maxY - 12 - h, width: w, height: h)
+        let box = captureBadgeFrame(text: badge.text, progress: badge.progress)
         list.fill(.roundedRect(box, radius: 14), Paint(fill: badge.recording ? Color(hex: 0xFF3B30) : Color(hex: 0x000000, alpha: 0.78)))
         list.text(TextRun(badge.text, origin: Point2(box.minX + 12, box.minY + 6), style: style, color: .white))
         if let p = badge.progress {

@@ -20,6 +20,8 @@ extension EventName {
     static let replayVerified: EventName = "replayVerified"
     static let scene: EventName = "scene"
     static let screenshot: EventName = "screenshot"
+    /// Open folder (the capture panel, or a click on the badge): `xdg-open` started on the folder.
+    static let folderOpened: EventName = "folderOpened"
     static let scrub: EventName = "scrub"
     static let setting: EventName = "setting"
     static let started: EventName = "started"

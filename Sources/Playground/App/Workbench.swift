@@ -67,6 +67,13 @@ public struct Workbench: Sendable {
     var captureBadge: (text: String, progress: Double?, recording: Bool)?
     /// What the last copy or paste said, and the wall time it was said (SPEC §12.2).
     var toast: (toast: Toast, wall: Double)?
+    /// The capture panel's choices (SPEC §14), whether it is open, and what it asked for
+    /// until the runner does it.
+    var capture = CaptureOptions()
+    var showCapturePanel = false
+    var captureAction: CaptureAction?
+    /// The file the last capture wrote (the badge names it; clicking it opens its folder).
+    var capturedFile: String?
 
     /// A workbench with every scene of `catalog` fresh, on their default settings, showing
     /// the first.

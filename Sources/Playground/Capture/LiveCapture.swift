@@ -27,6 +27,8 @@ final class LiveCapture {
     private(set) var message: (text: String, until: Double)?
     /// The window's wall time at the last poll (for deadlines set between polls).
     private var lastNow = 0.0
+    /// File managers started by Open folder, reaped once they exit.
+    private var opened: [Process] = []
 
     init(folder: String) { self.folder = folder }
 
@@ -50,7 +52,9 @@ final class LiveCapture {
         var n = 1
         while true {
             let candidate = n == 1 ? base : "\(base) \(n)"
-            let taken = ["slreplay", "mp4", "png", "preset.json"].contains { FileManager.default.fileExists(atPath: "\(candidate).\($0)") }
+            // (A PNG sequence is the folder of the replay's name.)
+            let taken = FileManager.default.fileExists(atPath: candidate)
+                || ["slreplay", "mp4", "gif", "png", "preset.json"].contains { FileManager.default.fileExists(atPath: "\(candidate).\($0)") }
             if !taken { return "\(candidate).\(ext)" }
             n += 1
         }
@@ -87,24 +91,23 @@ final class LiveCapture {
 
     /// Ends the take and starts rendering it; returns the replay's path, and why the
     /// video cannot be made if it cannot (the replay is kept either way).
-    func stop(at wall: Double, now: Double) -> (replay: String, failure: String?)? {
+    func stop(at wall: Double, now: Double, options: CaptureOptions) -> (replay: String, failure: String?)? {
         guard let writer else { return nil }
         append(.end(wall: wall))
         writer.close()
         self.writer = nil
         let replay = writer.path
-        let video = String(replay.dropLast(".slreplay".count)) + ".mp4"
-        return (replay, startRender(replay: replay, video: video, now: now))
+        return (replay, startRender(replay: replay, video: options.output(forReplay: replay), options: options, now: now))
     }
 
-    private func startRender(replay: String, video: String, now: Double) -> String? {
-        guard FFmpeg.locate() != nil else {
+    private func startRender(replay: String, video: String, options: CaptureOptions, now: Double) -> String? {
+        guard FFmpeg.locate() != nil || options.format == .png else {
             message = ("Saved the take (\((replay as NSString).lastPathComponent)); " + FFmpeg.installHint, now + 8)
             return FFmpeg.installHint
         }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: Self.executable)
-        p.arguments = ["record", "--replay", replay, "--fps", "60", "--progress", "--out", video]
+        p.arguments = ["record", "--replay", replay] + options.recordArguments + ["--progress", "--out", video]
         var env = ProcessInfo.processInfo.environment
         env["SDL_VIDEODRIVER"] = "offscreen"
         p.environment = env
@@ -140,7 +143,7 @@ final class LiveCapture {
             let verified = String(decoding: r.output.data, as: UTF8.self).split(separator: "\n")
                 .first { $0.hasPrefix("replay verified") }.map(String.init) ?? ""
             if ok {
-                message = ("Saved \((r.video as NSString).lastPathComponent)", now + 5)
+                message = ("Saved \(Self.name(of: r.video))  ·  click to open the folder", now + 8)
             } else {
                 let why = String(decoding: r.errors.data, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? "unknown error"
                 message = ("Capture failed: \(why)", now + 10)
@@ -179,6 +182,32 @@ final class LiveCapture {
     }
 
     func note(_ text: String, until: Double) { message = (text, until) }
+
+    /// A capture's file name as the badge shows it (a PNG sequence is its folder, NAME/).
+    static func name(of path: String) -> String {
+        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        return (trimmed as NSString).lastPathComponent + (path.hasSuffix("/") ? "/" : "")
+    }
+
+    /// Opens the captures folder in the desktop's file manager (`xdg-open`), creating it
+    /// first; returns why it could not.
+    func openFolder() -> String? {
+        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+            return "cannot create the captures folder \(folder): \(error.localizedDescription)"
+        }
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+            .map { "\($0)/xdg-open" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let path else { return "xdg-open is not installed: the captures are in \(folder)" }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: path)
+        p.arguments = [folder]
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        do { try p.run() } catch { return "cannot run xdg-open: \(error.localizedDescription)" }
+        opened.append(p)
+        opened.removeAll { !$0.isRunning }
+        return nil
+    }
 
     /// Waits for the renders still running (the app is quitting: the videos should finish).
     func finishPending() {

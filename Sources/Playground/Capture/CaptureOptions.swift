@@ -1,0 +1,95 @@
+import Files
+import Foundation
+
+/// The capture panel's choices (SPEC §14): what R records and S saves. Remembered with
+/// the session; each value checked where it is read.
+struct CaptureOptions: Equatable, Sendable {
+    enum Format: String, CaseIterable, Sendable {
+        case mp4, gif, png
+
+        var title: String {
+            switch self {
+            case .mp4: "MP4"
+            case .gif: "GIF"
+            case .png: "PNG seq"
+            }
+        }
+    }
+
+    var format = Format.mp4
+    /// Frames a second: 60, 50 or 30 (GIF: 50, 33 or 25 — its delays are whole
+    /// centiseconds, so 33 is 100/3).
+    var fps = 60
+    /// Pixels per point of the capture: 1 or 2.
+    var scale = 1
+    /// The whole window (inspector and bar included) rather than the stage alone.
+    var wholeWindow = false
+    /// A cursor and a ring on each press and release, drawn into the capture.
+    var pointer = false
+
+    static func rates(for format: Format) -> [Int] { format == .gif ? [50, 33, 25] : [60, 50, 30] }
+    static let scales = [1, 2]
+
+    /// `format`, with the frame rate moved to the format's nearest when it has no such rate.
+    mutating func choose(_ format: Format) {
+        self.format = format
+        let rates = Self.rates(for: format)
+        if !rates.contains(fps) { fps = rates.min { abs($0 - fps) < abs($1 - fps) } ?? rates[0] }
+    }
+
+    /// What is wrong with the choices, in words, or nil.
+    func problem() -> String? {
+        guard Self.rates(for: format).contains(fps) else {
+            let rates = Self.rates(for: format).map(String.init).joined(separator: ", ")
+            return "'fps' must be one of \(rates) for \(format.rawValue), got \(fps)"
+        }
+        guard Self.scales.contains(scale) else { return "'scale' must be 1 or 2, got \(scale)" }
+        return nil
+    }
+
+    /// The output for a take whose replay is `replay` (…/NAME.slreplay): NAME.mp4, NAME.gif
+    /// or the folder NAME/ of PNGs.
+    func output(forReplay replay: String) -> String {
+        let base = String(replay.dropLast(".slreplay".count))
+        switch format {
+        case .mp4: return base + ".mp4"
+        case .gif: return base + ".gif"
+        case .png: return base + "/"
+        }
+    }
+
+    /// `springlab record`'s flags for these choices.
+    var recordArguments: [String] {
+        var args = ["--fps", String(fps), "--scale", String(scale)]
+        if wholeWindow { args.append("--window") }
+        if pointer { args.append("--pointer") }
+        return args
+    }
+}
+
+extension CaptureOptions: Codable {
+    private enum Keys: String, CodingKey { case format, fps, scale, wholeWindow, pointer }
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        let word = try c.decode(String.self, forKey: .format)
+        guard let format = Format(rawValue: word) else {
+            throw DecodingError.dataCorruptedError(forKey: .format, in: c, debugDescription:
+                "unknown capture format \(quoted(word)) (\(Format.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        self.format = format
+        fps = try c.decode(Int.self, forKey: .fps)
+        scale = try c.decode(Int.self, forKey: .scale)
+        wholeWindow = try c.decode(Bool.self, forKey: .wholeWindow)
+        pointer = try c.decode(Bool.self, forKey: .pointer)
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(format.rawValue, forKey: .format)
+        try c.encode(fps, forKey: .fps)
+        try c.encode(scale, forKey: .scale)
+        try c.encode(wholeWindow, forKey: .wholeWindow)
+        try c.encode(pointer, forKey: .pointer)
+    }
+}
