@@ -78,9 +78,45 @@ def drag(app, dx_per_step, steps, step_s, rest_s=0.0, extra=()):
     cmd += ["mouseup", "1"]
     xdo(app.display, *cmd)
 
+def click_control(app, name, after=0):
+    """Clicks the control `name` where the latest layout event (after event `after`) puts it."""
+    layout = [e for e in app.events()[after:] if e["event"] == "layout" and name in e]
+    if not layout:
+        layout = [app.wait_for(lambda e: e["event"] == "layout" and name in e, 5, after)]
+    x, y, w, h = layout[-1][name]
+    k = app.started.get("scale", 1)  # layout is in points; the pointer moves in pixels
+    xdo(app.display, "mousemove", int((x + w / 2) * k), int((y + h / 2) * k), "click", "1")
+
+
+def capture_choices(app, **choices):
+    """Sets the capture panel's choices by clicking them (SPEC §14): e.g. area="window",
+    scale=2, format="gif", fps=33, pointer=True. Opens the panel and closes it again."""
+    n = len(app.events())
+    click_control(app, "capture")
+    shown = app.wait_for(lambda e: e["event"] == "capturePanel" and e["shown"], 5, n)
+    state = {"format": shown["format"], "fps": shown["fps"], "scale": shown["scale"], "area": shown["area"],
+             "pointer": shown["pointer"]}
+    for key in ("format", "fps", "scale", "area"):
+        if key in choices and str(choices[key]) != str(state[key]).replace(".0", ""):
+            m = len(app.events())
+            click_control(app, f"capture.{key}.{choices[key]}", n)
+            app.wait_for(lambda e: e["event"] == "captureOptions", 5, m)
+    if "pointer" in choices and choices["pointer"] != state["pointer"]:
+        m = len(app.events())
+        click_control(app, "capture.pointer", n)
+        app.wait_for(lambda e: e["event"] == "captureOptions" and e["pointer"] == choices["pointer"], 5, m)
+    m = len(app.events())
+    xdo(app.display, "key", "Escape")
+    return app.wait_for(lambda e: e["event"] == "capturePanel" and not e["shown"], 5, m)
+
+
 def screenshot(app, path, size=None):
-    """Saves the window by the app's S key (it writes into --captures) and moves the PNG to
+    """Saves the whole window by the app's S key (it writes into --captures) at the window's
+    scale — the capture panel set to Window and that scale first — and moves the PNG to
     `path`; with `size` (w, h), checks it has exactly that many pixels. Returns `path`."""
+    if not getattr(app, "whole_window_shots", False):
+        capture_choices(app, area="window", scale=int(app.started.get("scale", 1)))
+        app.whole_window_shots = True
     n = len(app.events())
     xdo(app.display, "key", "s")
     shot = app.wait_for(lambda e: e["event"] == "screenshot", 15, n)
