@@ -36,7 +36,18 @@ extension RenderSuite {
 
         @Test(arguments: Kind.allCases, [2, 3])
         func lateReadsAreTheSynchronousBytesInOrder(kind: Kind, depth: Int) throws {
-            let h = try Headless()
+            try expectLateReadsMatch(kind: kind, depth: depth, h: try Headless())
+        }
+
+        /// GLES 3.0 has pixel buffer objects and `glMapBufferRange` too: the same bytes there.
+        @Test(arguments: [Kind.pixelBuffers, .direct])
+        func lateReadsMatchOnGLES(kind: Kind) throws {
+            let h = try Headless(esOnly: true)
+            #expect(h.window.isES)
+            try expectLateReadsMatch(kind: kind, depth: 2, h: h)
+        }
+
+        func expectLateReadsMatch(kind: Kind, depth: Int, h: Headless) throws {
             let list = GPUReferenceTests.testCard()
             // The truth: each frame read synchronously right after its draw.
             let reference = try renderer(kind, h)
