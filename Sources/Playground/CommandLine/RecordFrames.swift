@@ -11,8 +11,11 @@ import Render
 /// frame i + 1, and the pipe to the encoder is fed from its own thread. Images (a folder
 /// of PNGs, one PNG) are read back straight and top row first, as they are drawn.
 final class RecordFrames {
-    /// Reads in flight: with two, frame i is read while i + 1 is built, once its drawing
-    /// has had a whole frame's CPU work to finish in; more only hold more 4 MB frames.
+    /// Reads in flight. With two, frame i is read only once frame i + 1's display list
+    /// is built (its drawing meanwhile runs on the rasterizer's threads) and copied out
+    /// after i + 1 is drawn. On llvmpipe the read itself is synchronous, so a deeper ring
+    /// would only hold another 4 MB frame; on a GPU a third might hide a slow copy (not
+    /// measured: there is none on the development machine).
     static let readBackDepth = 2
 
     private let renderer: StageRenderer
