@@ -57,6 +57,10 @@ public protocol Renderer: AnyObject {
     /// The last offscreen frame, taken to be opaque, for a video encoder: in whichever row
     /// order is cheapest to read (`bottomUp` says which) — the encoder flips it itself.
     func readBackForVideo() -> (rgba: [UInt8], bottomUp: Bool)
+    /// A reader that hands `readBackForVideo`'s pixels over later than they were asked
+    /// for, so that copying a frame out overlaps drawing the next (offline capture).
+    /// `depth` reads may be outstanding; the frames are all `width`×`height`.
+    func makeVideoReadBack(width: Int, height: Int, depth: Int) throws -> any VideoReadBack
     /// Blocks until everything drawn so far has finished (benchmarks).
     func finish()
     /// Draws `list` into `surface` at its size and scale, and shows it.
@@ -68,6 +72,67 @@ extension Renderer {
     public func pixels(_ list: DisplayList, offset: Point2 = .zero, width: Int, height: Int, scale: Double) throws -> [UInt8] {
         try draw(list, offset: offset, into: RenderFrame(width: width, height: height, scale: scale))
         return readBack()
+    }
+}
+
+/// Frames read back for a video encoder a little later than asked for: `request` starts
+/// reading the renderer's last offscreen frame, `take` hands over the oldest frame
+/// requested. Each frame's bytes are exactly what `readBackForVideo` gives at the moment
+/// of the request, and frames come out in the order requested.
+///
+/// Why: a synchronous read makes the CPU wait for the rasterizer to finish the frame and
+/// then copy 4 MB (1280×800) before it may start on the next one. The GL reader queues
+/// the copy into a pixel buffer object instead and maps it a frame or two later, when it
+/// has long been done.
+public protocol VideoReadBack: AnyObject {
+    /// Whether rows arrive last row first (as GL keeps them); the encoder flips them.
+    var bottomUp: Bool { get }
+    /// Reads that may be outstanding at once.
+    var capacity: Int { get }
+    /// Reads requested and not yet taken.
+    var pending: Int { get }
+    /// Starts executing what was drawn so far without waiting for it (GL: `glFlush`), so
+    /// that what the CPU does between a draw and its `request` overlaps the drawing.
+    func flush()
+    /// Starts reading the renderer's last offscreen frame, which must be of the reader's
+    /// size; throws when it is not, or when `capacity` reads are already pending.
+    func request() throws
+    /// Copies the oldest pending frame into `buffer` (resized only if it is not already
+    /// the frame's size), waiting for its read to complete; false when none is pending.
+    func take(into buffer: inout [UInt8]) throws -> Bool
+}
+
+/// A `VideoReadBack` for a renderer whose read-back is done when it returns (the software
+/// rasterizer): each request reads at once and keeps the pixels until taken.
+final class ImmediateVideoReadBack: VideoReadBack {
+    let capacity: Int
+    let bottomUp: Bool
+    private let size: Int
+    private let read: () -> [UInt8]
+    private var frames: [[UInt8]] = []
+
+    init(width: Int, height: Int, depth: Int, bottomUp: Bool, read: @escaping () -> [UInt8]) {
+        capacity = max(1, depth)
+        size = width * height * 4
+        self.bottomUp = bottomUp
+        self.read = read
+    }
+
+    var pending: Int { frames.count }
+
+    func flush() {}
+
+    func request() throws {
+        guard frames.count < capacity else { throw RenderError("video read-back: \(capacity) reads already pending") }
+        let pixels = read()
+        guard pixels.count == size else { throw RenderError("video read-back: the last frame is not of the reader's size") }
+        frames.append(pixels)
+    }
+
+    func take(into buffer: inout [UInt8]) throws -> Bool {
+        guard !frames.isEmpty else { return false }
+        buffer = frames.removeFirst()
+        return true
     }
 }
 

@@ -30,6 +30,12 @@ public final class SoftwareRenderer: Renderer {
 
     public func readBackForVideo() -> (rgba: [UInt8], bottomUp: Bool) { (readBack(), false) }
 
+    /// The raster is whole when `draw` returns: nothing to overlap, each read is taken as
+    /// asked.
+    public func makeVideoReadBack(width: Int, height: Int, depth: Int) throws -> any VideoReadBack {
+        ImmediateVideoReadBack(width: width, height: height, depth: depth, bottomUp: false) { [unowned self] in readBack() }
+    }
+
     /// The CPU has finished when `draw` returns.
     public func finish() {}
 

@@ -177,6 +177,54 @@ def _():
     # 8 columns of 420 pt + 9 gaps of 16 pt (8 × 2 at scale 0.5), at 0.5 px a point.
     assert int(size[0]) == round((8 * 420 + 9 * 16) * 0.5), size
 
+def fake_ffmpeg(name, body):
+    """A directory holding an `ffmpeg` shell script with `body`, for PATH."""
+    fake = path(name); os.makedirs(fake, exist_ok=True)
+    with open(os.path.join(fake, "ffmpeg"), "w") as f:
+        f.write("#!/bin/sh\n" + body)
+    os.chmod(os.path.join(fake, "ffmpeg"), 0o755)
+    return {"PATH": fake + ":" + os.environ["PATH"]}
+
+@case("MP4 frames: ffmpeg gets exactly the folder's frames, in order, the last ones too (read-back overlapped, issue 16)")
+def _():
+    # A real ffmpeg behind a tee: the raw frames the pipe carried are kept.
+    real = shutil.which("ffmpeg")
+    dump = path("pipe.rgba")
+    env = fake_ffmpeg("teebin", f'tee "{dump}" | "{real}" "$@"\n')
+    # loop: moving frames and still ones (the still ones are repeated, not drawn again).
+    code, out, err = run("record", "--scene", "push-alert", "--script", "loop", "--out", path("tee.mp4"), env=env)
+    assert code == 0, err
+    code, out, err = run("record", "--scene", "push-alert", "--script", "loop", "--out", path("tee/"))
+    assert code == 0, err
+    names = sorted(os.listdir(path("tee")))
+    assert len(set(digests(path("tee")))) < len(names), "the take should have still frames"
+    w, h = 420, 300
+    raw = subprocess.run(["ffmpeg", "-v", "error", "-i", os.path.join(path("tee"), "frame-%05d.png"), "-f", "rawvideo",
+                          "-pix_fmt", "rgba", "-"], capture_output=True, check=True).stdout
+    piped = open(dump, "rb").read()
+    size = w * h * 4
+    assert len(piped) == len(raw) == size * len(names), (len(piped), len(raw), len(names))
+    rows = lambda frame: [frame[y * w * 4:(y + 1) * w * 4] for y in range(h)]
+    for i in range(len(names)):
+        a, b = piped[i * size:(i + 1) * size], raw[i * size:(i + 1) * size]
+        # GL reads rows bottom-up and ffmpeg flips them: the pipe carries the frame upside down.
+        assert b"".join(reversed(rows(a))) == b, f"frame {i} differs"
+
+@case("ffmpeg failing after taking every frame: exit 1 with its words, nothing left")
+def _():
+    env = fake_ffmpeg("latebin", 'cat > /dev/null\necho "muxer: Invalid argument at the very end" >&2\nexit 1\n')
+    code, out, err = run("record", "--scene", "push-alert", "--script", "present", "--out", path("late.mp4"), env=env)
+    assert code == 1 and "Invalid argument at the very end" in err, (code, err)
+    assert not [f for f in os.listdir(TMP) if f.startswith("late.mp4")], os.listdir(TMP)
+
+@case("ffmpeg gone before the first frame: exit 1 with its words, nothing left")
+def _():
+    env = fake_ffmpeg("deadbin", 'echo "Unknown encoder libx264" >&2\nexit 1\n')
+    code, out, err = run("record", "--scene", "push-alert", "--script", "present", "--size", "1280x800", "--out", path("dead.mp4"),
+                         env=env)
+    assert code == 1 and "Unknown encoder libx264" in err, (code, err)
+    assert not [f for f in os.listdir(TMP) if f.startswith("dead.mp4")], os.listdir(TMP)
+
 @case("recording speed at 1280x800, 60 fps, MP4 (reported)")
 def _():
     code, out, err = run("record", "--scene", "liquid", "--script", "spread", "--size", "1280x800", "--out", path("speed.mp4"))

@@ -16,12 +16,6 @@ final class StageRenderer {
 
     var backendName: String { renderer.name }
 
-    /// Pixels of an opaque frame for a video, in the row order cheapest to read, and which.
-    func videoPixels(_ list: DisplayList, width: Int, height: Int, scale: Double) throws -> (rgba: [UInt8], bottomUp: Bool) {
-        try renderer.draw(list, offset: .zero, into: RenderFrame(width: width, height: height, scale: scale))
-        return renderer.readBackForVideo()
-    }
-
     /// Renders `list` (points, moved by `offset`) to straight RGBA8 pixels, top row first.
     func pixels(_ list: DisplayList, offset: Point2, width: Int, height: Int, scale: Double) throws -> [UInt8] {
         try renderer.pixels(list, offset: offset, width: width, height: height, scale: scale)

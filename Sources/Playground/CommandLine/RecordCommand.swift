@@ -129,9 +129,14 @@ enum RecordCommand {
         // moves into place only when all of them are whole (SPEC §13).
         let sink: FrameSink
         let replayFile: OutputFile?
+        // Video frames are read back a frame late (overlapping the next draw), in the row
+        // order the renderer reads cheapest; the encoder is told which.
+        let reader: (any VideoReadBack)?
         do {
+            reader = kind == .mp4 || kind == .gif
+                ? try renderer.renderer.makeVideoReadBack(width: w, height: h, depth: RecordFrames.readBackDepth) : nil
             switch kind {
-            case .mp4, .gif: sink = try FFmpegSink(path: out, kind: kind, width: w, height: h, fps: fps, bottomUp: renderer.backendName == "gl")
+            case .mp4, .gif: sink = try FFmpegSink(path: out, kind: kind, width: w, height: h, fps: fps, bottomUp: reader?.bottomUp ?? false)
             case .folder: sink = try PNGFolderSink(path: out, width: w, height: h)
             case .png: sink = try PNGFileSink(path: out, width: w, height: h)
             }
@@ -148,27 +153,20 @@ enum RecordCommand {
         var session = CaptureSession(app: take.app, lines: take.lines)
         let transparent = kind == .folder(transparent: true)
         let started = MonotonicClock.now()
-        var last: (list: DisplayList, pixels: [UInt8])?
         do {
+            let frames = RecordFrames(renderer: renderer, frame: RenderFrame(width: w, height: h, scale: take.scale), sink: sink,
+                                      videoReader: reader)
             for i in 0..<count {
                 try Interrupt.check()
                 let t = kind == .png ? (time ?? take.duration) : Double(i) / fps
                 var (list, hash, applied) = session.frame(atWall: t, hashed: replay != nil)
                 replay?.lines += applied + [.frame(wall: t, hash: hash)]
                 if transparent { list.background = Color(r: 0, g: 0, b: 0, a: 0) }
-                let pixels: [UInt8]
-                if let last, last.list == list {
-                    // A still moment draws the same list: the same pixels, without drawing.
-                    pixels = last.pixels
-                } else {
-                    pixels = kind == .mp4 || kind == .gif ? try renderer.videoPixels(list, width: w, height: h, scale: take.scale).rgba
-                        : try renderer.pixels(list, offset: .zero, width: w, height: h, scale: take.scale)
-                }
-                last = (list, pixels)
-                try sink.write(pixels)
+                try frames.add(list)
                 // A window that quit closed the pipe: progress is a courtesy, the video goes on.
                 if progress { try? FileHandle.standardOutput.write(contentsOf: Data("progress \(i + 1) \(count)\n".utf8)) }
             }
+            try frames.finish()
             if let replayFile, var replay {
                 replay.lines.append(.end(wall: take.duration))
                 try replayFile.write(replay.text)
