@@ -66,7 +66,11 @@ import Testing
     @Test func theFileIsTheDocumentedJSON() throws {
         let text = SessionState(app: changedApp(), scale: 1, form: "response").json
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["version", "scene", "theme", "window", "scale", "form", "copyFormat", "settings"])
+        #expect(Set(object.keys) == ["version", "scene", "theme", "window", "scale", "form", "copyFormat", "capture", "settings"])
+        // The capture panel's choices (SPEC §14): MP4 at 60 fps, 1×, the stage, no pointer until chosen.
+        let capture = try #require(object["capture"] as? [String: Any])
+        #expect(capture["format"] as? String == "mp4" && capture["fps"] as? Int == 60 && capture["scale"] as? Int == 1)
+        #expect(capture["wholeWindow"] as? Bool == false && capture["pointer"] as? Bool == false)
         #expect(object["version"] as? Int == 1 && object["form"] as? String == "response")
         // What Ctrl+C over a spring group copies (SPEC §12.2): SwiftUI until chosen.
         #expect(object["copyFormat"] as? String == "swiftui")
@@ -134,8 +138,11 @@ import Testing
     /// A valid state with one value replaced by `value` at `key` (JSON text).
     func damaged(_ key: String, _ value: String) throws -> String {
         var text = SessionState(app: changedApp(), scale: 1, form: "response").json
+        // The top-level key (two spaces in) where there is one — `capture` has a `scale` of
+        // its own — else the first at any depth (a scene's setting).
         let pattern = "\"\(key)\" : "
-        let start = try #require(text.range(of: pattern))
+        let start = try #require(text.range(of: "\n  " + pattern).map { text.index($0.lowerBound, offsetBy: 3)..<$0.upperBound }
+                                 ?? text.range(of: pattern))
         // The old value runs to the end of its line (a number, a string, or [w, h] on lines).
         let rest = text[start.upperBound...]
         let end: String.Index

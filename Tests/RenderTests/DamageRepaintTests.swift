@@ -1,0 +1,147 @@
+import Canvas
+import Foundation
+@testable import Playground
+import Platform
+import Render
+import Scenes
+import Testing
+
+extension RenderSuite {
+    /// Issue 16's correctness bar for damage repaint: the workbench's frames — every scene
+    /// animating through its drive, the pointer over the inspector, a slider dragged, the HUD
+    /// and the theme switched — drawn with damage repaint on and off, compared byte for byte
+    /// on every frame. And the repaint must really be partial (or the comparison proves
+    /// nothing): most frames repaint a fraction of the window.
+    /// (In RenderSuite: the suites that open GL contexts run one at a time.)
+    @Suite struct DamageRepaintTests {
+        /// One GL context for the suite's renderers (SDL's offscreen driver, Mesa llvmpipe).
+        final class Context {
+            let window: Window
+            let fonts: FontLibrary
+
+            init(size: Size = Size(16, 16)) throws {
+                setenv("SDL_VIDEODRIVER", "offscreen", 1)
+                window = try Window(title: "damage", size: size, minimum: Size(1, 1), backend: .gl, userScale: 1, hidden: true)
+                guard window.backend == .gl else { throw RenderError("no GL context: \(window.fallbackNote ?? "?")") }
+                fonts = try FontLibrary(directory: FontLibrary.defaultDirectory())
+            }
+
+            /// A renderer with a glyph atlas of its own (each uploads the rows it takes).
+            func renderer(damage: Bool) throws -> GLRenderer {
+                let r = try GLRenderer(es: window.isES, fonts: try FontLibrary(directory: FontLibrary.defaultDirectory()))
+                r.damageTracking = damage
+                return r
+            }
+        }
+
+        /// What happens at frame `i` of a run: the scene's bench driver throughout, with input
+        /// woven in at fixed frames.
+        static func inputs(at i: Int, app: Workbench, size: Size) -> [InputEvent] {
+            let t = Double(i) / 60
+            let slider = app.controlFrames().first { $0.1.minX >= size.width - Workbench.inspectorWidth && $0.1.height >= 20
+                && $0.1.width >= 200 }?.1
+            let x0 = (slider?.minX ?? size.width - 200) + 92 + 30, y = slider?.midY ?? 120
+            switch i {
+            case 12: return [.pointerMoved(Point2(size.width - 150, 300), time: t)]
+            case 14: return [.pointerMoved(Point2(size.width - 150, 420), time: t)]
+            case 20: return [.pointerDown(Point2(x0, y), time: t, shift: false)]
+            case 21...27: return [.pointerMoved(Point2(x0 + Double(i - 20) * 9, y), time: t)]
+            case 28: return [.pointerUp(Point2(x0 + 63, y), time: t)]
+            case 34: return [.key(.h, time: t, shift: false)]
+            case 44: return [.key(.d, time: t, shift: false)]
+            case 50: return [.key(.h, time: t, shift: false)]
+            default: return []
+            }
+        }
+
+        static let cases: [(String, Double, Int)] = [
+            ("push-alert", 1, 72), ("presence", 1, 72), ("liquid", 1, 72), ("neck", 1, 60), ("spring", 1, 60),
+            ("liquid", 2, 40), ("push-alert", 2, 40),
+        ]
+
+        @Test(arguments: cases)
+        func repaintingOnlyTheDamageGivesTheSameFramesByteForByte(scene: String, scale: Double, frames: Int) throws {
+            let context = try Context()
+            let whole = try context.renderer(damage: false), partial = try context.renderer(damage: true)
+            let size = Size(1280, 800)
+            let w = Int(size.width * scale), h = Int(size.height * scale)
+            var app = Workbench(measurer: context.fonts, theme: .light, windowSize: size)
+            _ = app.switchScene(named: scene, at: 0)
+            var partialFrames = 0, repainted = 0
+            for i in 0..<frames {
+                let t = Double(i) / 60
+                for e in Self.inputs(at: i, app: app, size: size) { _ = app.handle(e) }
+                if i >= 4 { app.scene.benchFrame(at: t) }  // a few frames at rest first
+                _ = app.update(toWall: t)
+                let list = app.draw(atWall: t)
+                let frame = RenderFrame(width: w, height: h, scale: scale)
+                try whole.draw(list, offset: .zero, into: frame)
+                let expected = whole.readBackForVideo().rgba
+                let before = partial.repaintedPixels
+                try partial.draw(list, offset: .zero, into: frame)
+                let got = partial.readBackForVideo().rgba
+                if partial.lastRepaint != nil {
+                    partialFrames += 1
+                    repainted += partial.repaintedPixels - before
+                }
+                guard got == expected else {
+                    let diff = zip(got, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? -1
+                    let px = diff / 4
+                    let where_ = partial.lastRepaint.map { $0.map(\.description).joined(separator: "; ") } ?? "whole"
+                    Issue.record("\(scene) @\(scale)×, frame \(i): differs first at x \(px % w), y \(h - 1 - px / w) (repainted \(where_))")
+                    return
+                }
+            }
+            // Every frame after the first is repainted in part, and on average far less than
+            // the window (the stage animates; the page, the inspector and the bar do not).
+            #expect(partialFrames == frames - (frames > 44 ? 2 : 1))  // the first frame, and the theme's new background
+            let mean = Double(repainted) / Double(max(partialFrames, 1)) / Double(w * h)
+            #expect(mean < 0.6, "\(scene) repainted \(Int(mean * 100)) % of the window a frame on average")
+        }
+
+        /// The same through the window: drawn in place where the window keeps its pixels (SDL's
+        /// offscreen surface), or into the kept frame copied whole where it does not
+        /// (`SPRINGLAB_KEEP_PIXELS=0` makes the window say so) — read back from the window, and
+        /// compared with the same frames drawn whole into the window (in place) or offscreen
+        /// (the copy). (The window's own framebuffer and a texture can differ by a level in
+        /// places — which is why the window is compared with the window.)
+        @Test(arguments: [("push-alert", true), ("liquid", true), ("presence", false)])
+        func presentingOnlyTheDamageShowsTheSameFrames(scene: String, inPlace: Bool) throws {
+            if !inPlace { setenv("SPRINGLAB_KEEP_PIXELS", "0", 1) }
+            defer { unsetenv("SPRINGLAB_KEEP_PIXELS") }
+            let size = Size(1280, 800)
+            let context = try Context(size: size)
+            #expect(context.window.keepsPixels == inPlace)
+            let (w, h) = context.window.drawableSize
+            /// The run's frames, each as a hash of its bytes: presented (read from the window)
+            /// or drawn offscreen; and how many were repainted in part.
+            func run(_ renderer: GLRenderer, present: Bool) throws -> (hashes: [Int], partial: Int) {
+                var app = Workbench(measurer: context.fonts, theme: .dark, windowSize: size)
+                _ = app.switchScene(named: scene, at: 0)
+                var hashes: [Int] = [], partial = 0
+                for i in 0..<48 {
+                    let t = Double(i) / 60
+                    for e in Self.inputs(at: i, app: app, size: size) { _ = app.handle(e) }
+                    if i >= 4 { app.scene.benchFrame(at: t) }
+                    _ = app.update(toWall: t)
+                    let list = app.draw(atWall: t)
+                    if present {
+                        renderer.present(list, on: context.window)
+                        renderer.bindWindowTarget()
+                        hashes.append(renderer.readPixelsRaw(width: w, height: h).hashValue)
+                    } else {
+                        try renderer.draw(list, offset: .zero, into: RenderFrame(width: w, height: h, scale: 1))
+                        hashes.append(renderer.readBackForVideo().rgba.hashValue)
+                    }
+                    if renderer.lastRepaint != nil { partial += 1 }
+                }
+                return (hashes, partial)
+            }
+            let expected = try run(try context.renderer(damage: false), present: inPlace).hashes
+            let shown = try run(try context.renderer(damage: true), present: true)
+            let first = shown.hashes.indices.first { shown.hashes[$0] != expected[$0] }
+            #expect(first == nil, "\(scene): the window differs from the frame drawn whole at frame \(first ?? -1)")
+            #expect(shown.partial == 46)  // all but the first and the theme's new background
+        }
+    }
+}
