@@ -95,8 +95,14 @@ public final class FFmpegSink: FrameSink {
             // and close to the 51.1 / 48.5 / 50.3 dB that yuv420p itself allows (CRF 0).
             // x264 takes about half superfast's CPU, which the renderer needs on two
             // cores; the price is files about twice as large (90-300 KB for 1.5-1.8 s).
-            args += (bottomUp ? ["-vf", "vflip"] : []) + ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset", "ultrafast", "-crf", "18",
-                                                          "-movflags", "+faststart", "-f", "mp4", partial]
+            // Colour that survives the player (issue 17): converted with the BT.709 matrix at
+            // video range — what every player assumes for HD — and tagged so (primaries,
+            // transfer, matrix, range), with swscale's exact rounding and full-resolution
+            // chroma on the way in; untagged, a player read #FFF4E5 as (255, 242, 228).
+            let convert = "scale=out_color_matrix=bt709:out_range=tv:flags=accurate_rnd+full_chroma_int+full_chroma_inp,format=yuv420p"
+            args += ["-vf", (bottomUp ? "vflip," : "") + convert, "-c:v", "libx264", "-preset", "ultrafast", "-crf", "18",
+                     "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv",
+                     "-movflags", "+faststart", "-f", "mp4", partial]
         } else {
             let flip = bottomUp ? "vflip," : ""
             args += ["-filter_complex", "[0:v]\(flip)split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=sierra2_4a",

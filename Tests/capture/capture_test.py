@@ -232,6 +232,62 @@ def _():
     ratio = float(re.search(r"\(([0-9.]+)× real time\)", out).group(1))
     print(f"      {out.strip()}  [ratio to real time: {ratio}]")
 
+def rgb(png):
+    w, h = map(int, subprocess.run(["identify", "-format", "%w %h", png], capture_output=True, text=True, check=True).stdout.split())
+    return w, h, subprocess.run(["convert", png, "-depth", "8", "rgb:-"], capture_output=True, check=True).stdout
+
+
+def flat_medians(ref, dec, colours, r=6):
+    """For each colour, the median of `dec` over the pixels of `ref` inside a flat field of
+    that colour (the same colour r pixels around): what the colour decodes to, without
+    the encoder's ringing at edges."""
+    w, h, a = ref
+    _, _, b = dec
+    found = {c: [[], [], []] for c in colours}
+    for y in range(r, h - r, 2):
+        for x in range(r, w - r, 2):
+            i = (y * w + x) * 3
+            c = tuple(a[i:i + 3])
+            if c not in found:
+                continue
+            if all(tuple(a[((y + dy) * w + x + dx) * 3:((y + dy) * w + x + dx) * 3 + 3]) == c
+                   for dy in (-r, 0, r) for dx in (-r, 0, r)):
+                for k in range(3):
+                    found[c][k].append(b[i + k])
+    return {c: tuple(sorted(v)[len(v) // 2] for v in found[c]) if found[c][0] else None for c in colours}
+
+
+@case("MP4 colour: BT.709 at video range, tagged; decoded as BT.709 the alert's surface and orange are within a level (issue 17)")
+def _():
+    mp4 = path("colour.mp4")
+    code, out, err = run("record", "--scene", "push-alert", "--script", "present", "--scale", "2", "--out", mp4)
+    assert code == 0, err
+    tags = json.loads(subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
+                                      "stream=color_space,color_transfer,color_primaries,color_range", "-of", "json", mp4],
+                                     capture_output=True, text=True, check=True).stdout)["streams"][0]
+    assert tags == {"color_space": "bt709", "color_transfer": "bt709", "color_primaries": "bt709", "color_range": "tv"}, tags
+    png = path("colour-80.png")
+    code, out, err = run("record", "--scene", "push-alert", "--script", "present", "--scale", "2", "--time", 80 / 60, "--out", png)
+    assert code == 0, err
+    surface, orange = (255, 244, 229), (255, 159, 10)  # #FFF4E5 and the alert's #FF9F0A
+    for matrix, within in (("bt709", True), ("bt601", False)):
+        dec = path(f"colour-80-{matrix}.png")
+        subprocess.run(["ffmpeg", "-v", "error", "-y", "-i", mp4, "-vf",
+                        f"select=eq(n\\,80),scale=in_color_matrix={matrix}:in_range=tv:flags=accurate_rnd+full_chroma_int,format=rgb24",
+                        "-frames:v", "1", dec], check=True)
+        got = flat_medians(rgb(png), rgb(dec), [surface, orange])
+        off = {}
+        for want in (surface, orange):
+            assert got[want] is not None, f"no flat field of {want}"
+            off[want] = max(abs(g - w) for g, w in zip(got[want], want))
+        # Read with the matrix it was written with, both within a level; with the other one
+        # (a player guessing wrong), the saturated orange is visibly off.
+        if within:
+            assert max(off.values()) <= 1, f"decoded as {matrix}: {got}"
+        else:
+            assert off[orange] >= 3, f"decoded as {matrix}: {got}"
+
+
 shutil.rmtree(TMP, ignore_errors=True)
 failed = sum(1 for _, e in results if e)
 print(f"{len(results) - failed} passed, {failed} failed")

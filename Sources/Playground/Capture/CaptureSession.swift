@@ -138,12 +138,14 @@ struct CaptureSession {
         }
     }
 
-    /// The app brought to wall time `wall` and its stage drawn, with the state hash when
-    /// asked for (it walks the whole page: about a millisecond).
-    mutating func frame(atWall wall: Double, hashed: Bool = true) -> (stage: DisplayList, hash: String, applied: [ReplayFile.Line]) {
+    /// The app brought to wall time `wall` and its stage drawn (or the whole window), with
+    /// the state hash when asked for (it walks the whole page: about a millisecond).
+    mutating func frame(atWall wall: Double, hashed: Bool = true, window: Bool = false)
+        -> (stage: DisplayList, hash: String, applied: [ReplayFile.Line]) {
         let applied = advance(through: wall)
         _ = app.update(toWall: wall)
-        return (app.stageList(atWall: wall), hashed ? StateDigest.of(app.pageList(atWall: wall)) : "", applied)
+        return (window ? app.draw(atWall: wall) : app.stageList(atWall: wall), hashed ? StateDigest.of(app.pageList(atWall: wall)) : "",
+                applied)
     }
 
     /// Replays the lines exactly as the original run interleaved them — each frame line

@@ -22,6 +22,8 @@ enum RecordCommand {
         .number("duration", "seconds in (0, 600]", { $0 > 0 && $0 <= 600 }),
         .number("time", "seconds in [0, 86400] (the frame a .png output shows)", { $0 >= 0 && $0 <= 86_400 }),
         FlagSpec(name: "transparent", kind: .toggle),
+        FlagSpec(name: "window", kind: .toggle),
+        FlagSpec(name: "pointer", kind: .toggle),
         FlagSpec(name: "save-replay", kind: .text(accepts: "a path for the take's replay file")),
         FlagSpec(name: "progress", kind: .toggle),
         FlagSpec(name: "renderer", kind: .choice(["gl", "software"])),
@@ -68,8 +70,9 @@ enum RecordCommand {
         let backend: Backend = a.words["renderer"] == "software" ? .software : .gl
         let headless = try RenderCommand.openHeadless(backend: backend, errors: &errors)
         let renderer = try StageRenderer(fonts: fonts, window: headless)
+        let area = Area(window: a.has("window"), pointer: a.has("pointer"))
         try render(take, kind: kind, out: out, fps: fps, time: a.numbers["time"], saveReplay: a.words["save-replay"],
-                   progress: a.has("progress"), renderer: renderer, output: &output)
+                   progress: a.has("progress"), renderer: renderer, area: area, output: &output)
     }
 
     /// The app and lines of the take: a script run on a fresh app at --size, or a replay.
@@ -112,14 +115,23 @@ enum RecordCommand {
     }
 
     /// Renders the take: every frame at exactly i / fps through the sink the path asks for.
+    /// What a take's frames show (SPEC §14): the stage or the whole window, with or without
+    /// the pointer drawn from the take's own events.
+    struct Area {
+        var window = false
+        var pointer = false
+    }
+
     static func render(_ take: Take, kind: OutputKind, out: String, fps: Double, time: Double?, saveReplay: String?, progress: Bool,
-                       renderer: StageRenderer, output: inout String) throws {
-        // The largest stage the take has (a window widened mid-take keeps the page whole;
-        // a smaller stage draws into the corner, the rest its background).
-        var stage = take.app.stage.size
+                       renderer: StageRenderer, area: Area = Area(), output: inout String) throws {
+        // The largest stage (or window) the take has (a window widened mid-take keeps the
+        // page whole; a smaller one draws into the corner, the rest its background).
+        let chrome = area.window ? Size(0, 0) : Size(Workbench.inspectorWidth, Workbench.barHeight)
+        var stage = area.window ? take.app.windowSize : take.app.stage.size
         for case .resize(let size, _) in take.lines {
-            stage = Size(max(stage.width, size.width - Workbench.inspectorWidth), max(stage.height, size.height - Workbench.barHeight))
+            stage = Size(max(stage.width, size.width - chrome.width), max(stage.height, size.height - chrome.height))
         }
+        let overlay = area.pointer ? PointerOverlay(inputs: take.lines.compactMap { if case .input(let e) = $0 { e } else { nil } }) : nil
         var w = Int((stage.width * take.scale).rounded()), h = Int((stage.height * take.scale).rounded())
         if kind == .mp4 { w -= w % 2; h -= h % 2 }  // yuv420p halves both sides
         guard w >= 2, h >= 2 else { throw RuntimeError("springlab record: the stage is empty at this size") }
@@ -159,8 +171,9 @@ enum RecordCommand {
             for i in 0..<count {
                 try Interrupt.check()
                 let t = kind == .png ? (time ?? take.duration) : Double(i) / fps
-                var (list, hash, applied) = session.frame(atWall: t, hashed: replay != nil)
+                var (list, hash, applied) = session.frame(atWall: t, hashed: replay != nil, window: area.window)
                 replay?.lines += applied + [.frame(wall: t, hash: hash)]
+                overlay?.draw(at: t, into: &list)
                 if transparent { list.background = Color(r: 0, g: 0, b: 0, a: 0) }
                 try frames.add(list)
                 // A window that quit closed the pipe: progress is a courtesy, the video goes on.
