@@ -24,7 +24,7 @@ extension Workbench {
         }
         // The inspector and transport see it first; what they use stops there.
         let before = SceneSettingsSet(self)
-        let menu = ui.openMenu, panel = showCapturePanel
+        let menu = ui.openMenu, panel = showCapturePanel, choices = capture
         var pass = UIPass(state: ui, event: event, theme: theme, measurer: measurer, drawing: false)
         var out = runChrome(&pass, wall: wall)
         ui = pass.state
@@ -35,7 +35,8 @@ extension Workbench {
         noteHover(event, wall: wall, frames: pass.frames, controls: pass.controls)
         recordHistory(before: before, events: out, event: event)
         // A menu opened or closed: the controls moved, and a test finds them by the layout.
-        if ui.openMenu != menu || showCapturePanel != panel { out.append(layoutEvent(atWall: wall)) }
+        // (A GIF's frame rates are other buttons than a video's.)
+        if ui.openMenu != menu || showCapturePanel != panel || capture != choices { out.append(layoutEvent(atWall: wall)) }
         if pass.consumed { return out }
         if case .wheel(let dy, let p, _, _) = event, inspectorFrame.contains(p) {
             let before = inspectorScroll

@@ -135,16 +135,20 @@ enum Help {
         usage: springlab record --scene NAME --script NAME | --replay FILE
                                 [--fps 60] [--size WxH] [--scale S] [--theme light|dark]
                                 [--duration S] [--time T] [--transparent] [--save-replay FILE]
-                                [--progress] [--renderer gl|software] --out FILE.mp4|FILE.gif|FILE.png|DIR/
+                                [--window] [--pointer] [--progress] [--renderer gl|software]
+                                --out FILE.mp4|FILE.gif|FILE.png|DIR/
 
         Renders a take offline: frame i at exactly i / fps, headless, the same bytes every
-        run, faster than real time. By the output path: .mp4 (H.264, yuv420p, through the
-        ffmpeg program), .gif (a palette made from the clip; --fps 50, 33 or 25), DIR/ (a
+        run, faster than real time. By the output path: .mp4 (H.264, yuv420p converted with
+        the BT.709 matrix and tagged so, through the ffmpeg program), .gif (a palette made from the clip; --fps 50, 33 or 25), DIR/ (a
         folder of PNGs; --transparent for an alpha background), .png (the frame at --time,
         default the end). Outputs are written beside the target and moved into place whole;
         a failure removes them. --size is the stage in points (default: the scene's page).
         Scripts: \(scriptList). A replay's frame hashes are checked before anything is drawn.
         --save-replay writes the take as a replay file with a hash for every frame.
+        --window draws the whole window (inspector and bar) instead of the stage;
+        --pointer draws the pointer from the take's own events: a cursor, filled while
+        pressed, and a ring from each press and release.
 
         """,
         "filmstrip": """
