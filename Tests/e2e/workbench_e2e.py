@@ -169,9 +169,11 @@ def _(app):
     reports = [e for e in app.events()[k:] if e["event"] == "frames"]
     drawn = sum(e["count"] for e in reports)
     assert 4 <= drawn <= 4 * span + 2, f"{drawn} frames in {span:.1f} s with the HUD at rest (1 to 4 a second)"
-    # Each refresh repaints the readout's rect only, but an X window swaps its buffers: the
-    # kept frame is copied to it whole and sent to the server (about 7 ms a refresh here).
-    assert used < 0.04, f"{used * 100:.2f} % of a core with the HUD at rest"
+    # Each refresh repaints the readout's rect only, but builds the window's display list
+    # and, an X window swapping its buffers, copies the kept frame to it whole: about 2.7 %
+    # of a core in a release build, 13 % in the debug build this suite runs — bounded here
+    # by what four debug frames a second may cost.
+    assert used < 0.25, f"{used * 100:.2f} % of a core with the HUD at rest"
 
 
 def bench_idle():
