@@ -71,25 +71,14 @@ extension GLRenderer {
             glDeleteTextures(1, &f.color)
             windowFrame = nil
         }
-        var fbo: GLuint = 0, color: GLuint = 0
-        glGenTextures(1, &color)
-        glBindTexture(GLenum(GL_TEXTURE_2D), color)
-        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0, GLenum(GL_RGBA),
-                     GLenum(GL_UNSIGNED_BYTE), nil)
-        glGenFramebuffers(1, &fbo)
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
-        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), color, 0)
-        guard glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER)) == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
-            glDeleteFramebuffers(1, &fbo)
-            glDeleteTextures(1, &color)
-            while glGetError() != GLenum(GL_NO_ERROR) {}
+        guard let made = makeColorTarget(width: width, height: height) else {
             bindWindowTarget()
             return nil
         }
-        retained[fbo] = nil
-        retainedTargets.insert(fbo)
-        windowFrame = (fbo, color, width, height)
-        return fbo
+        retained[made.fbo] = nil
+        retainedTargets.insert(made.fbo)
+        windowFrame = (made.fbo, made.color, width, height)
+        return made.fbo
     }
 
     /// Copies the window's frame to the window's framebuffer, whole.

@@ -11,6 +11,16 @@ extension GLRenderer {
             return
         }
         if var t = target { glDeleteFramebuffers(1, &t.fbo); glDeleteTextures(1, &t.color) }
+        target = nil
+        guard let made = makeColorTarget(width: width, height: height) else {
+            throw RenderError("cannot create a \(width)x\(height) offscreen framebuffer")
+        }
+        target = (made.fbo, made.color, width, height)
+    }
+
+    /// A new RGBA8 texture of `width`×`height` and a framebuffer drawing into it, bound;
+    /// nil (both deleted, GL's errors cleared) when the driver refuses it.
+    func makeColorTarget(width: Int, height: Int) -> (fbo: GLuint, color: GLuint)? {
         var fbo: GLuint = 0, color: GLuint = 0
         glGenTextures(1, &color)
         glBindTexture(GLenum(GL_TEXTURE_2D), color)
@@ -20,9 +30,12 @@ extension GLRenderer {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
         glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), color, 0)
         guard glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER)) == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
-            throw RenderError("cannot create a \(width)x\(height) offscreen framebuffer")
+            glDeleteFramebuffers(1, &fbo)
+            glDeleteTextures(1, &color)
+            while glGetError() != GLenum(GL_NO_ERROR) {}
+            return nil
         }
-        target = (fbo, color, width, height)
+        return (fbo, color)
     }
 
     /// Blocks until every command so far has executed.

@@ -11,8 +11,8 @@ Then the panel itself at 1× and 2×, light and dark (PANEL_SHOTS=DIR keeps them
 import json, os, stat, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from harness import (App, at_each_scale_and_theme, capture_choices, case, click_control, panel_point,  # noqa: E402
-                     summary, xdo)
+from harness import (App, at_each_scale_and_theme, capture_choices, case, check, click_control,  # noqa: E402
+                     panel_point, summary, xdo)
 
 CAPTURES = tempfile.mkdtemp(prefix="springlab-panel-captures-")
 
@@ -82,11 +82,9 @@ def _(app):
     assert ring_pixels(late, px, py, 11, 24) < 5, "the ring outlived its 0.45 s"
 
 
-def badge_and_stage():
+@check("S saves the stage alone (940x748 at 1280x800); a click on its badge opens the captures folder")
+def _():
     """S (stage only) and the badge's Open folder, with a stand-in xdg-open on PATH."""
-    name = "S saves the stage alone (940x748 at 1280x800); a click on its badge opens the captures folder"
-    if os.environ.get("E2E_ONLY", "") not in name:
-        return
     bindir = tempfile.mkdtemp(prefix="springlab-fake-open-")
     log = os.path.join(bindir, "opened.txt")
     fake = os.path.join(bindir, "xdg-open")
@@ -112,26 +110,14 @@ def badge_and_stage():
         while not os.path.exists(log) and time.time() < deadline:
             time.sleep(0.05)
         assert open(log).read().split("\n")[0] == CAPTURES
-        print(f"ok   {name}")
-        from harness import results
-        results.append((name, None))
-    except Exception as e:  # noqa: BLE001
-        from harness import results
-        results.append((name, e))
-        print(f"FAIL {name}: {e}")
     finally:
         if app:
             app.close()
 
 
-badge_and_stage()
 
-
-def remembered():
-    name = "the panel's choices come back after a restart (remembered with the session)"
-    if os.environ.get("E2E_ONLY", "") not in name:
-        return
-    from harness import results
+@check("the panel's choices come back after a restart (remembered with the session)")
+def _():
     home = tempfile.mkdtemp(prefix="springlab-panel-home-")
     env = {"XDG_CONFIG_HOME": os.path.join(home, "config"), "XDG_DATA_HOME": os.path.join(home, "data")}
     first = second = None
@@ -146,18 +132,11 @@ def remembered():
         shown = second.wait_for(lambda e: e["event"] == "capturePanel" and e["shown"], 5, n)
         got = {k: shown[k] for k in ("format", "fps", "scale", "area", "pointer")}
         assert got == {"format": "png", "fps": 30, "scale": 2, "area": "window", "pointer": True}, got
-        results.append((name, None))
-        print(f"ok   {name}")
-    except Exception as e:  # noqa: BLE001
-        results.append((name, e))
-        print(f"FAIL {name}: {e}")
     finally:
         for a in (first, second):
             if a:
                 a.close()
 
-
-remembered()
 
 
 def panel_shot(scale, theme, out_dir):

@@ -174,3 +174,20 @@ def case(name, extra=(), env=None):
         return fn
     return wrap
 
+
+def check(name):
+    """Runs `fn()` at once as a case without a window of its own (it opens what it needs);
+    what it returns is printed beside "ok". E2E_ONLY=text runs only the cases whose name
+    contains it."""
+    def wrap(fn):
+        if os.environ.get("E2E_ONLY", "") not in name:
+            return fn
+        try:
+            said = fn()
+            results.append((name, None))
+            print(f"ok   {name}" + (f"  ({said})" if said else ""))
+        except Exception as e:  # noqa: BLE001 — report every failure, keep going
+            results.append((name, e))
+            print(f"FAIL {name}: {e}")
+        return fn
+    return wrap

@@ -13,7 +13,7 @@ import os, subprocess, sys, tempfile, time
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import BIN, App, case, results, summary, xdo  # noqa: E402
+from harness import BIN, App, case, check, summary, xdo  # noqa: E402
 
 
 def centre(frame):
@@ -176,12 +176,10 @@ def _(app):
     assert used < 0.25, f"{used * 100:.2f} % of a core with the HUD at rest"
 
 
-def bench_idle():
+@check("bench --idle 5 under X: the push alert at rest draws 0 frames and uses under 1 % of a core")
+def _():
     """`springlab bench --idle` on a real X display: the window opened fresh, left to
     settle, then watched (issue 16: frames drawn and CPU at rest)."""
-    name = "bench --idle 5 under X: the push alert at rest draws 0 frames and uses under 1 % of a core"
-    if os.environ.get("E2E_ONLY", "") not in name:
-        return
     xvfb = subprocess.Popen(["Xvfb", "-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     try:
@@ -196,17 +194,10 @@ def bench_idle():
         assert fields["frames_drawn"] == "0", out.stdout
         assert float(fields["cpu_pct"]) < 1, out.stdout
         assert float(fields["idle_s"]) >= 5, out.stdout
-        results.append((name, None))
-        print(f"ok   {name}  ({out.stdout.strip().splitlines()[-1]})")
-    except Exception as e:  # noqa: BLE001 — report every failure, keep going
-        results.append((name, e))
-        print(f"FAIL {name}: {e}")
+        return out.stdout.strip().splitlines()[-1]
     finally:
         xvfb.kill()
         xvfb.wait()
-
-
-bench_idle()
 
 
 summary()
