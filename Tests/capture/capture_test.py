@@ -288,6 +288,24 @@ def _():
             assert off[orange] >= 3, f"decoded as {matrix}: {got}"
 
 
+@case("record --window: the whole window (inspector and bar around the stage) — R's choice in the capture panel (issue 17)")
+def _():
+    stage, window = path("stage.png"), path("window.png")
+    for out, extra in ((stage, []), (window, ["--window"])):
+        code, _, err = run("record", "--scene", "push-alert", "--script", "present", "--time", 1.0, *extra, "--out", out)
+        assert code == 0, err
+    # The Push Alert's stage is 420x300; its window adds the 340 pt inspector and the 52 pt bar.
+    assert rgb(stage)[:2] == (420, 300), rgb(stage)[:2]
+    w, h, px = rgb(window)
+    assert (w, h) == (760, 352), (w, h)
+    # The stage's pixels are the window's top-left corner, the same bytes.
+    sw, sh, spx = rgb(stage)
+    assert all(px[(y * w) * 3:(y * w + sw) * 3] == spx[(y * sw) * 3:(y * sw + sw) * 3] for y in range(sh))
+    # And the inspector is drawn beside it: not the stage's background colour throughout.
+    column = {tuple(px[(y * w + 600) * 3:(y * w + 600) * 3 + 3]) for y in range(h)}
+    assert len(column) > 3, column
+
+
 shutil.rmtree(TMP, ignore_errors=True)
 failed = sum(1 for _, e in results if e)
 print(f"{len(results) - failed} passed, {failed} failed")
