@@ -86,6 +86,8 @@ public final class Window {
         fallbackNote = requested == .gl && chosen == .software ? note : nil
         SDL_SetWindowMinimumSize(win, Int32(minimum.width * userScale), Int32(minimum.height * userScale))
         if context != nil { SDL_GL_SetSwapInterval(1) }
+        keepsPixels = context != nil && Self.videoDriver == "offscreen"
+            && ProcessInfo.processInfo.environment["SPRINGLAB_KEEP_PIXELS"] != "0"
         Self.setIcon(win)
     }
 
@@ -186,9 +188,8 @@ public final class Window {
     /// The GL framebuffer keeps its pixels between presents: SDL's offscreen driver draws
     /// into a pbuffer, which has one buffer only. (Set `SPRINGLAB_KEEP_PIXELS=0` to treat it
     /// as a swapped window.)
-    public var keepsPixels: Bool {
-        context != nil && Self.videoDriver == "offscreen" && ProcessInfo.processInfo.environment["SPRINGLAB_KEEP_PIXELS"] != "0"
-    }
+    /// Decided once, when the window is made (it is asked every frame).
+    public let keepsPixels: Bool
 
     /// The SDL video driver in use ("x11", "offscreen" …), for benchmark lines.
     public static var videoDriver: String { SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none" }

@@ -21,12 +21,6 @@ final class StageRenderer {
         try renderer.pixels(list, offset: offset, width: width, height: height, scale: scale)
     }
 
-    /// Draws one frame offscreen and waits until it has finished (benchmarks).
-    func frame(_ list: DisplayList, width: Int, height: Int, scale: Double) throws {
-        try renderer.draw(list, offset: .zero, into: RenderFrame(width: width, height: height, scale: scale))
-        renderer.finish()
-    }
-
     /// Renders `list` into the window and presents it.
     func present(_ list: DisplayList, window: Window) {
         renderer.present(list, on: window)
