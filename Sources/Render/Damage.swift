@@ -48,16 +48,108 @@ enum DrawnItem: Hashable {
         case .layer(_, let composite): composite.bounds
         }
     }
+
+    /// `Primitive.quickHash`, the layer's id mixed in.
+    var quickHash: Int {
+        switch self {
+        case .primitive(let p): p.quickHash
+        case .layer(let id, let composite): QuickHash.mix(composite.quickHash, id.hashValue)
+        }
+    }
 }
 
 /// What a retained target holds: the frame last drawn into it, to find what the next
-/// one changes.
+/// one changes. The batches are kept as they came (arrays are shared, not copied), with
+/// where each item is and its hash.
 struct RetainedFrame {
     var width: Int
     var height: Int
     var background: Color
     var atlasGeneration: Int
-    var items: [DrawnItem]
+    var batches: [RenderBatch]
+    /// Item `i` is primitive `places[i].index` of batch `places[i].batch` (a layer's
+    /// composite when that batch is a layer).
+    var places: [(batch: Int32, index: Int32)]
+    var hashes: [Int]
+
+    init(width: Int, height: Int, background: Color, atlasGeneration: Int, batches: [RenderBatch]) {
+        (self.width, self.height, self.background, self.atlasGeneration, self.batches) =
+            (width, height, background, atlasGeneration, batches)
+        places = []
+        hashes = []
+        for (b, batch) in batches.enumerated() {
+            switch batch {
+            case .primitives(let prims):
+                places.reserveCapacity(places.count + prims.count)
+                hashes.reserveCapacity(hashes.count + prims.count)
+                for (i, p) in prims.enumerated() {
+                    places.append((Int32(b), Int32(i)))
+                    hashes.append(p.quickHash)
+                }
+            case .layer:
+                places.append((Int32(b), 0))
+                hashes.append(item(places.count - 1).quickHash)
+            }
+        }
+    }
+
+    /// Item `i` (copied out: for the few the diff finds changed).
+    func item(_ i: Int) -> DrawnItem {
+        let at = places[i]
+        switch batches[Int(at.batch)] {
+        case .primitives(let prims): return .primitive(prims[Int(at.index)])
+        case .layer(let id, let composite, _, _, _): return .layer(id: id, composite: composite)
+        }
+    }
+
+    /// True when item `i` of this frame equals item `j` of `other`, compared in place.
+    func same(_ i: Int, _ other: RetainedFrame, _ j: Int) -> Bool {
+        guard hashes[i] == other.hashes[j] else { return false }
+        let a = places[i], b = other.places[j]
+        switch (batches[Int(a.batch)], other.batches[Int(b.batch)]) {
+        case (.primitives(let x), .primitives(let y)): return x[Int(a.index)] == y[Int(b.index)]
+        case (.layer(let idA, let cA, _, _, _), .layer(let idB, let cB, _, _, _)): return idA == idB && cA == cB
+        default: return false
+        }
+    }
+
+    func bounds(_ i: Int) -> Rect {
+        let at = places[i]
+        switch batches[Int(at.batch)] {
+        case .primitives(let prims): return prims[Int(at.index)].bounds
+        case .layer(_, let composite, _, _, _): return composite.bounds
+        }
+    }
+}
+
+/// A fast, non-cryptographic hash for the damage diff: equal values hash equal (−0 and
+/// +0 alike); a collision only costs a comparison.
+enum QuickHash {
+    static func mix(_ h: Int, _ v: Int) -> Int {
+        var x = UInt64(bitPattern: Int64(h)) ^ UInt64(bitPattern: Int64(v))
+        x = (x ^ (x >> 31)) &* 0x9E37_79B9_7F4A_7C15
+        return Int(Int64(bitPattern: x ^ (x >> 29)))
+    }
+
+    static func mix(_ h: Int, _ d: Double) -> Int {
+        mix(h, d == 0 ? 0 : Int(Int64(bitPattern: d.bitPattern)))
+    }
+}
+
+extension Primitive {
+    /// `QuickHash` of the fields that place and paint a primitive (a liquid group by its
+    /// shape count and bounds; equality decides the rest).
+    var quickHash: Int {
+        var h = Int(kind.rawValue)
+        for v in [rect.x, rect.y, rect.width, rect.height, radius, strokeWidth, fill.r, fill.g, fill.b, fill.a,
+                  stroke.a, clipRect.x, clipRect.y, clipRect.width, clipRect.height, atlasOrigin.x, atlasOrigin.y] {
+            h = QuickHash.mix(h, v)
+        }
+        if let s = shadow { h = QuickHash.mix(QuickHash.mix(QuickHash.mix(h, s.alpha), s.radius), s.offset.y) }
+        if let r = roundClip { h = QuickHash.mix(QuickHash.mix(h, r.rect.x), r.rect.y) }
+        if let g = liquid { h = QuickHash.mix(QuickHash.mix(h, g.shapes.count), g.bounds.y) }
+        return h
+    }
 }
 
 /// Which pixels of a retained frame a new frame must repaint (issue 16). Pure: the GL
@@ -79,34 +171,50 @@ enum Damage {
     /// not matched, in order, in the other. Matching is greedy and keeps the order of
     /// both lists (an item moved in front of another is unmatched, so repainted).
     static func changedBounds(old: [DrawnItem], new: [DrawnItem]) -> [Rect] {
+        changedBounds(old: old.map(\.quickHash), new: new.map(\.quickHash), same: { old[$0] == new[$1] },
+                      oldBounds: { old[$0].bounds }, newBounds: { new[$0].bounds })
+    }
+
+    /// Two retained frames compared in place.
+    static func changedBounds(old: RetainedFrame, new: RetainedFrame) -> [Rect] {
+        changedBounds(old: old.hashes, new: new.hashes, same: { old.same($0, new, $1) }, oldBounds: old.bounds,
+                      newBounds: new.bounds)
+    }
+
+    /// The diff over item hashes; `same(i, j)` compares old item i with new item j.
+    static func changedBounds(old: [Int], new: [Int], same: (Int, Int) -> Bool, oldBounds: (Int) -> Rect,
+                              newBounds: (Int) -> Rect) -> [Rect] {
         // The common case first: long equal runs at both ends.
         var prefix = 0
-        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+        while prefix < old.count, prefix < new.count, same(prefix, prefix) { prefix += 1 }
         var suffix = 0
         while suffix < old.count - prefix, suffix < new.count - prefix,
-              old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
-        let oldMiddle = old[prefix..<(old.count - suffix)], newMiddle = new[prefix..<(new.count - suffix)]
-        var positions: [DrawnItem: [Int]] = [:]
-        for (i, item) in zip(oldMiddle.indices, oldMiddle) { positions[item, default: []].append(i) }
-        var cursors: [DrawnItem: Int] = [:]
-        var matched = Set<Int>()
+              same(old.count - 1 - suffix, new.count - 1 - suffix) { suffix += 1 }
+        let oldMiddle = prefix..<(old.count - suffix), newMiddle = prefix..<(new.count - suffix)
+        // Old positions by hash, in order; equal hashes are compared before a match.
+        var positions: [Int: [Int]] = [:]
+        positions.reserveCapacity(oldMiddle.count)
+        for i in oldMiddle { positions[old[i], default: []].append(i) }
+        var cursors: [Int: Int] = [:]
+        var matched = [Bool](repeating: false, count: old.count)
         var last = prefix - 1
         var out: [Rect] = []
-        for item in newMiddle {
-            if let list = positions[item] {
-                var c = cursors[item] ?? 0
+        for j in newMiddle {
+            if let list = positions[new[j]] {
+                // The first old item after the last match that is the same.
+                var c = cursors[new[j]] ?? 0
                 while c < list.count, list[c] <= last { c += 1 }
-                if c < list.count {
-                    last = list[c]
-                    matched.insert(last)
-                    cursors[item] = c + 1
+                cursors[new[j]] = c
+                if let k = list[c...].firstIndex(where: { !matched[$0] && same($0, j) }) {
+                    last = list[k]
+                    matched[last] = true
+                    if k == c { cursors[new[j]] = c + 1 }
                     continue
                 }
-                cursors[item] = c
             }
-            out.append(item.bounds)
+            out.append(newBounds(j))
         }
-        for (i, item) in zip(oldMiddle.indices, oldMiddle) where !matched.contains(i) { out.append(item.bounds) }
+        for i in oldMiddle where !matched[i] { out.append(oldBounds(i)) }
         return out
     }
 

@@ -12,19 +12,15 @@ extension GLRenderer {
     /// remembers the frame either way.
     func repaintRects(_ batches: [RenderBatch], target: GLuint, width: Int, height: Int, background: Color) -> [PixelRect]? {
         guard retainedTargets.contains(target) else { return nil }
-        var items: [DrawnItem] = []
         var liquidRegions: [PixelRect] = []
         var layerRows: [Rect] = []
         for batch in batches {
             switch batch {
             case .primitives(let prims):
-                items.reserveCapacity(items.count + prims.count)
-                for p in prims {
-                    items.append(.primitive(p))
-                    if p.kind == .liquid, let r = liquidRegion(p, width: width, height: height) { liquidRegions.append(r) }
+                for p in prims where p.kind == .liquid {
+                    if let r = liquidRegion(p, width: width, height: height) { liquidRegions.append(r) }
                 }
             case .layer(let id, let composite, _, _, _):
-                items.append(.layer(id: id, composite: composite))
                 // Rows redrawn in the layer this frame are damage where it lands.
                 for rows in layerRowsChanged[id] ?? [] {
                     layerRows.append(Rect(x: composite.rect.minX, y: composite.rect.minY + Double(rows.lowerBound),
@@ -32,12 +28,13 @@ extension GLRenderer {
                 }
             }
         }
-        let now = RetainedFrame(width: width, height: height, background: background, atlasGeneration: atlasGeneration, items: items)
+        let now = RetainedFrame(width: width, height: height, background: background, atlasGeneration: atlasGeneration,
+                                batches: batches)
         let before = retained[target]
         retained[target] = now
         guard damageTracking, let before, before.width == width, before.height == height, before.background == background,
               before.atlasGeneration == atlasGeneration else { return nil }
-        let changed = Damage.changedBounds(old: before.items, new: items) + layerRows
+        let changed = Damage.changedBounds(old: before, new: now) + layerRows
         return Damage.rects(changed: changed, liquidRegions: liquidRegions, width: width, height: height)
     }
 
