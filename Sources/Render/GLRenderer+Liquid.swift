@@ -30,7 +30,7 @@ extension GLRenderer {
         // than that changes nothing there, so the union is exactly the whole group's while a
         // tall pile costs per strip what two cards do.
         let offset = s.map { ($0.offset.x * $0.offset.x + $0.offset.y * $0.offset.y).squareRoot() } ?? 0
-        let reach = (g.kernel == .cubic ? 6 : 4) * g.smoothing + (s.map { $0.radius * 1.5 } ?? 0) + offset
+        let reach = (g.kernel == .cubic ? 6 : 4) * g.smoothing + (s?.reach ?? 0) + offset
             + (paint.showField ? g.merge : 0) + max(paint.refraction, 1) + 2
         // The field pass may stop at a shape deeper than anything reads exactly: the bezel,
         // the rim, a neighbour's normal a pixel on, the shadow's offset, bilinear's reach.

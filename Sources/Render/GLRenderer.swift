@@ -266,7 +266,7 @@ public final class GLRenderer {
                 Float(clip.x), Float(clip.y), Float(clip.width), Float(clip.height),
                 Float(rr.x), Float(rr.y), Float(rr.width), Float(rr.height),
                 Float(round?.radius ?? 0), mode, Float(shadow?.offset.x ?? 0), Float(shadow?.offset.y ?? 0),
-                Float(p.atlasOrigin.x), Float(p.atlasOrigin.y), Float(shadow?.alpha ?? 0), 0,
+                Float(p.atlasOrigin.x), Float(p.atlasOrigin.y), Float(shadow?.alpha ?? 0), Float(shadow?.reach ?? 0),
             ]
         }
     }

@@ -40,7 +40,7 @@ public struct Primitive: Sendable, Hashable {
             let field = liquidPaint?.showField == true ? g.merge : 0
             var b = g.bounds.insetBy(dx: -1 - field, dy: -1 - field)
             if let s = liquidPaint?.shadow {
-                let spread = s.radius * 1.5 + 1
+                let spread = s.reach + 1
                 b = b.union(b.offsetBy(dx: s.offset.x, dy: s.offset.y).insetBy(dx: -spread, dy: -spread))
             }
             return b.intersection(clipRect.insetBy(dx: -1, dy: -1))
@@ -57,7 +57,7 @@ public struct Primitive: Sendable, Hashable {
         }
         var b = rect.insetBy(dx: -1, dy: -1)
         if let s = shadow {
-            let spread = s.radius * 1.5 + 1
+            let spread = s.reach + 1
             b = b.union(rect.offsetBy(dx: s.offset.x, dy: s.offset.y).insetBy(dx: -spread, dy: -spread))
         }
         return b.intersection(clipRect.insetBy(dx: -1, dy: -1))

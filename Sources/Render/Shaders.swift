@@ -54,7 +54,7 @@ enum Shaders {
         layout(location = 5) in vec4 iClip;
         layout(location = 6) in vec4 iRound;    // round clip rect
         layout(location = 7) in vec4 iRoundP;   // radius, mode (0 none, 1 circular, 2 continuous), shadow ox, oy
-        layout(location = 8) in vec4 iExtra;    // atlas x, y, shadow alpha, -
+        layout(location = 8) in vec4 iExtra;    // atlas x, y, shadow alpha, shadow reach (Shadow.reach)
         uniform vec2 uViewport;
         out vec2 vPos;
         flat out vec4 fRect; flat out vec4 fShape; flat out vec4 fFill; flat out vec4 fStroke;
@@ -69,7 +69,7 @@ enum Shaders {
                 hi = max(iRect.xy, iRect.zw) + vec2(r);
             }
             if (iExtra.z > 0.0) {
-                float s = iShape.w * 1.5 + 1.0;
+                float s = iExtra.w + 1.0;
                 lo = min(lo, iRect.xy + iRoundP.zw - vec2(s));
                 hi = max(hi, iRect.xy + iRect.zw + iRoundP.zw + vec2(s));
             }
