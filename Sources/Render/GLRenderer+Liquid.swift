@@ -36,8 +36,17 @@ extension GLRenderer {
         // the rim, a neighbour's normal a pixel on, the shadow's offset, bilinear's reach.
         let edge = Shading.edgeDepth(paint, rimWidth: prim.radius)
         let deep = -(max(edge, offset) + 2.5)
+        // A clip reaching a pixel past the bounds cuts nothing (coverage is 1 half a pixel in).
+        let c = prim.clipRect, holds = c.insetBy(dx: 1, dy: 1).intersection(b) == b
+        // Plain cores: deeper than anything the paint reads exactly (`deep`) by half a pixel
+        // more, inside the clip where its coverage is whole; none under a rounded clip.
+        let viewport = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        let cores = liquidFieldTexture && liquidCores && prim.roundClip == nil
+            ? LiquidCores.cores(g.shapes, depth: -deep + 0.5, within: b.intersection(holds ? b : c.insetBy(dx: 1, dy: 1))
+                .intersection(viewport)) : []
         let fieldRegion = liquidFieldTexture
-            ? drawField(g, bounds: b, shadowOffset: s?.offset ?? .zero, reach: reach, width: width, height: height, deep: deep) : nil
+            ? drawField(g, bounds: b, shadowOffset: s?.offset ?? .zero, reach: reach, width: width, height: height, deep: deep,
+                        cores: cores) : nil
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(target))
         if scissored { glEnable(GLenum(GL_SCISSOR_TEST)) }
         glActiveTexture(GLenum(GL_TEXTURE2))
@@ -55,8 +64,6 @@ extension GLRenderer {
         glUniform1f(u("uRimWidth"), GLfloat(prim.radius))
         glUniform4f(u("uShadow"), GLfloat(s?.alpha ?? 0), GLfloat(s?.radius ?? 0), GLfloat(s?.offset.x ?? 0), GLfloat(s?.offset.y ?? 0))
         glUniform1f(u("uOpacity"), GLfloat(prim.fill.a))
-        // A clip reaching a pixel past the bounds cuts nothing (coverage is 1 half a pixel in).
-        let c = prim.clipRect, holds = c.insetBy(dx: 1, dy: 1).intersection(b) == b
         glUniform4f(u("uClip"), GLfloat(c.x), GLfloat(c.y), holds ? -1 : GLfloat(c.width), GLfloat(c.height))
         let rc = prim.roundClip
         glUniform4f(u("uRoundClip"), GLfloat(rc?.rect.x ?? 0), GLfloat(rc?.rect.y ?? 0), GLfloat(rc?.rect.width ?? 0),
@@ -81,7 +88,6 @@ extension GLRenderer {
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         glViewport(0, 0, GLsizei(width), GLsizei(height))
-        glBindVertexArray(vao)
         if let f = fieldRegion, let texture = field {
             glActiveTexture(GLenum(GL_TEXTURE4))
             glBindTexture(GLenum(GL_TEXTURE_2D), texture.texture)
@@ -89,23 +95,44 @@ extension GLRenderer {
             glUniform1i(u("uField"), 4)
             glUniform4f(u("uFieldRegion"), GLfloat(f.x), GLfloat(f.y), GLfloat(f.w), GLfloat(f.h))
             glUniform2f(u("uFieldCapacity"), GLfloat(texture.width), GLfloat(texture.height))
-            glUniform4f(u("uBounds"), GLfloat(b.x), GLfloat(b.y), GLfloat(b.width), GLfloat(b.height))
-            glDrawArraysInstanced(GLenum(GL_TRIANGLES), 0, 6, 1)
+            // The edges, the necks and the shadow through the full paint; the cores plain.
+            let parts = LiquidCores.partition(b, cuts: cores)
+            drawRects(parts.rest)
+            if !parts.covered.isEmpty { paintPlain(parts.covered, prim: prim, region: region, viewport: (width, height)) }
+            plainPixels += parts.covered.reduce(0) { $0 + Int($1.width * $1.height) }
         } else {
             forEachStrip(of: b, rows: height, shapes: g.shapes, reach: reach) { strip, near in
-                glUniform4f(u("uBounds"), GLfloat(strip.x), GLfloat(strip.y), GLfloat(strip.width), GLfloat(strip.height))
                 setShapes(near, uniforms)
-                glDrawArraysInstanced(GLenum(GL_TRIANGLES), 0, 6, 1)
+                drawRects([strip])
             }
         }
-        glBindVertexArray(0)
+    }
+
+    /// The plain cores of a group (`LiquidCores`): the tinted backdrop alone, as the full
+    /// paint computes it there. Blending and the backdrop's texture are as the paint set them.
+    private func paintPlain(_ rects: [Rect], prim: Primitive, region: (x: Int, y: Int, w: Int, h: Int),
+                            viewport: (width: Int, height: Int)) {
+        guard let paint = prim.liquidPaint else { return }
+        glUseProgram(plainProgram)
+        let uniforms = liquidUniforms[plainProgram] ?? [:]
+        func u(_ n: String) -> GLint { uniforms[n] ?? -1 }
+        glUniform2f(u("uViewport"), GLfloat(viewport.width), GLfloat(viewport.height))
+        let t = paint.tint
+        glUniform4f(u("uTint"), GLfloat(t.r), GLfloat(t.g), GLfloat(t.b), GLfloat(t.a))
+        glUniform1f(u("uOpacity"), GLfloat(prim.fill.a))
+        glUniform1i(u("uBackdrop"), 2)
+        glUniform4f(u("uRegion"), GLfloat(region.x), GLfloat(region.y), GLfloat(region.w), GLfloat(region.h))
+        let cap = backdrop.map { (Double($0.width / 2), Double($0.height / 2)) } ?? (1, 1)
+        glUniform2f(u("uBackdropScale"), GLfloat(Double(region.w / 2) / cap.0), GLfloat(Double(region.h / 2) / cap.1))
+        drawRects(rects)
     }
 
     /// Writes the group's field over `bounds` (grown by the shadow's reach, within the
-    /// viewport) into the field texture; returns the pixel region it holds, or nil where
-    /// the driver cannot render half floats.
+    /// viewport) into the field texture, but for `cores` (window pixels no pass reads the
+    /// field of); returns the pixel region it holds, or nil where the driver cannot render
+    /// half floats.
     private func drawField(_ g: LiquidGroup, bounds: Rect, shadowOffset: Point2, reach: Double, width: Int, height: Int,
-                           deep: Double) -> (x: Int, y: Int, w: Int, h: Int)? {
+                           deep: Double, cores: [Rect]) -> (x: Int, y: Int, w: Int, h: Int)? {
         // The shadow reads the field `offset` up and left of each pixel: hold that too.
         let grown = bounds.union(bounds.offsetBy(dx: -shadowOffset.x, dy: -shadowOffset.y)).insetBy(dx: -2, dy: -2)
             .intersection(Rect(x: 0, y: 0, width: Double(width), height: Double(height)).insetBy(dx: -reach, dy: -reach))
@@ -123,18 +150,18 @@ extension GLRenderer {
         glUniform2f(u("uViewport"), GLfloat(w), GLfloat(h))
         glUniform1f(u("uDeep"), GLfloat(deep))
         setKernel(g, uniforms)
-        glBindVertexArray(vao)
         // In the region's own coordinates: half floats keep more of a small number.
         let shift = Point2(Double(x0), Double(y0))
         let local = Rect(x: 0, y: 0, width: Double(w), height: Double(h))
         let shapes = g.shapes.map { Shape(rect: $0.rect.offsetBy(dx: -shift.x, dy: -shift.y), radius: $0.radius,
                                                        continuous: $0.continuous) }
-        forEachStrip(of: local, rows: h, shapes: shapes, reach: reach, includeEmpty: true) { strip, near in
-            glUniform4f(u("uBounds"), GLfloat(strip.x), GLfloat(strip.y), GLfloat(strip.width), GLfloat(strip.height))
-            setShapes(near, uniforms)
-            glDrawArraysInstanced(GLenum(GL_TRIANGLES), 0, 6, 1)
+        let skipped = cores.map { $0.offsetBy(dx: -shift.x, dy: -shift.y) }
+        for part in LiquidCores.partition(local, cuts: skipped).rest {
+            forEachStrip(of: part, rows: h, shapes: shapes, reach: reach, includeEmpty: true) { strip, near in
+                setShapes(near, uniforms)
+                drawRects([strip])
+            }
         }
-        glBindVertexArray(0)
         return (x0, y0, w, h)
     }
 

@@ -18,12 +18,14 @@ extension GLRenderer {
         liquidPrograms = (try liquid(false, .direct), try liquid(true, .direct))
         fieldPrograms = (try liquid(false, .field), try liquid(true, .field))
         shadeProgram = try liquid(false, .shade)
+        plainProgram = try liquid(false, .plain)
         blurProgram = try Self.link(vertex: BlurShaders.vertex(header), fragment: BlurShaders.fragment(header))
-        for name in ["uBounds", "uViewport", "uRects", "uRadii", "uCount", "uK", "uKernel", "uTint", "uRim", "uRimWidth",
+        for name in ["uViewport", "uRects", "uRadii", "uCount", "uK", "uKernel", "uTint", "uRim", "uRimWidth",
                      "uShadow", "uOpacity", "uClip", "uBackdrop", "uRegion", "uBezel", "uRefraction", "uFieldStep", "uMerge", "uBackdropScale",
                      "uRoundClip", "uRoundClipP", "uDeep", "uField", "uFieldRegion", "uFieldCapacity",
                      "uEdgeDepth", "uSpecular", "uFarRim", "uSpecularWidth", "uLight"] {
-            for program in [liquidPrograms.plain, liquidPrograms.pinched, fieldPrograms.plain, fieldPrograms.pinched, shadeProgram] {
+            for program in [liquidPrograms.plain, liquidPrograms.pinched, fieldPrograms.plain, fieldPrograms.pinched, shadeProgram,
+                            plainProgram] {
                 liquidUniforms[program, default: [:]][name] = glGetUniformLocation(program, name)
             }
         }

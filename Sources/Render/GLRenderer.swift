@@ -25,6 +25,12 @@ public final class GLRenderer {
     /// The two-pass liquid programs: the field (plain and pinched) and the paint.
     var fieldPrograms: (plain: GLuint, pinched: GLuint) = (0, 0)
     var shadeProgram: GLuint = 0
+    /// Paints a group's plain cores (`LiquidCores`): the tinted backdrop alone.
+    var plainProgram: GLuint = 0
+    /// Paint plain cores with `plainProgram` and compute no field there; false draws every
+    /// pixel of a group through the full paint (a test compares the two byte for byte;
+    /// `SPRINGLAB_LIQUID_CORES=off` in the environment turns it off).
+    public var liquidCores = ProcessInfo.processInfo.environment["SPRINGLAB_LIQUID_CORES"] != "off"
     /// The field texture (half floats, grow-only) and its framebuffer.
     var field: (texture: GLuint, fbo: GLuint, width: Int, height: Int)?
     /// Liquid groups in two passes through the field texture; false once a driver refused
@@ -50,6 +56,8 @@ public final class GLRenderer {
     /// of them redrawn (a test checks a change redraws only the bands it touches).
     public internal(set) var layerRedraws = 0
     public internal(set) var layerRowsRedrawn = 0
+    /// Pixels of liquid groups painted plain since start (`LiquidCores`).
+    public internal(set) var plainPixels = 0
     /// Backdrops blurred since start (a test checks a still backdrop is blurred once).
     public internal(set) var backdropBlurs = 0
     private var scratch: [Float] = []
@@ -88,7 +96,7 @@ public final class GLRenderer {
         glDeleteProgram(program)
         glDeleteProgram(liquidPrograms.plain)
         glDeleteProgram(liquidPrograms.pinched)
-        for p in [fieldPrograms.plain, fieldPrograms.pinched, shadeProgram] { glDeleteProgram(p) }
+        for p in [fieldPrograms.plain, fieldPrograms.pinched, shadeProgram, plainProgram] { glDeleteProgram(p) }
         if var f = field { glDeleteFramebuffers(1, &f.fbo); glDeleteTextures(1, &f.texture) }
         glDeleteProgram(blurProgram)
         backdrop?.delete()
@@ -246,6 +254,26 @@ public final class GLRenderer {
         }
         scratch.withUnsafeBytes { glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, bytes, $0.baseAddress) }
         glDrawArraysInstanced(GLenum(GL_TRIANGLES), 0, 6, GLsizei(prims.count))
+        glBindVertexArray(0)
+    }
+
+    /// Draws one instance per rectangle with the bound program (the liquid passes read
+    /// each rectangle from the first four floats of an instance record).
+    func drawRects(_ rects: [Rect]) {
+        guard !rects.isEmpty else { return }
+        scratch.removeAll(keepingCapacity: true)
+        for r in rects {
+            scratch += [Float(r.x), Float(r.y), Float(r.width), Float(r.height)]
+            scratch += repeatElement(0, count: Self.floatsPerInstance - 4)
+        }
+        glBindVertexArray(vao)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instances)
+        if rects.count > instanceCapacity {
+            instanceCapacity = max(rects.count, instanceCapacity * 2, 256)
+            glBufferData(GLenum(GL_ARRAY_BUFFER), instanceCapacity * Self.floatsPerInstance * 4, nil, GLenum(GL_STREAM_DRAW))
+        }
+        scratch.withUnsafeBytes { glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, $0.count, $0.baseAddress) }
+        glDrawArraysInstanced(GLenum(GL_TRIANGLES), 0, 6, GLsizei(rects.count))
         glBindVertexArray(0)
     }
 

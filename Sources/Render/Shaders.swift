@@ -174,17 +174,18 @@ enum Shaders {
 enum LiquidShaders {
     static let maxShapes = 16
 
-    enum Pass { case direct, field, shade }
+    /// `plain`: glass deeper than anything but the tinted backdrop (`LiquidCores`).
+    enum Pass { case direct, field, shade, plain }
 
+    /// Each instance is a rectangle of the pass (its x, y, width, height in the first
+    /// four floats of the shared instance record).
     static func vertex(_ header: String) -> String {
         header + """
         layout(location = 0) in vec2 aCorner;
-        uniform vec4 uBounds;
+        layout(location = 1) in vec4 iBounds;
         uniform vec2 uViewport;
-        out vec2 vPos;
         void main() {
-            vec2 p = uBounds.xy + aCorner * uBounds.zw;
-            vPos = p;
+            vec2 p = iBounds.xy + aCorner * iBounds.zw;
             gl_Position = vec4(p.x / uViewport.x * 2.0 - 1.0, 1.0 - p.y / uViewport.y * 2.0, 0.0, 1.0);
         }
         """
@@ -193,9 +194,10 @@ enum LiquidShaders {
     static func fragment(_ header: String, pinched: Bool, pass: Pass) -> String {
         let defines = (pinched ? "#define PINCHED 1\n" : "")
             + (pass == .field ? "#define FIELD_PASS 1\n" : pass == .shade ? "#define FROM_TEXTURE 1\n" : "")
+            + (pass == .plain ? "#define PLAIN_PASS 1\n" : "")
         return header + defines + """
         precision highp float;
-        in vec2 vPos;
+        uniform vec2 uViewport;
         uniform vec4 uRects[\(maxShapes)];
         uniform vec2 uRadii[\(maxShapes)];   // radius, continuous (1) or circular (0)
         uniform int uCount;
@@ -285,10 +287,26 @@ enum LiquidShaders {
             return acc;
         }
 
+        // The pixel's centre, top-left origin: exact, whichever rectangle drew it, so a
+        // group drawn in parts shades every pixel as one quad would.
+        vec2 pixelCentre() { return vec2(gl_FragCoord.x, uViewport.y - gl_FragCoord.y); }
+
         #ifdef FIELD_PASS
         void main() {
             // Half floats hold ±65504: far from every shape the field only has to stay far.
-            outColor = vec4(min(field(vPos, uDeep), 1e4), 0.0, 0.0, 1.0);
+            outColor = vec4(min(field(pixelCentre(), uDeep), 1e4), 0.0, 0.0, 1.0);
+        }
+        #elif defined(PLAIN_PASS)
+        // Glass deeper than the bezel, rim, highlight and shadow, inside any clip: the main
+        // paint below with its slope, rim and highlight all zero, term for term.
+        void main() {
+            vec2 p = pixelCentre();
+            vec2 uv = vec2((p.x - uRegion.x) / uRegion.z, (uRegion.y + uRegion.w - p.y) / uRegion.w) * uBackdropScale;
+            vec4 behind = texture(uBackdrop, uv);
+            vec4 glass = behind * (1.0 - uTint.a) + vec4(uTint.rgb * uTint.a, uTint.a);
+            vec4 color = glass * uOpacity;
+            if (color.a <= 0.0) discard;
+            outColor = color;
         }
         #else
         #ifdef FROM_TEXTURE
@@ -314,7 +332,7 @@ enum LiquidShaders {
         vec4 over(vec4 top, vec4 under) { return top + under * (1.0 - top.a); }
 
         void main() {
-            vec2 p = vPos;
+            vec2 p = pixelCentre();
             // A clip that holds the whole group is not evaluated (uClip.z < 0).
             float clip = uClip.z < 0.0 ? 1.0 : coverage(sdRoundRect(p, uClip, 0.0, false));
             if (uRoundClipP.y > 0.5) clip *= coverage(sdRoundRect(p, uRoundClip, uRoundClipP.x, uRoundClipP.y > 1.5));

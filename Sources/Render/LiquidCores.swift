@@ -1,0 +1,95 @@
+import Canvas
+
+/// Where a liquid group's glass is plain (issue 16): pixels so deep inside one of its
+/// shapes that the union there is deeper too (a smooth minimum is never above the least
+/// distance), past the bezel, the rim, the highlight and anything the shadow or a
+/// neighbour's slope reads. There the glass is the tinted backdrop and nothing else, so
+/// the renderer paints those pixels with a plain program and computes no field for them.
+/// Pure: the GL renderer draws what this decides.
+enum LiquidCores {
+    /// Pixel-aligned rectangles (whole-pixel edges) inside `within`, each deeper than
+    /// `depth` into one of `shapes` at every pixel centre it holds; they may overlap.
+    ///
+    /// A rounded rectangle's distance (`SDF.roundedRect`) is at most −depth on two bands:
+    /// inset by `depth` across and by max(span, depth) along, where the span is how far
+    /// the corner's curve runs (the radius, or 1.28 × it for a continuous corner). On
+    /// those bands the corner term is zero on one axis, so the distance is the plain box
+    /// distance (see `roundedRect`'s straight branch). Circular corners add the square
+    /// whose corners lie on the arc `depth` inside.
+    static func cores(_ shapes: [Shape], depth: Double, within: Rect) -> [Rect] {
+        var out: [Rect] = []
+        for s in shapes {
+            let half = min(s.rect.width, s.rect.height) / 2
+            let r = min(max(s.radius, 0), half)
+            let superellipse = s.continuous && r > 0 && r < half * 0.999
+            let span = superellipse ? min(r * SDF.continuousSpan, half) : r
+            let along = max(span, depth)
+            var bands = [s.rect.insetBy(dx: along, dy: depth), s.rect.insetBy(dx: depth, dy: along)]
+            // A circular corner (a circle's or a capsule's too) is deeper than `depth` within
+            // span − depth of its centre: the square inscribed there reaches into it.
+            if !superellipse, span > depth {
+                let inset = span - (span - depth) / 2.0.squareRoot()
+                bands.append(s.rect.insetBy(dx: inset, dy: inset))
+            }
+            for band in bands {
+                if let pixels = pixelsWithin(band.intersection(within)) { out.append(pixels) }
+            }
+        }
+        return out
+    }
+
+    /// The largest whole-pixel rectangle whose pixel centres all lie in `rect`; nil if none.
+    static func pixelsWithin(_ rect: Rect) -> Rect? {
+        guard !rect.isEmpty, rect.width.isFinite, rect.height.isFinite else { return nil }
+        // Pixel i's centre is i + ½: it lies in [min, max] when min − ½ ≤ i ≤ max − ½.
+        let x0 = (rect.minX - 0.5).rounded(.up), x1 = (rect.maxX - 0.5).rounded(.down) + 1
+        let y0 = (rect.minY - 0.5).rounded(.up), y1 = (rect.maxY - 0.5).rounded(.down) + 1
+        guard x1 > x0, y1 > y0 else { return nil }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// `outer` cut by `cuts` (clipped to it): the cuts' union and the rest, each as
+    /// disjoint rectangles (bands between the rectangles' edges, equal bands stacked).
+    /// A pixel centre of `outer` lies in exactly one of them, when the cuts' edges are
+    /// whole pixels (no centre falls on an edge).
+    static func partition(_ outer: Rect, cuts: [Rect]) -> (covered: [Rect], rest: [Rect]) {
+        let cuts = cuts.map { $0.intersection(outer) }.filter { !$0.isEmpty }
+        guard !cuts.isEmpty else { return ([], outer.isEmpty ? [] : [outer]) }
+        let ys = Set([outer.minY, outer.maxY] + cuts.flatMap { [$0.minY, $0.maxY] }).sorted()
+        var covered = Stacker(), rest = Stacker()
+        for (y0, y1) in zip(ys, ys.dropFirst()) where y1 > y0 {
+            // The cuts spanning this band, as merged runs along x.
+            var runs: [(Double, Double)] = []
+            for c in cuts.filter({ $0.minY <= y0 && $0.maxY >= y1 }).sorted(by: { $0.minX < $1.minX }) {
+                if let last = runs.last, c.minX <= last.1 { runs[runs.count - 1].1 = max(last.1, c.maxX) } else {
+                    runs.append((c.minX, c.maxX))
+                }
+            }
+            var x = outer.minX
+            for (a, b) in runs {
+                if a > x { rest.add(x, a, y0, y1) }
+                covered.add(a, b, y0, y1)
+                x = b
+            }
+            if outer.maxX > x { rest.add(x, outer.maxX, y0, y1) }
+        }
+        return (covered.rects, rest.rects)
+    }
+
+    /// Collects rectangles band by band, extending one downward when the next band has a
+    /// rectangle with the same left and right edges right below it.
+    private struct Stacker {
+        var rects: [Rect] = []
+        private var open: [Int] = []
+
+        mutating func add(_ x0: Double, _ x1: Double, _ y0: Double, _ y1: Double) {
+            if let i = open.first(where: { rects[$0].minX == x0 && rects[$0].maxX == x1 && rects[$0].maxY == y0 }) {
+                rects[i].height = y1 - rects[i].minY
+                return
+            }
+            open.removeAll { rects[$0].maxY < y0 }
+            rects.append(Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+            open.append(rects.count - 1)
+        }
+    }
+}
