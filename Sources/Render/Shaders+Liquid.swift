@@ -1,0 +1,275 @@
+// The liquid glass's shaders: the field, the paint and the backdrop blur (see Shaders.swift
+// for the shared distance functions).
+
+/// The liquid pass. Where float targets render, in two steps: `field` writes the merged
+/// distance of every pixel of a group's region into a texture (in strips, each with only
+/// the shapes that can reach it), then `shade` paints glass from that texture — one
+/// distance evaluation per pixel instead of four (its own, two neighbours for the normal,
+/// and the shadow's). Elsewhere `direct` does both in one pass. The fold is that of
+/// `LiquidGroup.distance` and the paint that of `Shading.shadeLiquid` (RenderTests compare).
+enum LiquidShaders {
+    static let maxShapes = 16
+
+    /// `plain`: glass deeper than anything but the tinted backdrop (`LiquidCores`).
+    enum Pass { case direct, field, shade, plain }
+
+    /// Each instance is a rectangle of the pass (its x, y, width, height in the first
+    /// four floats of the shared instance record).
+    static func vertex(_ header: String) -> String {
+        header + """
+        layout(location = 0) in vec2 aCorner;
+        layout(location = 1) in vec4 iBounds;
+        uniform vec2 uViewport;
+        void main() {
+            vec2 p = iBounds.xy + aCorner * iBounds.zw;
+            gl_Position = vec4(p.x / uViewport.x * 2.0 - 1.0, 1.0 - p.y / uViewport.y * 2.0, 0.0, 1.0);
+        }
+        """
+    }
+
+    static func fragment(_ header: String, pinched: Bool, pass: Pass) -> String {
+        let defines = (pinched ? "#define PINCHED 1\n" : "")
+            + (pass == .field ? "#define FIELD_PASS 1\n" : pass == .shade ? "#define FROM_TEXTURE 1\n" : "")
+            + (pass == .plain ? "#define PLAIN_PASS 1\n" : "")
+        return header + defines + """
+        precision highp float;
+        uniform vec2 uViewport;
+        uniform vec4 uRects[\(maxShapes)];
+        uniform vec2 uRadii[\(maxShapes)];   // radius, continuous (1) or circular (0)
+        uniform int uCount;
+        uniform float uK;
+        uniform int uKernel;                 // 0 quadratic, 1 cubic, 2 pinched
+        uniform float uDeep;                 // the field pass stops at a shape this deep
+        uniform vec4 uTint;
+        uniform vec4 uRim;
+        uniform float uRimWidth;
+        uniform vec4 uShadow;                // alpha, radius, offset x, offset y
+        uniform float uOpacity;
+        uniform vec4 uClip;                  // width < 0: none
+        uniform vec4 uRoundClip;             // the innermost rounded clip, if any
+        uniform vec2 uRoundClipP;            // radius, mode (0 none, 1 circular, 2 continuous)
+        uniform sampler2D uBackdrop;         // the blurred region behind the group
+        uniform vec4 uRegion;                // its frame in pixels (top-left origin)
+        uniform vec2 uBackdropScale;         // the part of the texture the region fills
+        uniform sampler2D uField;            // the field pass's output
+        uniform vec4 uFieldRegion;           // its frame in pixels (top-left origin)
+        uniform vec2 uFieldCapacity;         // the texture's size (the region fills a corner)
+        uniform float uBezel;
+        uniform float uRefraction;
+        uniform float uEdgeDepth;            // Shading.edgeDepth: deeper, glass is plain
+        uniform vec4 uSpecular;              // the highlight's colour, alpha its peak
+        uniform vec4 uFarRim;                // what the rim away from the light catches
+        uniform float uSpecularWidth;        // the band both fill, px
+        uniform vec2 uLight;                 // LiquidPaint.lightDirection
+        uniform float uFieldStep;            // > 0: debug iso-lines every that many pixels
+        uniform float uMerge;
+        out vec4 outColor;
+
+        \(Shaders.sdfFunctions)
+        float smin(float a, float b, float k) {
+            if (k <= 0.0) return min(a, b);
+            if (uKernel == 1) {
+                float K = 6.0 * k;
+                float h = max(K - abs(a - b), 0.0) / K;
+                return min(a, b) - h * h * h * K / 6.0;
+            }
+            float K = 4.0 * k;
+            float h = max(K - abs(a - b), 0.0) / K;
+            return min(a, b) - h * h * K / 4.0;
+        }
+
+        // LiquidGroup.pinch: 1 on the line through the centres, 0 half the shorter side away.
+        float pinch(vec2 p, vec4 a, vec4 b) {
+            vec2 ca = a.xy + a.zw * 0.5, cb = b.xy + b.zw * 0.5;
+            vec2 axis = cb - ca;
+            float len = length(axis);
+            float extent = 0.5 * min(min(a.z, a.w), min(b.z, b.w));
+            if (len <= 0.0 || extent <= 0.0) return 1.0;
+            float x = abs((p.x - ca.x) * axis.y - (p.y - ca.y) * axis.x) / len / extent;
+            return clamp(1.0 - x * x, 0.0, 1.0);
+        }
+
+        // LiquidGroup.distance: the three nearest distances folded nearest first. The fold is
+        // never above the nearest distance, so once one shape is deeper than `deep` the
+        // union is too and its exact value no longer matters: that distance is returned.
+        float field(vec2 p, float deep) {
+            float m1 = 1e9, m2 = 1e9, m3 = 1e9;
+        #ifdef PINCHED
+            int i1 = 0, i2 = 0;
+        #endif
+            for (int i = 0; i < \(maxShapes); i++) {
+                if (i >= uCount) break;
+                float d = sdRoundRect(p, uRects[i], uRadii[i].x, uRadii[i].y > 0.5);
+                if (d < deep) return d;
+        #ifdef PINCHED
+                if (d < m1) { m3 = m2; m2 = m1; i2 = i1; m1 = d; i1 = i; }
+                else if (d < m2) { m3 = m2; m2 = d; i2 = i; }
+                else if (d < m3) { m3 = d; }
+        #else
+                if (d < m1) { m3 = m2; m2 = m1; m1 = d; }
+                else if (d < m2) { m3 = m2; m2 = d; }
+                else if (d < m3) { m3 = d; }
+        #endif
+            }
+            float acc = m1;
+            if (m2 < 1e8) {
+        #ifdef PINCHED
+                acc = smin(acc, m2, uK * pinch(p, uRects[i1], uRects[i2]));
+        #else
+                acc = smin(acc, m2, uK);
+        #endif
+            }
+            if (m3 < 1e8) acc = smin(acc, m3, uK);
+            return acc;
+        }
+
+        // The pixel's centre, top-left origin: exact, whichever rectangle drew it, so a
+        // group drawn in parts shades every pixel as one quad would.
+        vec2 pixelCentre() { return vec2(gl_FragCoord.x, uViewport.y - gl_FragCoord.y); }
+
+        #ifdef FIELD_PASS
+        void main() {
+            // Half floats hold ±65504: far from every shape the field only has to stay far.
+            outColor = vec4(min(field(pixelCentre(), uDeep), 1e4), 0.0, 0.0, 1.0);
+        }
+        #elif defined(PLAIN_PASS)
+        // Glass deeper than the bezel, rim, highlight and shadow, inside any clip: the main
+        // paint below with its slope, rim and highlight all zero, term for term.
+        void main() {
+            vec2 p = pixelCentre();
+            vec2 uv = vec2((p.x - uRegion.x) / uRegion.z, (uRegion.y + uRegion.w - p.y) / uRegion.w) * uBackdropScale;
+            vec4 behind = texture(uBackdrop, uv);
+            vec4 glass = behind * (1.0 - uTint.a) + vec4(uTint.rgb * uTint.a, uTint.a);
+            vec4 color = glass * uOpacity;
+            if (color.a <= 0.0) discard;
+            outColor = color;
+        }
+        #else
+        #ifdef FROM_TEXTURE
+        // The field at pixel centre p, as the field pass stored it (rows bottom-up).
+        float fieldAt(vec2 p) {
+            vec2 local = p - uFieldRegion.xy;
+            ivec2 t = ivec2(floor(vec2(local.x, uFieldRegion.w - local.y)));
+            return texelFetch(uField, clamp(t, ivec2(0), ivec2(uFieldRegion.zw) - 1), 0).r;
+        }
+        // Anywhere: between pixel centres the field is interpolated (it is smooth there).
+        // (Clamped to the region: the texture beyond it holds other groups' fields.)
+        float fieldBetween(vec2 p) {
+            vec2 local = p - uFieldRegion.xy;
+            vec2 t = clamp(vec2(local.x, uFieldRegion.w - local.y), vec2(0.5), uFieldRegion.zw - vec2(0.5));
+            return texture(uField, t / uFieldCapacity).r;
+        }
+        #else
+        float fieldAt(vec2 p) { return field(p, -1e9); }
+        float fieldBetween(vec2 p) { return field(p, -1e9); }
+        #endif
+
+        vec4 premul(vec4 c, float k) { float a = c.a * k; return vec4(c.rgb * a, a); }
+        vec4 over(vec4 top, vec4 under) { return top + under * (1.0 - top.a); }
+
+        void main() {
+            vec2 p = pixelCentre();
+            // A clip that holds the whole group is not evaluated (uClip.z < 0).
+            float clip = uClip.z < 0.0 ? 1.0 : coverage(sdRoundRect(p, uClip, 0.0, false));
+            if (uRoundClipP.y > 0.5) clip *= coverage(sdRoundRect(p, uRoundClip, uRoundClipP.x, uRoundClipP.y > 1.5));
+            if (clip <= 0.0) discard;
+        #ifdef FROM_TEXTURE
+            float d = fieldAt(p);
+        #else
+            // Deeper than the bezel, the rim and the highlight, glass is plain: no shadow,
+            // slope, rim or field line depends on how deep, so the first shape that deep
+            // settles it.
+            float d = field(p, -uEdgeDepth - 0.5);
+        #endif
+            vec4 color = vec4(0.0);
+            // Under fully covered glass the shadow cannot show, nor (the field changes by at
+            // most the distance moved) further out than its offset and 3.6 sigmas, where it
+            // is below a ten-thousandth: skip its second field.
+            float sigma = max(uShadow.y * 0.5, 0.5);
+            if (uShadow.x > 0.0 && d > -0.5 && d < length(uShadow.zw) + 3.6 * sigma) {
+                float ds = fieldBetween(p - uShadow.zw);
+                color = vec4(0.0, 0.0, 0.0, uShadow.x * 0.5 * (1.0 - erfApprox(ds / (sigma * 1.41421356))));
+            }
+            float inside = coverage(d);
+            // Shading.shadeLiquid: the field's gradient is the glass's slope (at most 1): a
+            // unit normal at a plain edge, fading to nothing at a neck's saddle.
+            vec2 slope = vec2(0.0);
+            if (d > -uEdgeDepth && d < 1.0) {
+                // Forward differences to the next pixel centres.
+                vec2 n = vec2(fieldAt(p + vec2(1.0, 0.0)) - d, fieldAt(p + vec2(0.0, 1.0)) - d);
+                float len = length(n);
+                if (len > 0.0) slope = n / len * min(len, 1.0);
+            }
+            if (inside > 0.0) {
+                float t = uBezel > 0.0 ? clamp(1.0 + d / uBezel, 0.0, 1.0) : 0.0;
+                vec2 q = p + slope * (uRefraction * t * t);
+                vec2 uv = vec2((q.x - uRegion.x) / uRegion.z, (uRegion.y + uRegion.w - q.y) / uRegion.w) * uBackdropScale;
+                vec4 behind = texture(uBackdrop, uv);
+                vec4 glass = behind * (1.0 - uTint.a) + vec4(uTint.rgb * uTint.a, uTint.a);
+                color = over(glass * inside, color);
+                float facing = dot(slope, uLight);
+                float band = inside - coverage(d + uRimWidth);
+                if (band > 0.0) {
+                    color = over(premul(uRim, band * (0.35 + 0.65 * max(facing, 0.0))), color);
+                }
+                if (uSpecularWidth > 0.0) {
+                    float s = clamp(1.0 + d / uSpecularWidth, 0.0, 1.0);
+                    float lit = max(facing, 0.0), far = max(-facing, 0.0);
+                    float toward = lit * lit * lit * s * s, away = far * far * far * s * s;
+                    if (uSpecular.a > 0.0 && toward > 0.0) color = over(premul(uSpecular, toward * inside), color);
+                    if (uFarRim.a > 0.0 && away > 0.0) color = over(premul(uFarRim, away * inside), color);
+                }
+            }
+            if (uFieldStep > 0.0 && d >= -1.0 && d <= uMerge + uRimWidth) {
+                float x = d / uFieldStep;
+                float nearest = floor(x + 0.5);
+                float line = clamp(1.0 - abs(x - nearest) * uFieldStep, 0.0, 1.0);
+                vec4 c = nearest == 0.0 ? vec4(0.039, 0.518, 1.0, 1.0) : vec4(1.0, 0.624, 0.039, 1.0);
+                color = over(premul(c, line * 0.6), color);
+            }
+            color *= uOpacity * clip;
+            if (color.a <= 0.0) discard;
+            outColor = color;
+        }
+        #endif
+        """
+    }
+}
+
+/// Separable Gaussian blur for the glass backdrop: one direction per pass, clamped to the
+/// region, with the weights of `SoftwareRasterizer.gaussian` (one side; they are symmetric).
+enum BlurShaders {
+    /// The most taps either side of the centre (σ up to 10 half-resolution pixels).
+    static let maxRadius = 32
+
+    static func vertex(_ header: String) -> String {
+        header + """
+        layout(location = 0) in vec2 aCorner;
+        void main() { gl_Position = vec4(aCorner * 2.0 - 1.0, 0.0, 1.0); }
+        """
+    }
+
+    static func fragment(_ header: String) -> String {
+        header + """
+        precision highp float;
+        uniform sampler2D uSource;
+        uniform ivec2 uDirection;
+        uniform float uWeights[\(maxRadius + 1)];
+        uniform int uRadius;
+        uniform ivec2 uSize;                 // the region, in the corner of a larger texture
+        out vec4 outColor;
+        void main() {
+            ivec2 last = uSize - ivec2(1);
+            ivec2 base = ivec2(gl_FragCoord.xy);
+            vec4 acc = texelFetch(uSource, base, 0) * uWeights[0];
+            for (int i = 1; i <= \(maxRadius); i++) {
+                if (i > uRadius) break;
+                ivec2 step = uDirection * i;
+                acc += (texelFetch(uSource, clamp(base + step, ivec2(0), last), 0)
+                        + texelFetch(uSource, clamp(base - step, ivec2(0), last), 0)) * uWeights[i];
+            }
+            outColor = acc;
+        }
+        """
+    }
+}
