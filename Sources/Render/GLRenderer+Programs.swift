@@ -7,11 +7,11 @@ extension GLRenderer {
     /// Links the main, liquid and blur programs in `header`'s GLSL dialect and looks up
     /// their uniforms.
     func setUpPrograms(header: String) throws {
-        program = try Self.link(vertex: Shaders.vertex(header), fragment: Shaders.fragment(header))
-        uViewport = glGetUniformLocation(program, "uViewport")
-        uAtlas = glGetUniformLocation(program, "uAtlas")
-        uAtlasSize = glGetUniformLocation(program, "uAtlasSize")
-        uLayer = glGetUniformLocation(program, "uLayer")
+        programs = try Shaders.Program.allCases.map { kind in
+            let p = try Self.link(vertex: Shaders.vertex(header), fragment: Shaders.fragment(header, program: kind))
+            return (p, glGetUniformLocation(p, "uViewport"), glGetUniformLocation(p, "uAtlas"),
+                    glGetUniformLocation(p, "uAtlasSize"), glGetUniformLocation(p, "uLayer"))
+        }
         func liquid(_ pinched: Bool, _ pass: LiquidShaders.Pass) throws -> GLuint {
             try Self.link(vertex: LiquidShaders.vertex(header), fragment: LiquidShaders.fragment(header, pinched: pinched, pass: pass))
         }

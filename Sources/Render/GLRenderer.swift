@@ -18,7 +18,8 @@ public struct RenderError: Error, CustomStringConvertible, Sendable {
 public final class GLRenderer {
     /// The glyph atlas display lists drawn through `Renderer` take their text from.
     public let fonts: FontLibrary?
-    var program: GLuint = 0
+    /// The primitive programs by `Shaders.Program`, with their uniforms.
+    var programs: [(program: GLuint, viewport: GLint, atlas: GLint, atlasSize: GLint, layer: GLint)] = []
     /// The one-pass liquid program, and its variant for the pinched kernel (which tracks
     /// which shapes are nearest — a cost the other kernels should not pay per pixel).
     var liquidPrograms: (plain: GLuint, pinched: GLuint) = (0, 0)
@@ -45,11 +46,6 @@ public final class GLRenderer {
     var instances: GLuint = 0
     var atlasTexture: GLuint = 0
     var atlasGeneration = -1
-    /// The main program's uniforms.
-    var uViewport: GLint = -1
-    var uAtlas: GLint = -1
-    var uAtlasSize: GLint = -1
-    var uLayer: GLint = -1
     /// Cached layers by id (`GLRenderer+Layers`).
     var layers: [String: CachedLayer] = [:]
     /// Layers redrawn since start (a test checks steady state redraws none), and the rows
@@ -93,7 +89,7 @@ public final class GLRenderer {
     }
 
     deinit {
-        glDeleteProgram(program)
+        for p in programs { glDeleteProgram(p.program) }
         glDeleteProgram(liquidPrograms.plain)
         glDeleteProgram(liquidPrograms.pinched)
         for p in [fieldPrograms.plain, fieldPrograms.pinched, shadeProgram, plainProgram] { glDeleteProgram(p) }
@@ -232,16 +228,13 @@ public final class GLRenderer {
         submitShapes(reaching(prims[start...]), width: width, height: height)
     }
 
+    /// Draws `prims` in order, one instanced draw per run of primitives of one program
+    /// (`Shaders.Program`), from one upload.
     func submitShapes(_ prims: [Primitive], width: Int, height: Int) {
         guard !prims.isEmpty else { return }
         fill(prims)
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-        glUseProgram(program)
-        glUniform2f(uViewport, GLfloat(width), GLfloat(height))
-        glUniform1i(uAtlas, 0)
-        glUniform1i(uLayer, 1)
-        glUniform1f(uAtlasSize, GLfloat(FontLibrary.atlasSize))
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), atlasTexture)
         glViewport(0, 0, GLsizei(width), GLsizei(height))
@@ -253,8 +246,32 @@ public final class GLRenderer {
             glBufferData(GLenum(GL_ARRAY_BUFFER), instanceCapacity * Self.floatsPerInstance * 4, nil, GLenum(GL_STREAM_DRAW))
         }
         scratch.withUnsafeBytes { glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, bytes, $0.baseAddress) }
-        glDrawArraysInstanced(GLenum(GL_TRIANGLES), 0, 6, GLsizei(prims.count))
+        var start = 0
+        while start < prims.count {
+            let kind = Shaders.Program(prims[start].kind)
+            var end = start + 1
+            while end < prims.count, Shaders.Program(prims[end].kind) == kind { end += 1 }
+            let p = programs[kind.rawValue]
+            glUseProgram(p.program)
+            glUniform2f(p.viewport, GLfloat(width), GLfloat(height))
+            glUniform1i(p.atlas, 0)
+            glUniform1i(p.layer, 1)
+            glUniform1f(p.atlasSize, GLfloat(FontLibrary.atlasSize))
+            pointInstances(at: start)
+            glDrawArraysInstanced(GLenum(GL_TRIANGLES), 0, 6, GLsizei(end - start))
+            start = end
+        }
+        pointInstances(at: 0)
         glBindVertexArray(0)
+    }
+
+    /// Points the vertex array's instance attributes at instance `first` of the buffer.
+    private func pointInstances(at first: Int) {
+        let stride = GLsizei(Self.floatsPerInstance * 4)
+        for i in 0..<8 {
+            glVertexAttribPointer(GLuint(1 + i), 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
+                                  UnsafeRawPointer(bitPattern: (first * Self.floatsPerInstance + i * 4) * 4))
+        }
     }
 
     /// Draws one instance per rectangle with the bound program (the liquid passes read
