@@ -137,8 +137,11 @@ enum Shaders {
             vec4 acc = vec4(0.0);
             for (int i = 0; i < \(Primitive.blurTaps.count); i++) {
                 vec2 local = floor(p - fRect.xy - floor(TAPS[i].xy * fShape.x + 0.5));
-                if (local.x < 0.0 || local.y < 0.0 || local.x >= fRect.z || local.y >= fRect.w) continue;
-                float a = texture(uAtlas, (fExtra.xy + local + vec2(0.5)) / uAtlasSize).r;
+                // Off the glyph's bitmap a tap adds nothing: it reads a texel of it anyway
+                // (clamped, so never a neighbour's) and is weighed 0 — no branch per tap.
+                bool on = local.x >= 0.0 && local.y >= 0.0 && local.x < fRect.z && local.y < fRect.w;
+                vec2 texel = fExtra.xy + clamp(local, vec2(0.0), fRect.zw - vec2(1.0));
+                float a = on ? texelFetch(uAtlas, ivec2(texel), 0).r : 0.0;
                 vec4 c = premul(fFill, a * TAPS[i].z * clip);
                 acc = c + acc * (1.0 - c.a);
             }
@@ -156,7 +159,7 @@ enum Shaders {
         #elif defined(KIND_GLYPH)
             vec2 local = floor(p - fRect.xy);
             if (local.x < 0.0 || local.y < 0.0 || local.x >= fRect.z || local.y >= fRect.w) discard;
-            float a = texture(uAtlas, (fExtra.xy + local + vec2(0.5)) / uAtlasSize).r;
+            float a = texelFetch(uAtlas, ivec2(fExtra.xy + local), 0).r;
             color = premul(fFill, a * clip);
         #else
             float d = sdRoundRect(p, fRect, fShape.x, kind < 0.5);
