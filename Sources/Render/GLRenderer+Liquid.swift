@@ -169,9 +169,11 @@ extension GLRenderer {
     /// if it cannot be rendered to.
     private func fieldTexture(width: Int, height: Int, viewport: (width: Int, height: Int)) -> (texture: GLuint, fbo: GLuint, width: Int, height: Int)? {
         if let f = field, f.width >= width, f.height >= height { return f }
-        // Once the viewport's size: a pile that grows every frame as it spreads must not
-        // reallocate (and have llvmpipe set up a new texture) every few frames.
-        let w = max(width, viewport.width, field?.width ?? 0), h = max(height, viewport.height, field?.height ?? 0)
+        // Grown in steps (a quarter more, whole 128-pixel blocks, at most the viewport, never
+        // less than before): a pile that grows every frame as it spreads must not reallocate
+        // every few frames, nor hold a viewport-sized texture for a card (memory, SPEC §9).
+        let w = Self.grownCapacity(width, old: field?.width, limit: viewport.width)
+        let h = Self.grownCapacity(height, old: field?.height, limit: viewport.height)
         if var old = field { glDeleteFramebuffers(1, &old.fbo); glDeleteTextures(1, &old.texture); field = nil }
         var texture: GLuint = 0, fbo: GLuint = 0
         glGenTextures(1, &texture)
@@ -275,18 +277,25 @@ extension GLRenderer {
         return (dx * dx + dy * dy).squareRoot()
     }
 
-    /// Copies `region` of the bound framebuffer, halves it and blurs it (`sigma` in
+    /// A grow-only texture side holding `needed`: a quarter more than asked, in 128-pixel
+    /// blocks, within `limit` (but never under what is needed or was there).
+    static func grownCapacity(_ needed: Int, old: Int?, limit: Int) -> Int {
+        let roomy = min(((needed + needed / 4) + 127) / 128 * 128, max(limit, needed))
+        return max(needed, roomy, old ?? 0)
+    }
+
+    /// Halves `region` of the bound framebuffer straight into the blur's first texture (`sigma` in
     /// half-resolution pixels) in two passes into `slot`; returns the texture holding the
     /// blurred copy (linear filtering, clamped). When `key` — what was drawn before, the
     /// region and σ — is the one the slot was last blurred for, the slot is returned as it
     /// is: a pile animating over a still background blurs it only when its region moves.
     private func blurBackdrop(_ region: (x: Int, y: Int, w: Int, h: Int), viewport: (width: Int, height: Int), sigma: Double,
                               slot: Int, key: Int?) -> GLuint {
-        // The viewport's size, grown only: a group whose bounds change every frame (a card in
+        // Grown only (`grownCapacity`): a group whose bounds change every frame (a card in
         // flight, a pile spreading) reuses the textures and works in their corner.
         if backdrop == nil || (backdrop?.width ?? 0) < region.w || (backdrop?.height ?? 0) < region.h {
-            let capacity = (w: max(region.w, viewport.width, backdrop?.width ?? 0) / 2 * 2 + 2,
-                            h: max(region.h, viewport.height, backdrop?.height ?? 0) / 2 * 2 + 2)
+            let capacity = (w: Self.grownCapacity(region.w, old: backdrop?.width, limit: viewport.width) / 2 * 2 + 2,
+                            h: Self.grownCapacity(region.h, old: backdrop?.height, limit: viewport.height) / 2 * 2 + 2)
             backdrop?.delete()
             var target: GLint = 0
             glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &target)
@@ -307,16 +316,16 @@ extension GLRenderer {
         backdropBlurs += 1
         // The last slot is shared by every group past it: never trusted.
         backdrop?.slots[slot].key = slot == Backdrop.maxSlots - 1 ? nil : key
-        // GL rows run bottom-up: the region's top-left row sits at viewport height − y − h.
-        glBindTexture(GLenum(GL_TEXTURE_2D), b.copy)
-        glCopyTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLint(region.x), GLint(viewport.height - region.y - region.h),
-                            GLsizei(region.w), GLsizei(region.h))
-        // Halve: a linear blit at exactly 2:1 samples each 2×2 block at its shared corner,
-        // an exact average.
-        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), b.copyFBO)
+        // Halve, reading the region where it is drawn: a linear blit at exactly 2:1 samples
+        // each 2×2 block at its shared corner, an exact average. GL rows run bottom-up: the
+        // region's top-left row sits at viewport height − y − h.
+        var source: GLint = 0
+        glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &source)
+        let y0 = GLint(viewport.height - region.y - region.h)
+        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), GLuint(source))
         glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), b.smallFBO)
-        glBlitFramebuffer(0, 0, GLint(region.w), GLint(region.h), 0, 0, GLint(region.w / 2), GLint(region.h / 2),
-                          GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_LINEAR))
+        glBlitFramebuffer(GLint(region.x), y0, GLint(region.x + region.w), y0 + GLint(region.h), 0, 0, GLint(region.w / 2),
+                          GLint(region.h / 2), GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_LINEAR))
         glDisable(GLenum(GL_BLEND))
         glUseProgram(blurProgram)
         glUniform1i(glGetUniformLocation(blurProgram, "uSource"), 3)
@@ -340,18 +349,17 @@ extension GLRenderer {
     }
 }
 
-/// The blur's textures: the copied region, its halved copy and horizontal pass (shared),
+/// The blur's textures: the halved region and its horizontal pass (shared),
 /// and the blurred results, one slot per liquid group of a frame.
 struct Backdrop {
     static let maxSlots = 4
-    var copy: GLuint = 0, copyFBO: GLuint = 0, small: GLuint = 0, smallFBO: GLuint = 0, half: GLuint = 0, halfFBO: GLuint = 0
+    var small: GLuint = 0, smallFBO: GLuint = 0, half: GLuint = 0, halfFBO: GLuint = 0
     var slots: [(texture: GLuint, fbo: GLuint, key: Int?)] = []
     let width: Int, height: Int
 
     init(width: Int, height: Int) {
         self.width = width
         self.height = height
-        (copy, copyFBO) = Self.target(width: width, height: height, linear: false)
         (small, smallFBO) = Self.target(width: width / 2, height: height / 2, linear: false)
         (half, halfFBO) = Self.target(width: width / 2, height: height / 2, linear: false)
     }
@@ -362,8 +370,8 @@ struct Backdrop {
     }
 
     func delete() {
-        var textures = [copy, small, half] + slots.map(\.texture)
-        var fbos = [copyFBO, smallFBO, halfFBO] + slots.map(\.fbo)
+        var textures = [small, half] + slots.map(\.texture)
+        var fbos = [smallFBO, halfFBO] + slots.map(\.fbo)
         glDeleteTextures(GLsizei(textures.count), &textures)
         glDeleteFramebuffers(GLsizei(fbos.count), &fbos)
     }
