@@ -204,11 +204,22 @@ public struct SoftwareRasterizer {
         }
     }
 
-    /// The backdrop region a liquid group blurs: its bounds grown by 3σ, in whole pixels
-    /// inside the image. The GL pass copies exactly this region.
+    /// The backdrop region a liquid group blurs: wherever the glass can sample the
+    /// blurred backdrop, with all the blur reads for those samples — in whole pixels inside
+    /// the image. The GL pass halves exactly this region.
+    ///
+    /// Glass samples only inside the merged outline (`LiquidGroup.bounds`, within the clip),
+    /// moved by at most `refraction`; a bilinear read of the half-resolution blur reaches
+    /// 2 px around that, the blur's taps ⌈3σ⌉ half-resolution pixels (2 px each) beyond,
+    /// and the 2×2 average 2 px more. No sample's blur then meets the region's clamped edge,
+    /// so a tighter region blurs to the same values where they are read (the shadow's reach
+    /// and its offset, which the group's bounds hold, are not read from the backdrop).
     public static func backdropRegion(_ prim: Primitive, width: Int, height: Int) -> (x: Int, y: Int, w: Int, h: Int)? {
-        let sigma = max((prim.liquidPaint?.blur ?? 0) / 2, 0.5)
-        let b = prim.bounds.insetBy(dx: -(3 * sigma).rounded(.up), dy: -(3 * sigma).rounded(.up))
+        guard let g = prim.liquid, let paint = prim.liquidPaint else { return nil }
+        let taps = Int((3 * halfResolutionSigma(paint)).rounded(.up))
+        let reach = (max(paint.refraction, 0) + 2 + 2 * Double(taps) + 2 + 1).rounded(.up)
+        let b = g.bounds.intersection(prim.clipRect.insetBy(dx: -1, dy: -1)).insetBy(dx: -reach, dy: -reach)
+        guard !b.isEmpty else { return nil }
         // Out to a 64-pixel grid: a group that moves a little keeps its region, so the GL
         // renderer can keep the blur of a still backdrop (the blur within the region is the
         // same either way but at its clamped edges).
