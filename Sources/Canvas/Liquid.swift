@@ -1,5 +1,6 @@
 import Foundation
 import Motion
+import Synchronization
 
 /// How the distances of a liquid group's shapes are merged (SPEC §5.1).
 public enum LiquidKernel: String, Sendable, CaseIterable, Hashable, Codable {
@@ -253,6 +254,27 @@ public enum NeckMeasure {
     /// bisection between touching and the merge distance.
     public static func snapGap(_ kind: Kind, size: Size, merge: Double, kernel: LiquidKernel, count: Int = 2,
                                smoothing: Double? = nil) -> Double {
+        // A bisection of bisections (~3000 distance evaluations): the sandbox reads it every
+        // frame for the same few rows, so each answer is kept (SPEC §9's frame budget).
+        let key = SnapKey(kind: kind, width: size.width, height: size.height, merge: merge, kernel: kernel, count: count,
+                          smoothing: smoothing)
+        if let known = snapGaps.withLock({ $0[key] }) { return known }
+        let gap = measureSnapGap(kind, size: size, merge: merge, kernel: kernel, count: count, smoothing: smoothing)
+        snapGaps.withLock { cache in
+            if cache.count >= 256 { cache.removeAll() }
+            cache[key] = gap
+        }
+        return gap
+    }
+
+    private struct SnapKey: Hashable {
+        var kind: Kind, width: Double, height: Double, merge: Double, kernel: LiquidKernel, count: Int, smoothing: Double?
+    }
+
+    private static let snapGaps = Mutex<[SnapKey: Double]>([:])
+
+    private static func measureSnapGap(_ kind: Kind, size: Size, merge: Double, kernel: LiquidKernel, count: Int,
+                                       smoothing: Double?) -> Double {
         func bridged(_ g: Double) -> Bool {
             let group = LiquidGroup(shapes: row(kind, size: size, gap: g, count: count), merge: merge, kernel: kernel,
                                     smoothing: smoothing)

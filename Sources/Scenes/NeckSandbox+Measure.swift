@@ -1,6 +1,7 @@
 import Canvas
 import Foundation
 import Motion
+import Synchronization
 
 /// What the sandbox reads out (SPEC §5.4): the pair of shapes with the narrowest gap, how
 /// far apart — or how deep into each other — they are, and the waist of the neck between
@@ -44,8 +45,23 @@ public struct NeckReading: Sendable {
 
 extension NeckSandbox {
     /// The readout now: the narrowest pair among all the shapes (the first pair in order on
-    /// a tie); nil with fewer than two shapes.
+    /// a tie); nil with fewer than two shapes. The stage, the HUD and the inspector each read
+    /// it in a frame: the last answer is kept for the same shapes and fold.
     public var reading: NeckReading? {
+        let key = ReadingKey(pieces: pieces, merge: merge, smoothing: smoothing, kernel: kernel)
+        if let last = Self.lastReading.withLock({ $0 }), last.key == key { return last.reading }
+        let reading = measureReading()
+        Self.lastReading.withLock { $0 = (key, reading) }
+        return reading
+    }
+
+    private struct ReadingKey: Equatable {
+        var pieces: [Piece], merge: Double, smoothing: Double?, kernel: LiquidKernel
+    }
+
+    private static let lastReading = Mutex<(key: ReadingKey, reading: NeckReading?)?>(nil)
+
+    private func measureReading() -> NeckReading? {
         var best: (i: Int, j: Int, gap: Double, on: Shape, point: Point2, other: Shape)?
         for i in pieces.indices {
             for j in pieces.indices where j > i {

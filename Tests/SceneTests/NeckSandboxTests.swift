@@ -191,4 +191,26 @@ import Testing
         }
         #expect(lines.contains { abs($0.0.x - 326) < 1e-6 && abs($0.1.x - 326) < 1e-6 && abs(abs($0.1.y - $0.0.y) - Self.capWaist) < 1e-3 })
     }
+
+    /// The reading is kept between reads of the same shapes (the stage, the HUD and the
+    /// inspector each ask in a frame); moving a shape, or changing the fold, measures
+    /// again — and going back gives the first answer again.
+    @Test func aKeptReadingFollowsEveryChange() throws {
+        var s = Self.neckBetweenTwoAndThree()
+        #expect(abs(try #require(s.reading).gap - 4) < 1e-6)
+        s.pieces[2].center.x += 2  // the circle 2 pt further from the capsule's cap
+        let apart = try #require(s.reading)
+        #expect(abs(apart.gap - 6) < 1e-6)
+        #expect(apart.waist < Self.capWaist)
+        s.merge += 8  // a wider merge bridges the same gap with a wider waist
+        #expect(try #require(s.reading).waist > apart.waist)
+        s.merge -= 8
+        s.pieces[2].center.x -= 2
+        let back = try #require(s.reading)
+        #expect(abs(back.gap - 4) < 1e-6 && abs(back.waist - Self.capWaist) < 1e-3)
+        // The snap gap too: 2k for k = merge / 4 (the calibration), cached per row.
+        #expect(abs(s.snapGap - s.merge / 2) < 1e-6)
+        s.merge = 24
+        #expect(abs(s.snapGap - 12) < 1e-6)
+    }
 }
