@@ -69,11 +69,7 @@ extension GLRenderer {
         glUniform4f(u("uRoundClip"), GLfloat(rc?.rect.x ?? 0), GLfloat(rc?.rect.y ?? 0), GLfloat(rc?.rect.width ?? 0),
                     GLfloat(rc?.rect.height ?? 0))
         glUniform2f(u("uRoundClipP"), GLfloat(rc?.radius ?? 0), rc == nil ? 0 : (rc?.continuous == true ? 2 : 1))
-        glUniform1i(u("uBackdrop"), 2)
-        glUniform4f(u("uRegion"), GLfloat(region.x), GLfloat(region.y), GLfloat(region.w), GLfloat(region.h))
-        // The blurred region fills only the corner of the (grow-only) texture.
-        let cap = backdrop.map { (Double($0.width / 2), Double($0.height / 2)) } ?? (1, 1)
-        glUniform2f(u("uBackdropScale"), GLfloat(Double(region.w / 2) / cap.0), GLfloat(Double(region.h / 2) / cap.1))
+        setBackdrop(region: region, uniforms)
         glUniform1f(u("uBezel"), GLfloat(paint.bezel))
         glUniform1f(u("uRefraction"), GLfloat(paint.refraction))
         glUniform1f(u("uEdgeDepth"), GLfloat(edge))
@@ -120,11 +116,17 @@ extension GLRenderer {
         let t = paint.tint
         glUniform4f(u("uTint"), GLfloat(t.r), GLfloat(t.g), GLfloat(t.b), GLfloat(t.a))
         glUniform1f(u("uOpacity"), GLfloat(prim.fill.a))
-        glUniform1i(u("uBackdrop"), 2)
-        glUniform4f(u("uRegion"), GLfloat(region.x), GLfloat(region.y), GLfloat(region.w), GLfloat(region.h))
-        let cap = backdrop.map { (Double($0.width / 2), Double($0.height / 2)) } ?? (1, 1)
-        glUniform2f(u("uBackdropScale"), GLfloat(Double(region.w / 2) / cap.0), GLfloat(Double(region.h / 2) / cap.1))
+        setBackdrop(region: region, uniforms)
         drawRects(rects)
+    }
+
+    /// The blurred backdrop on texture unit 2: the region it holds, which fills only the
+    /// corner of the (grow-only) texture.
+    private func setBackdrop(region: (x: Int, y: Int, w: Int, h: Int), _ uniforms: [String: GLint]) {
+        glUniform1i(uniforms["uBackdrop"] ?? -1, 2)
+        glUniform4f(uniforms["uRegion"] ?? -1, GLfloat(region.x), GLfloat(region.y), GLfloat(region.w), GLfloat(region.h))
+        let cap = backdrop.map { (Double($0.width / 2), Double($0.height / 2)) } ?? (1, 1)
+        glUniform2f(uniforms["uBackdropScale"] ?? -1, GLfloat(Double(region.w / 2) / cap.0), GLfloat(Double(region.h / 2) / cap.1))
     }
 
     /// Writes the group's field over `bounds` (grown by the shadow's reach, within the

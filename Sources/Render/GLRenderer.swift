@@ -239,13 +239,7 @@ public final class GLRenderer {
         glBindTexture(GLenum(GL_TEXTURE_2D), atlasTexture)
         glViewport(0, 0, GLsizei(width), GLsizei(height))
         glBindVertexArray(vao)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instances)
-        let bytes = scratch.count * 4
-        if prims.count > instanceCapacity {
-            instanceCapacity = max(prims.count, instanceCapacity * 2, 256)
-            glBufferData(GLenum(GL_ARRAY_BUFFER), instanceCapacity * Self.floatsPerInstance * 4, nil, GLenum(GL_STREAM_DRAW))
-        }
-        scratch.withUnsafeBytes { glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, bytes, $0.baseAddress) }
+        uploadScratch(instances: prims.count)
         var start = 0
         while start < prims.count {
             let kind = Shaders.Program(prims[start].kind)
@@ -284,14 +278,19 @@ public final class GLRenderer {
             scratch += repeatElement(0, count: Self.floatsPerInstance - 4)
         }
         glBindVertexArray(vao)
+        uploadScratch(instances: rects.count)
+        glDrawArraysInstanced(GLenum(GL_TRIANGLES), 0, 6, GLsizei(rects.count))
+        glBindVertexArray(0)
+    }
+
+    /// Uploads `scratch` (`count` instance records) to the instance buffer, grown as needed.
+    private func uploadScratch(instances count: Int) {
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instances)
-        if rects.count > instanceCapacity {
-            instanceCapacity = max(rects.count, instanceCapacity * 2, 256)
+        if count > instanceCapacity {
+            instanceCapacity = max(count, instanceCapacity * 2, 256)
             glBufferData(GLenum(GL_ARRAY_BUFFER), instanceCapacity * Self.floatsPerInstance * 4, nil, GLenum(GL_STREAM_DRAW))
         }
         scratch.withUnsafeBytes { glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, $0.count, $0.baseAddress) }
-        glDrawArraysInstanced(GLenum(GL_TRIANGLES), 0, 6, GLsizei(rects.count))
-        glBindVertexArray(0)
     }
 
     private func fill(_ prims: [Primitive]) {
