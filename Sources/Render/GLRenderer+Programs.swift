@@ -47,14 +47,11 @@ extension GLRenderer {
         // Allocated up front: a frame that draws only a liquid group still binds it.
         instanceCapacity = 256
         glBufferData(GLenum(GL_ARRAY_BUFFER), instanceCapacity * Self.floatsPerInstance * 4, nil, GLenum(GL_STREAM_DRAW))
-        let stride = GLsizei(Self.floatsPerInstance * 4)
         for i in 0..<8 {
-            let location = GLuint(1 + i)
-            glEnableVertexAttribArray(location)
-            glVertexAttribPointer(location, 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
-                                  UnsafeRawPointer(bitPattern: i * 16))
-            glVertexAttribDivisor(location, 1)
+            glEnableVertexAttribArray(GLuint(1 + i))
+            glVertexAttribDivisor(GLuint(1 + i), 1)
         }
+        pointInstances(at: 0)
         glBindVertexArray(0)
     }
 

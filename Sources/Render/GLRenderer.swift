@@ -259,8 +259,9 @@ public final class GLRenderer {
         glBindVertexArray(0)
     }
 
-    /// Points the vertex array's instance attributes at instance `first` of the buffer.
-    private func pointInstances(at first: Int) {
+    /// Points the vertex array's instance attributes (locations 1–8, a vec4 each) at
+    /// instance `first` of the bound instance buffer.
+    func pointInstances(at first: Int) {
         let stride = GLsizei(Self.floatsPerInstance * 4)
         for i in 0..<8 {
             glVertexAttribPointer(GLuint(1 + i), 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
