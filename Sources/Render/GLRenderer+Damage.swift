@@ -13,7 +13,7 @@ extension GLRenderer {
     func repaintRects(_ batches: [RenderBatch], target: GLuint, width: Int, height: Int, background: Color) -> [PixelRect]? {
         guard retainedTargets.contains(target) else { return nil }
         var liquidRegions: [PixelRect] = []
-        var layerRows: [Rect] = []
+        var layerRects: [Rect] = []
         for batch in batches {
             switch batch {
             case .primitives(let prims):
@@ -21,10 +21,9 @@ extension GLRenderer {
                     if let r = liquidRegion(p, width: width, height: height) { liquidRegions.append(r) }
                 }
             case .layer(let id, let composite, _, _, _):
-                // Rows redrawn in the layer this frame are damage where it lands.
-                for rows in layerRowsChanged[id] ?? [] {
-                    layerRows.append(Rect(x: composite.rect.minX, y: composite.rect.minY + Double(rows.lowerBound),
-                                          width: composite.rect.width, height: Double(rows.count)).intersection(composite.bounds))
+                // What was redrawn in the layer this frame is damage where it lands.
+                for r in layerRectsChanged[id] ?? [] {
+                    layerRects.append(r.rect.offsetBy(dx: composite.rect.minX, dy: composite.rect.minY).intersection(composite.bounds))
                 }
             }
         }
@@ -34,7 +33,7 @@ extension GLRenderer {
         retained[target] = now
         guard damageTracking, let before, before.width == width, before.height == height, before.background == background,
               before.atlasGeneration == atlasGeneration else { return nil }
-        let changed = Damage.changedBounds(old: before, new: now) + layerRows
+        let changed = Damage.changedBounds(old: before, new: now) + layerRects
         return Damage.rects(changed: changed, liquidRegions: liquidRegions, width: width, height: height)
     }
 

@@ -34,7 +34,7 @@ extension GLRenderer {
         guard width > 0, height > 0 else { return }
         if let l = layers[id], l.width == width, l.height == height, l.key == key { return }
         var layer = layers[id] ?? CachedLayer()
-        var bands = [0..<height]
+        var rects = [PixelRect(x0: 0, y0: 0, x1: width, y1: height)]
         if layer.width != width || layer.height != height {
             if layer.fbo != 0 { glDeleteFramebuffers(1, &layer.fbo); glDeleteTextures(1, &layer.texture) }
             glGenTextures(1, &layer.texture)
@@ -49,29 +49,29 @@ extension GLRenderer {
             layer.width = width
             layer.height = height
         } else if !content.contains(where: { $0.kind == .liquid }) && !layer.content.contains(where: { $0.kind == .liquid }) {
-            // A slider dragged in the inspector changes a few rows of it: redraw only the
-            // bands whose primitives changed. (Liquid groups copy their backdrop, which a
-            // scissor would not confine: a layer holding one is redrawn whole.)
-            bands = Self.changedBands(old: layer.content, new: content, height: height)
+            // A slider dragged in the inspector, a button of the transport lit: redraw only
+            // the rectangles whose primitives changed, as the frame's damage does (a bar the
+            // window's width wide is not redrawn for one button). (Liquid groups copy their
+            // backdrop, which a scissor would not confine: a layer holding one is redrawn whole.)
+            rects = Self.changedRects(old: layer.content, new: content, width: width, height: height)
         }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), layer.fbo)
-        for band in bands {
-            let whole = band.count == height
-            let rect = Rect(x: 0, y: Double(band.lowerBound), width: Double(width), height: Double(band.count))
-            let prims = whole ? content : content.filter { !$0.bounds.intersection(rect).isEmpty }
+        for rect in rects {
+            let whole = rect.area == width * height
+            let prims = whole ? content : content.filter { !$0.bounds.intersection(rect.rect).isEmpty }
             // Scissored even when whole: llvmpipe builds a shader variant per scissor state,
             // and building it at the first slider drag would stall that frame.
             glViewport(0, 0, GLsizei(width), GLsizei(height))
             glClearColor(0, 0, 0, 0)
             glEnable(GLenum(GL_SCISSOR_TEST))
-            glScissor(0, GLint(height - band.upperBound), GLsizei(width), GLsizei(band.count))
+            glScissor(GLint(rect.x0), GLint(height - rect.y1), GLsizei(rect.width), GLsizei(rect.height))
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
             var groups = 0
             submit(prims, width: width, height: height, keys: nil, liquid: &groups, clip: nil)
             glDisable(GLenum(GL_SCISSOR_TEST))
-            layerRowsRedrawn += band.count
+            layerPixelsRedrawn += rect.area
         }
-        layerRowsChanged[id] = bands
+        layerRectsChanged[id] = rects
         layer.key = key
         layer.content = content
         layer.version += 1
@@ -79,36 +79,11 @@ extension GLRenderer {
         layerRedraws += 1
     }
 
-    /// Rows of a layer `height` pixels tall whose primitives differ between `old` and
-    /// `new`, as runs of 64-row bands (llvmpipe's tile rows, counted from the bottom).
-    static func changedBands(old: [Primitive], new: [Primitive], height: Int) -> [Range<Int>] {
-        let band = 64
-        let phase = height % band
-        var starts = [0]
-        var y = phase == 0 ? band : phase
-        while y < height { starts.append(y); y += band }
-        let ranges = starts.enumerated().map { i, s in s..<(i + 1 < starts.count ? starts[i + 1] : height) }
-        func members(_ prims: [Primitive]) -> [[Int]] {
-            var out = [[Int]](repeating: [], count: ranges.count)
-            for (i, p) in prims.enumerated() {
-                let b = p.bounds
-                guard !b.isEmpty else { continue }
-                let lo = Int(b.minY.rounded(.down)), hi = Int(b.maxY.rounded(.up))
-                for (r, range) in ranges.enumerated() where lo < range.upperBound && hi > range.lowerBound { out[r].append(i) }
-            }
-            return out
-        }
-        let a = members(old), b = members(new)
-        var dirty: [Range<Int>] = []
-        for (r, range) in ranges.enumerated() {
-            let same = a[r].count == b[r].count && zip(a[r], b[r]).allSatisfy { old[$0] == new[$1] }
-            guard !same else { continue }
-            if let last = dirty.last, last.upperBound == range.lowerBound {
-                dirty[dirty.count - 1] = last.lowerBound..<range.upperBound
-            } else {
-                dirty.append(range)
-            }
-        }
-        return dirty
+    /// The pixels of a layer `width`×`height` whose primitives differ between `old` and
+    /// `new` (`Damage.changedBounds`: anything added, removed, changed or reordered), as
+    /// the few disjoint rectangles `Damage.rects` makes of them.
+    static func changedRects(old: [Primitive], new: [Primitive], width: Int, height: Int) -> [PixelRect] {
+        let changed = Damage.changedBounds(old: old.map(DrawnItem.primitive), new: new.map(DrawnItem.primitive))
+        return Damage.rects(changed: changed, liquidRegions: [], width: width, height: height)
     }
 }

@@ -48,10 +48,10 @@ public final class GLRenderer {
     var atlasGeneration = -1
     /// Cached layers by id (`GLRenderer+Layers`).
     var layers: [String: CachedLayer] = [:]
-    /// Layers redrawn since start (a test checks steady state redraws none), and the rows
-    /// of them redrawn (a test checks a change redraws only the bands it touches).
+    /// Layers redrawn since start (a test checks steady state redraws none), and the
+    /// pixels of them redrawn (a test checks a change redraws only what it touches).
     public internal(set) var layerRedraws = 0
-    public internal(set) var layerRowsRedrawn = 0
+    public internal(set) var layerPixelsRedrawn = 0
     /// Pixels of liquid groups painted plain since start (`LiquidCores`).
     public internal(set) var plainPixels = 0
     /// Backdrops blurred since start (a test checks a still backdrop is blurred once).
@@ -68,8 +68,8 @@ public final class GLRenderer {
     var retained: [GLuint: RetainedFrame] = [:]
     /// The window's frame, drawn here and copied to the window (which keeps no pixels).
     var windowFrame: (fbo: GLuint, color: GLuint, width: Int, height: Int)?
-    /// Rows of each layer redrawn in this frame (layer-local), for the damage diff.
-    var layerRowsChanged: [String: [Range<Int>]] = [:]
+    /// The rectangles of each layer redrawn in this frame (layer-local), for the damage diff.
+    var layerRectsChanged: [String: [PixelRect]] = [:]
     /// The rectangles the last frame repainted; nil when it repainted everything.
     public internal(set) var lastRepaint: [PixelRect]?
     /// Pixels repainted since start (a frame drawn whole counts all of its pixels).
@@ -122,7 +122,7 @@ public final class GLRenderer {
         glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &bound)
         let target = GLuint(bound)
         // Bring every changed layer up to date first, then draw the frame in one go.
-        layerRowsChanged.removeAll(keepingCapacity: true)
+        layerRectsChanged.removeAll(keepingCapacity: true)
         for case .layer(let id, let composite, let content, let key, _) in batches {
             updateLayer(id, width: Int(composite.rect.width), height: Int(composite.rect.height), content: content, key: key)
         }
