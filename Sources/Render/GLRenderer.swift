@@ -52,8 +52,10 @@ public final class GLRenderer {
     /// pixels of them redrawn (a test checks a change redraws only what it touches).
     public internal(set) var layerRedraws = 0
     public internal(set) var layerPixelsRedrawn = 0
-    /// Pixels of liquid groups painted plain since start (`LiquidCores`).
+    /// Pixels of liquid groups painted plain since start (`LiquidCores`), and of shapes'
+    /// one-colour cores (`ShapeCores`), before scissoring.
     public internal(set) var plainPixels = 0
+    public internal(set) var flatPixels = 0
     /// Backdrops blurred since start (a test checks a still backdrop is blurred once).
     public internal(set) var backdropBlurs = 0
     private var scratch: [Float] = []
@@ -63,6 +65,9 @@ public final class GLRenderer {
     /// Repaint only what changed in a retained target (`GLRenderer+Damage`); off, every
     /// frame is drawn whole (`SPRINGLAB_DAMAGE=off` in the environment turns it off).
     public var damageTracking = ProcessInfo.processInfo.environment["SPRINGLAB_DAMAGE"] != "off"
+    /// Draw a large one-colour shape's core with the flat program (`ShapeCores`);
+    /// `SPRINGLAB_SHAPE_CORES=off` draws every shape whole.
+    public var shapeCores = ProcessInfo.processInfo.environment["SPRINGLAB_SHAPE_CORES"] != "off"
     /// Targets whose pixels persist between frames, and the frame each holds.
     var retainedTargets = Set<GLuint>()
     var retained: [GLuint: RetainedFrame] = [:]
@@ -232,19 +237,24 @@ public final class GLRenderer {
     /// (`Shaders.Program`), from one upload.
     func submitShapes(_ prims: [Primitive], width: Int, height: Int) {
         guard !prims.isEmpty else { return }
-        fill(prims)
+        // A large one-colour shape in pieces (`ShapeCores`); the rest as they are.
+        let pieces = shapeCores ? ShapeCores.pieces(prims) : prims.indices.map {
+            ShapeCores.Piece(index: $0, program: Shaders.Program(prims[$0].kind), quad: nil)
+        }
+        fill(prims, pieces)
+        for piece in pieces where piece.program == .flat { flatPixels += Int((piece.quad?.width ?? 0) * (piece.quad?.height ?? 0)) }
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), atlasTexture)
         glViewport(0, 0, GLsizei(width), GLsizei(height))
         glBindVertexArray(vao)
-        uploadScratch(instances: prims.count)
+        uploadScratch(instances: pieces.count)
         var start = 0
-        while start < prims.count {
-            let kind = Shaders.Program(prims[start].kind)
+        while start < pieces.count {
+            let kind = pieces[start].program
             var end = start + 1
-            while end < prims.count, Shaders.Program(prims[end].kind) == kind { end += 1 }
+            while end < pieces.count, pieces[end].program == kind { end += 1 }
             let p = programs[kind.rawValue]
             glUseProgram(p.program)
             glUniform2f(p.viewport, GLfloat(width), GLfloat(height))
@@ -294,14 +304,17 @@ public final class GLRenderer {
         scratch.withUnsafeBytes { glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, $0.count, $0.baseAddress) }
     }
 
-    private func fill(_ prims: [Primitive]) {
+    /// The instance records of `pieces` of `prims`; a piece's quad rides in the round
+    /// clip's slot (a split shape has none), marked by mode −1.
+    private func fill(_ prims: [Primitive], _ pieces: [ShapeCores.Piece]) {
         scratch.removeAll(keepingCapacity: true)
-        scratch.reserveCapacity(prims.count * Self.floatsPerInstance)
-        for p in prims {
+        scratch.reserveCapacity(pieces.count * Self.floatsPerInstance)
+        for piece in pieces {
+            let p = prims[piece.index]
             let clip = p.clipRect
             let round = p.roundClip
-            let mode: Float = round == nil ? 0 : (round?.continuous == true ? 2 : 1)
-            let rr = round?.rect ?? .zero
+            let mode: Float = piece.quad != nil ? -1 : round == nil ? 0 : (round?.continuous == true ? 2 : 1)
+            let rr = piece.quad ?? round?.rect ?? .zero
             let shadow = p.shadow
             scratch += [
                 Float(p.rect.x), Float(p.rect.y), Float(p.rect.width), Float(p.rect.height),

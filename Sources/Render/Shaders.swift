@@ -75,6 +75,10 @@ enum Shaders {
             }
             lo = max(lo, iClip.xy - vec2(1.0));
             hi = min(hi, iClip.xy + iClip.zw + vec2(1.0));
+            if (iRoundP.y < -0.5) {  // a piece of the shape (`ShapeCores`): the part of its quad in iRound
+                lo = max(lo, iRound.xy);
+                hi = max(lo, min(hi, iRound.xy + iRound.zw));
+            }
             vec2 p = mix(lo, hi, aCorner);
             vPos = p;
             gl_Position = vec4(p.x / uViewport.x * 2.0 - 1.0, 1.0 - p.y / uViewport.y * 2.0, 0.0, 1.0);
@@ -97,6 +101,8 @@ enum Shaders {
     /// about a third slower and a glyph half again slower than one with its own alone).
     enum Program: Int, CaseIterable {
         case shape, glyph, segment, layer, blurredGlyph
+        /// The one-colour core of a shape (`ShapeCores`).
+        case flat
 
         init(_ kind: Primitive.Kind) {
             switch kind {
@@ -110,7 +116,7 @@ enum Shaders {
     }
 
     static func fragment(_ header: String, program: Program) -> String {
-        let define = ["KIND_SHAPE", "KIND_GLYPH", "KIND_SEGMENT", "KIND_LAYER", "KIND_BLURRED"][program.rawValue]
+        let define = ["KIND_SHAPE", "KIND_GLYPH", "KIND_SEGMENT", "KIND_LAYER", "KIND_BLURRED", "KIND_FLAT"][program.rawValue]
         return header + "#define \(define) 1\n" + """
         precision highp float;
         in vec2 vPos;
@@ -119,6 +125,7 @@ enum Shaders {
         uniform sampler2D uAtlas;
         uniform sampler2D uLayer;
         uniform float uAtlasSize;
+        uniform vec2 uViewport;
         out vec4 outColor;
 
         \(sdfFunctions)
@@ -126,7 +133,19 @@ enum Shaders {
         \(blurTapTable)
 
         void main() {
+        #if defined(KIND_FLAT)
+            // Where the shape covers the pixel whole and its clip does too, the shape's
+            // program below gives exactly this.
+            outColor = premul(fFill, 1.0);
+            if (outColor.a <= 0.0) discard;
+            return;
+        #endif
+        #if defined(KIND_SHAPE)
+            // The pixel's centre, exact whichever piece of the shape's quad drew it.
+            vec2 p = vec2(gl_FragCoord.x, uViewport.y - gl_FragCoord.y);
+        #else
             vec2 p = vPos;
+        #endif
             float clip = coverage(sdRoundRect(p, fClip, 0.0, false));
             if (fRoundP.y > 0.5) clip *= coverage(sdRoundRect(p, fRound, fRoundP.x, fRoundP.y > 1.5));
             if (clip <= 0.0) discard;
