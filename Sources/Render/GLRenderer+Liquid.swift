@@ -145,13 +145,16 @@ extension GLRenderer {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), texture.fbo)
         glViewport(0, 0, GLsizei(w), GLsizei(h))
         glDisable(GLenum(GL_BLEND))
-        let program = g.kernel == .pinched ? fieldPrograms.pinched : fieldPrograms.plain
-        glUseProgram(program)
-        let uniforms = liquidUniforms[program] ?? [:]
-        func u(_ n: String) -> GLint { uniforms[n] ?? -1 }
-        glUniform2f(u("uViewport"), GLfloat(w), GLfloat(h))
-        glUniform1f(u("uDeep"), GLfloat(deep))
-        setKernel(g, uniforms)
+        // Where no continuous corner's curve is nearest, a program without it (`straightColumns`).
+        let curved = g.kernel == .pinched ? fieldPrograms.pinched : fieldPrograms.plain
+        let straight = g.kernel == .pinched ? straightFieldPrograms.pinched : straightFieldPrograms.plain
+        for program in [curved, straight] {
+            glUseProgram(program)
+            let uniforms = liquidUniforms[program] ?? [:]
+            glUniform2f(uniforms["uViewport"] ?? -1, GLfloat(w), GLfloat(h))
+            glUniform1f(uniforms["uDeep"] ?? -1, GLfloat(deep))
+            setKernel(g, uniforms)
+        }
         // In the region's own coordinates: half floats keep more of a small number.
         let shift = Point2(Double(x0), Double(y0))
         let local = Rect(x: 0, y: 0, width: Double(w), height: Double(h))
@@ -160,11 +163,23 @@ extension GLRenderer {
         let skipped = cores.map { $0.offsetBy(dx: -shift.x, dy: -shift.y) }
         for part in LiquidCores.partition(local, cuts: skipped).rest {
             forEachStrip(of: part, rows: h, shapes: shapes, reach: reach, includeEmpty: true) { strip, near in
-                setShapes(near, uniforms)
-                drawRects([strip])
+                var sides = [strip]
+                if straightField, let c = LiquidCores.straightColumns(strip, shapes: near) {
+                    sides = [Rect(x: strip.minX, y: strip.minY, width: c.x0 - strip.minX, height: strip.height),
+                             Rect(x: c.x1, y: strip.minY, width: strip.maxX - c.x1, height: strip.height)].filter { $0.width > 0 }
+                    drawField(strips: [Rect(x: c.x0, y: strip.minY, width: c.x1 - c.x0, height: strip.height)], straight, near)
+                    straightPixels += Int((c.x1 - c.x0) * strip.height)
+                }
+                if !sides.isEmpty { drawField(strips: sides, curved, near) }
             }
         }
         return (x0, y0, w, h)
+    }
+
+    private func drawField(strips: [Rect], _ program: GLuint, _ near: ArraySlice<Shape>) {
+        glUseProgram(program)
+        setShapes(near, liquidUniforms[program] ?? [:])
+        drawRects(strips)
     }
 
     /// The grow-only field texture, at least `width`×`height`; nil (and never asked again)
@@ -216,67 +231,6 @@ extension GLRenderer {
             glUniform2fv(uniforms["uRadii"] ?? -1, GLsizei(near.count), radii)
         }
         glUniform1i(uniforms["uCount"] ?? -1, GLint(near.count))
-    }
-
-    /// Cuts `bounds` into 32-pixel strips on halves of llvmpipe's 64-pixel tile rows
-    /// (counted from the bottom of a target `rows` high, as GL counts) — a card and a half
-    /// of a spread pile rather than three per strip (measured: p50 9.4 → 8.7 ms) — and hands
-    /// each the shapes that can be among any of its pixels' three nearest within `reach`.
-    /// A strip with more than the shader holds (a gathered pile stacks a dozen cards in one
-    /// place) is halved until each part has few enough, so the union stays exact.
-    private func forEachStrip(of bounds: Rect, rows: Int, shapes: [Shape], reach: Double, includeEmpty: Bool = false,
-                              _ body: (Rect, ArraySlice<Shape>) -> Void) {
-        let stripHeight = 32.0
-        let phase = Double(rows).truncatingRemainder(dividingBy: stripHeight)
-        var y = bounds.minY
-        while y < bounds.maxY {
-            let next = min((((y - phase) / stripHeight).rounded(.down) + 1) * stripHeight + phase, bounds.maxY)
-            let strip = Rect(x: bounds.minX, y: y, width: bounds.width, height: next - y)
-            y = next
-            let near = shapes.filter { !$0.rect.insetBy(dx: -reach, dy: -reach).intersection(strip).isEmpty }
-            forEachTile(strip, near, reach: reach, includeEmpty: includeEmpty, body)
-        }
-    }
-
-    private func forEachTile(_ tile: Rect, _ shapes: [Shape], reach: Double, includeEmpty: Bool,
-                             _ body: (Rect, ArraySlice<Shape>) -> Void) {
-        let candidates = Self.candidates(shapes, in: tile, reach: reach)
-        if candidates.count <= LiquidShaders.maxShapes || max(tile.width, tile.height) <= 8 {
-            if candidates.isEmpty && !includeEmpty { return }
-            // Nearest first: a pixel deep inside the first shape stops there. (Past the cap
-            // only in a tile of 8 px: the nearest to it are kept.)
-            let kept = candidates.sorted { SDF.box(tile.center, rect: $0.rect) < SDF.box(tile.center, rect: $1.rect) }
-            body(tile, kept.prefix(LiquidShaders.maxShapes))
-            return
-        }
-        let halves = tile.width >= tile.height
-            ? [Rect(x: tile.minX, y: tile.minY, width: tile.width / 2, height: tile.height),
-               Rect(x: tile.midX, y: tile.minY, width: tile.width / 2, height: tile.height)]
-            : [Rect(x: tile.minX, y: tile.minY, width: tile.width, height: tile.height / 2),
-               Rect(x: tile.minX, y: tile.midY, width: tile.width, height: tile.height / 2)]
-        for half in halves { forEachTile(half, candidates, reach: reach, includeEmpty: includeEmpty, body) }
-    }
-
-    /// The shapes that can be one of the three nearest to some point of `tile`, or matter
-    /// within `reach` of it: a shape whose least possible distance over the tile exceeds
-    /// the third-smallest greatest distance of the others never is. Bounds from the boxes:
-    /// a rounded outline lies inside its box, at most half its radius from the box's
-    /// corner (a superellipse corner cuts 0.41 r, a circular one 0.41 r along the diagonal).
-    static func candidates(_ shapes: [Shape], in tile: Rect, reach: Double) -> [Shape] {
-        guard shapes.count > 3 else { return shapes.filter { lowest($0, tile) <= reach } }
-        let corners = [Point2(tile.minX, tile.minY), Point2(tile.maxX, tile.minY), Point2(tile.minX, tile.maxY),
-                       Point2(tile.maxX, tile.maxY)]
-        let highest = shapes.map { s in corners.map { SDF.box($0, rect: s.rect) }.max()! + 0.5 * s.radius }.sorted()
-        let limit = min(highest[2], reach)
-        return shapes.filter { lowest($0, tile) <= limit }
-    }
-
-    /// No point of `tile` is nearer `shape` than this.
-    private static func lowest(_ shape: Shape, _ tile: Rect) -> Double {
-        let dx = max(shape.rect.minX - tile.maxX, tile.minX - shape.rect.maxX, 0)
-        let dy = max(shape.rect.minY - tile.maxY, tile.minY - shape.rect.maxY, 0)
-        if dx == 0 && dy == 0 { return -min(shape.rect.width, shape.rect.height) / 2 }
-        return (dx * dx + dy * dy).squareRoot()
     }
 
     /// A grow-only texture side holding `needed`: a quarter more than asked, in 128-pixel

@@ -12,11 +12,13 @@ extension GLRenderer {
             return (p, glGetUniformLocation(p, "uViewport"), glGetUniformLocation(p, "uAtlas"),
                     glGetUniformLocation(p, "uAtlasSize"), glGetUniformLocation(p, "uLayer"))
         }
-        func liquid(_ pinched: Bool, _ pass: LiquidShaders.Pass) throws -> GLuint {
-            try Self.link(vertex: LiquidShaders.vertex(header), fragment: LiquidShaders.fragment(header, pinched: pinched, pass: pass))
+        func liquid(_ pinched: Bool, _ pass: LiquidShaders.Pass, straight: Bool = false) throws -> GLuint {
+            try Self.link(vertex: LiquidShaders.vertex(header),
+                          fragment: LiquidShaders.fragment(header, pinched: pinched, pass: pass, straight: straight))
         }
         liquidPrograms = (try liquid(false, .direct), try liquid(true, .direct))
         fieldPrograms = (try liquid(false, .field), try liquid(true, .field))
+        straightFieldPrograms = (try liquid(false, .field, straight: true), try liquid(true, .field, straight: true))
         shadeProgram = try liquid(false, .shade)
         plainProgram = try liquid(false, .plain)
         blurProgram = try Self.link(vertex: BlurShaders.vertex(header), fragment: BlurShaders.fragment(header))
@@ -25,7 +27,7 @@ extension GLRenderer {
                      "uRoundClip", "uRoundClipP", "uDeep", "uField", "uFieldRegion", "uFieldCapacity",
                      "uEdgeDepth", "uSpecular", "uFarRim", "uSpecularWidth", "uLight"] {
             for program in [liquidPrograms.plain, liquidPrograms.pinched, fieldPrograms.plain, fieldPrograms.pinched, shadeProgram,
-                            plainProgram] {
+                            plainProgram, straightFieldPrograms.plain, straightFieldPrograms.pinched] {
                 liquidUniforms[program, default: [:]][name] = glGetUniformLocation(program, name)
             }
         }

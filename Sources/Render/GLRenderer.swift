@@ -25,6 +25,8 @@ public final class GLRenderer {
     var liquidPrograms: (plain: GLuint, pinched: GLuint) = (0, 0)
     /// The two-pass liquid programs: the field (plain and pinched) and the paint.
     var fieldPrograms: (plain: GLuint, pinched: GLuint) = (0, 0)
+    /// The field pass where no continuous corner's curve is nearest (`LiquidCores.straightColumns`).
+    var straightFieldPrograms: (plain: GLuint, pinched: GLuint) = (0, 0)
     var shadeProgram: GLuint = 0
     /// Paints a group's plain cores (`LiquidCores`): the tinted backdrop alone.
     var plainProgram: GLuint = 0
@@ -68,6 +70,11 @@ public final class GLRenderer {
     /// Draw a large one-colour shape's core with the flat program (`ShapeCores`);
     /// `SPRINGLAB_SHAPE_CORES=off` draws every shape whole.
     public var shapeCores = ProcessInfo.processInfo.environment["SPRINGLAB_SHAPE_CORES"] != "off"
+    /// Compute a liquid field without the superellipse where no continuous corner is nearest
+    /// (`LiquidCores.straightColumns`); `SPRINGLAB_STRAIGHT_FIELD=off` never does.
+    public var straightField = ProcessInfo.processInfo.environment["SPRINGLAB_STRAIGHT_FIELD"] != "off"
+    /// Field pixels computed by the straight program since start.
+    public internal(set) var straightPixels = 0
     /// Targets whose pixels persist between frames, and the frame each holds.
     var retainedTargets = Set<GLuint>()
     var retained: [GLuint: RetainedFrame] = [:]
@@ -97,7 +104,8 @@ public final class GLRenderer {
         for p in programs { glDeleteProgram(p.program) }
         glDeleteProgram(liquidPrograms.plain)
         glDeleteProgram(liquidPrograms.pinched)
-        for p in [fieldPrograms.plain, fieldPrograms.pinched, shadeProgram, plainProgram] { glDeleteProgram(p) }
+        for p in [fieldPrograms.plain, fieldPrograms.pinched, shadeProgram, plainProgram, straightFieldPrograms.plain,
+                  straightFieldPrograms.pinched] { glDeleteProgram(p) }
         if var f = field { glDeleteFramebuffers(1, &f.fbo); glDeleteTextures(1, &f.texture) }
         glDeleteProgram(blurProgram)
         backdrop?.delete()

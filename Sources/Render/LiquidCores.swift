@@ -38,6 +38,39 @@ enum LiquidCores {
         return out
     }
 
+    /// The columns of `strip` (whole-pixel edges, as x0..<x1) at whose pixel centres no
+    /// shape of `shapes` has a continuous corner's curve nearest: there `SDF.roundedRect`
+    /// takes its straight branch for every one of them (|p − c| ≤ h − span on one axis),
+    /// so a field program without the superellipse's logarithms and powers computes the
+    /// same distances. Nil when there are none. Held 0.05 px clear of the curve's edge for
+    /// the shader's single-precision centres and spans.
+    static func straightColumns(_ strip: Rect, shapes: some Sequence<Shape>) -> (x0: Double, x1: Double)? {
+        let margin = 0.05
+        // The first and last pixel centres the strip holds (a centre on its left or top edge
+        // is in it, one on its right or bottom edge is not).
+        func centres(_ a: Double, _ b: Double) -> (Double, Double) { ((a - 0.5).rounded(.up) + 0.5, (b - 0.5).rounded(.up) - 0.5) }
+        var (lo, hi) = centres(strip.minX, strip.maxX)
+        let (top, bottom) = centres(strip.minY, strip.maxY)
+        guard hi >= lo, bottom >= top else { return nil }
+        for s in shapes {
+            let hx = s.rect.width / 2, hy = s.rect.height / 2
+            let half = min(hx, hy)
+            let r = min(max(s.radius, 0), half)
+            // The shader's test is r < 0.999 × half in single precision: counted in a little past it.
+            guard s.continuous, r > 0, r < half * 0.9995 else { continue }
+            let span = min(r * SDF.continuousSpan, half)
+            let c = s.rect.center
+            if max(abs(top - c.y), abs(bottom - c.y)) <= hy - span - margin { continue }
+            let reach = hx - span - margin
+            guard reach >= 0 else { return nil }
+            lo = max(lo, c.x - reach)
+            hi = min(hi, c.x + reach)
+        }
+        // Pixel i's centre is i + ½; the columns' edges are clamped to the strip's own.
+        let x0 = max((lo - 0.5).rounded(.up), strip.minX), x1 = min((hi - 0.5).rounded(.down) + 1, strip.maxX)
+        return x1 > x0 ? (x0, x1) : nil
+    }
+
     /// The largest whole-pixel rectangle whose pixel centres all lie in `rect`; nil if none.
     static func pixelsWithin(_ rect: Rect) -> Rect? {
         guard !rect.isEmpty, rect.width.isFinite, rect.height.isFinite else { return nil }

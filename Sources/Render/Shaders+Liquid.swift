@@ -27,8 +27,9 @@ enum LiquidShaders {
         """
     }
 
-    static func fragment(_ header: String, pinched: Bool, pass: Pass) -> String {
-        let defines = (pinched ? "#define PINCHED 1\n" : "")
+    /// `straight`: a field pass for where no continuous corner's curve is nearest.
+    static func fragment(_ header: String, pinched: Bool, pass: Pass, straight: Bool = false) -> String {
+        let defines = (pinched ? "#define PINCHED 1\n" : "") + (straight ? "#define STRAIGHT_CORNERS 1\n" : "")
             + (pass == .field ? "#define FIELD_PASS 1\n" : pass == .shade ? "#define FROM_TEXTURE 1\n" : "")
             + (pass == .plain ? "#define PLAIN_PASS 1\n" : "")
         return header + defines + """

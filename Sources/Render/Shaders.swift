@@ -20,6 +20,10 @@ enum Shaders {
             vec2 q = abs(p - c) - (h - vec2(span));
             float inside = min(max(q.x, q.y), 0.0);
             vec2 o = max(q, vec2(0.0));
+        #ifdef STRAIGHT_CORNERS
+            // Drawn only where no continuous corner's curve is nearest (`straightColumns`).
+            return length(o) + inside - span;
+        #else
             if (!superellipse || o.x <= 0.0 || o.y <= 0.0) {
                 return length(o) + inside - span;
             }
@@ -31,6 +35,7 @@ enum Shaders {
             float norm = exp2(log2(sum) / n);
             float grad = length(on / o) * norm / sum;
             return (norm - span) / max(grad, 1e-6);
+        #endif
         }
 
         float coverage(float d) { return clamp(0.5 - d, 0.0, 1.0); }

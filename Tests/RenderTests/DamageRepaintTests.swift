@@ -32,6 +32,32 @@ extension RenderSuite {
                 r.damageTracking = damage
                 return r
             }
+
+            /// `frames` frames of `scene`'s bench drive through the window, drawn whole by
+            /// `expected` and by `got`: where they first differ, or nil when every byte agrees.
+            func firstDifference(scene: String, scale: Double, theme: Theme, frames: Int, expected: GLRenderer,
+                                 got: GLRenderer) throws -> String? {
+                let size = Size(1280, 800)
+                let w = Int(size.width * scale), h = Int(size.height * scale)
+                var app = Workbench(measurer: fonts, theme: theme, windowSize: size)
+                _ = app.switchScene(named: scene, at: 0)
+                for i in 0..<frames {
+                    let t = Double(i) / 60
+                    app.scene.benchFrame(at: t)
+                    _ = app.update(toWall: t)
+                    let list = app.draw(atWall: t)
+                    let frame = RenderFrame(width: w, height: h, scale: scale)
+                    try expected.draw(list, offset: .zero, into: frame)
+                    let a = expected.readBackForVideo().rgba
+                    try got.draw(list, offset: .zero, into: frame)
+                    let b = got.readBackForVideo().rgba
+                    if a != b {
+                        let at = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? -1
+                        return "\(scene) @\(scale)× \(theme), frame \(i): differs first at x \((at / 4) % w), y \(h - 1 - at / 4 / w)"
+                    }
+                }
+                return nil
+            }
         }
 
         /// What happens at frame `i` of a run: the scene's bench driver throughout, with input

@@ -37,6 +37,35 @@ import Testing
         if radius == 22, continuous { #expect(covered >= Int((390 - 2 * 28.16 - 2) * (72.4 - 2 * 16.5 - 2))) }
     }
 
+    /// In the straight columns of a strip, every pixel centre is, for every shape with a
+    /// continuous corner, within h − span of its centre on one axis (the straight branch of
+    /// `SDF.roundedRect`, by SPEC's 1.28 span): checked pixel by pixel for a stacked pile,
+    /// strips through the cards and the gaps between them, and half-pixel strip edges.
+    @Test func straightColumnsMissEveryCornerCurve() throws {
+        let cards = (0..<4).map { i in Shape(rect: Rect(x: 20.4, y: 10.3 + Double(i) * 92, width: 388, height: 80), radius: 22) }
+        let bubble = Shape.capsule(Rect(x: 300, y: 380, width: 90, height: 30))   // circular: no curve to miss
+        var straight = 0
+        for y in stride(from: 0.0, to: 400, by: 32) {
+            for strip in [Rect(x: 0, y: y, width: 440, height: 32), Rect(x: 3.5, y: y + 0.5, width: 420.25, height: 16)] {
+                guard let c = LiquidCores.straightColumns(strip, shapes: cards + [bubble]) else { continue }
+                #expect(c.x0 >= strip.minX && c.x1 <= strip.maxX)
+                for row in Int((strip.minY - 0.5).rounded(.up))..<Int((strip.maxY - 0.5).rounded(.up)) {
+                    for col in Int(c.x0)..<Int(c.x1) {
+                        let p = Point2(Double(col) + 0.5, Double(row) + 0.5)
+                        for s in cards {
+                            let span = 22 * 1.28, h = Size(s.rect.width / 2, s.rect.height / 2)
+                            let qx = abs(p.x - s.rect.midX) - (h.width - span), qy = abs(p.y - s.rect.midY) - (h.height - span)
+                            if qx > 0 && qy > 0 { Issue.record("pixel \(col),\(row) is by a corner's curve"); return }
+                        }
+                        straight += 1
+                    }
+                }
+            }
+        }
+        // Between the cards' curves: columns 20.4 + 28.16 … 408.4 − 28.16, about 332 of 440.
+        #expect(straight >= 300 * 400, "straight pixels: \(straight)")
+    }
+
     /// The partition covers every pixel centre of the outer rectangle exactly once.
     @Test func partitionCoversEachPixelOnce() {
         let outer = Rect(x: 3.25, y: 5.5, width: 60.5, height: 41.75)
@@ -67,29 +96,28 @@ extension RenderSuite {
             let full = try context.renderer(damage: false), split = try context.renderer(damage: false)
             full.liquidCores = false
             split.liquidCores = true
-            let size = Size(1280, 800)
-            let w = Int(size.width * scale), h = Int(size.height * scale)
-            var app = Workbench(measurer: context.fonts, theme: theme, windowSize: size)
-            _ = app.switchScene(named: scene, at: 0)
-            for i in 0..<frames {
-                let t = Double(i) / 60
-                app.scene.benchFrame(at: t)
-                _ = app.update(toWall: t)
-                let list = app.draw(atWall: t)
-                let frame = RenderFrame(width: w, height: h, scale: scale)
-                try full.draw(list, offset: .zero, into: frame)
-                let expected = full.readBackForVideo().rgba
-                try split.draw(list, offset: .zero, into: frame)
-                let got = split.readBackForVideo().rgba
-                guard got == expected else {
-                    let diff = zip(got, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? -1
-                    Issue.record("\(scene) @\(scale)× \(theme), frame \(i): differs first at x \((diff / 4) % w), y \(h - 1 - diff / 4 / w)")
-                    return
-                }
+            if let difference = try context.firstDifference(scene: scene, scale: scale, theme: theme, frames: frames, expected: full,
+                                                            got: split) {
+                Issue.record(Comment(rawValue: difference))
             }
             #expect(full.plainPixels == 0)
             // The cores are a real share of the glass, or the comparison proves little.
             #expect(split.plainPixels > frames * 5_000, "plain pixels: \(split.plainPixels) over \(frames) frames")
+        }
+
+        /// The field computed without the superellipse where no continuous corner is nearest
+        /// (`straightColumns`), and everywhere with it: the same bytes.
+        @Test(arguments: [("liquid", 1.0, Theme.light, 80), ("liquid", 2.0, Theme.dark, 24), ("neck", 1.0, Theme.light, 40)])
+        func straightFieldChangesNoByte(scene: String, scale: Double, theme: Theme, frames: Int) throws {
+            let context = try RenderSuite.DamageRepaintTests.Context()
+            let curved = try context.renderer(damage: false), straight = try context.renderer(damage: false)
+            curved.straightField = false
+            if let difference = try context.firstDifference(scene: scene, scale: scale, theme: theme, frames: frames, expected: curved,
+                                                            got: straight) {
+                Issue.record(Comment(rawValue: difference))
+            }
+            #expect(curved.straightPixels == 0)
+            #expect(straight.straightPixels > frames * 20_000, "straight pixels: \(straight.straightPixels) over \(frames) frames")
         }
     }
 }

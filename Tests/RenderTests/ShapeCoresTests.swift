@@ -110,25 +110,9 @@ extension RenderSuite {
             let context = try RenderSuite.DamageRepaintTests.Context()
             let whole = try context.renderer(damage: false), split = try context.renderer(damage: false)
             whole.shapeCores = false
-            let size = Size(1280, 800)
-            let w = Int(size.width * scale), h = Int(size.height * scale)
-            var app = Workbench(measurer: context.fonts, theme: theme, windowSize: size)
-            _ = app.switchScene(named: scene, at: 0)
-            for i in 0..<frames {
-                let t = Double(i) / 60
-                app.scene.benchFrame(at: t)
-                _ = app.update(toWall: t)
-                let list = app.draw(atWall: t)
-                let frame = RenderFrame(width: w, height: h, scale: scale)
-                try whole.draw(list, offset: .zero, into: frame)
-                let expected = whole.readBackForVideo().rgba
-                try split.draw(list, offset: .zero, into: frame)
-                let got = split.readBackForVideo().rgba
-                guard got == expected else {
-                    let diff = zip(got, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? -1
-                    Issue.record("\(scene) @\(scale)× \(theme), frame \(i): differs first at x \((diff / 4) % w), y \(h - 1 - diff / 4 / w)")
-                    return
-                }
+            if let difference = try context.firstDifference(scene: scene, scale: scale, theme: theme, frames: frames, expected: whole,
+                                                            got: split) {
+                Issue.record(Comment(rawValue: difference))
             }
             #expect(whole.flatPixels == 0)
             #expect(split.flatPixels > frames * 20_000, "flat pixels: \(split.flatPixels) over \(frames) frames")
