@@ -53,49 +53,69 @@ extension GLRenderer {
         glBindTexture(GLenum(GL_TEXTURE_2D), blurred)
         glActiveTexture(GLenum(GL_TEXTURE0))
         let program = fieldRegion != nil ? shadeProgram : (g.kernel == .pinched ? liquidPrograms.pinched : liquidPrograms.plain)
-        glUseProgram(program)
+        // The paint's uniforms, on the program that paints the edges and on the one that
+        // paints the shadow outside the glass (`LiquidCores.outside`).
+        for program in fieldRegion != nil ? [shadowProgram, program] : [program] {
+            glUseProgram(program)
+            let uniforms = liquidUniforms[program] ?? [:]
+            func u(_ n: String) -> GLint { uniforms[n] ?? -1 }
+            glUniform2f(u("uViewport"), GLfloat(width), GLfloat(height))
+            setKernel(g, uniforms)
+            let t = paint.tint, r = paint.rim
+            glUniform4f(u("uTint"), GLfloat(t.r), GLfloat(t.g), GLfloat(t.b), GLfloat(t.a))
+            glUniform4f(u("uRim"), GLfloat(r.r), GLfloat(r.g), GLfloat(r.b), GLfloat(r.a))
+            glUniform1f(u("uRimWidth"), GLfloat(prim.radius))
+            glUniform4f(u("uShadow"), GLfloat(s?.alpha ?? 0), GLfloat(s?.radius ?? 0), GLfloat(s?.offset.x ?? 0), GLfloat(s?.offset.y ?? 0))
+            glUniform1f(u("uOpacity"), GLfloat(prim.fill.a))
+            glUniform4f(u("uClip"), GLfloat(c.x), GLfloat(c.y), holds ? -1 : GLfloat(c.width), GLfloat(c.height))
+            let rc = prim.roundClip
+            glUniform4f(u("uRoundClip"), GLfloat(rc?.rect.x ?? 0), GLfloat(rc?.rect.y ?? 0), GLfloat(rc?.rect.width ?? 0),
+                        GLfloat(rc?.rect.height ?? 0))
+            glUniform2f(u("uRoundClipP"), GLfloat(rc?.radius ?? 0), rc == nil ? 0 : (rc?.continuous == true ? 2 : 1))
+            setBackdrop(region: region, uniforms)
+            glUniform1f(u("uBezel"), GLfloat(paint.bezel))
+            glUniform1f(u("uRefraction"), GLfloat(paint.refraction))
+            glUniform1f(u("uEdgeDepth"), GLfloat(edge))
+            let sp = paint.specular, far = paint.farRim, light = LiquidPaint.lightDirection
+            glUniform4f(u("uSpecular"), GLfloat(sp.r), GLfloat(sp.g), GLfloat(sp.b), GLfloat(sp.a))
+            glUniform4f(u("uFarRim"), GLfloat(far.r), GLfloat(far.g), GLfloat(far.b), GLfloat(far.a))
+            glUniform1f(u("uSpecularWidth"), GLfloat(paint.specularWidth))
+            glUniform2f(u("uLight"), GLfloat(light.x), GLfloat(light.y))
+            let step = paint.showField ? LiquidPaint.fieldStep * prim.radius / LiquidPaint.rimWidth : 0
+            glUniform1f(u("uFieldStep"), GLfloat(step))
+            glUniform1f(u("uMerge"), GLfloat(g.merge))
+            if let f = fieldRegion, let texture = field {
+                glUniform1i(u("uField"), 4)
+                glUniform4f(u("uFieldRegion"), GLfloat(f.x), GLfloat(f.y), GLfloat(f.w), GLfloat(f.h))
+                glUniform2f(u("uFieldCapacity"), GLfloat(texture.width), GLfloat(texture.height))
+            }
+        }
         let uniforms = liquidUniforms[program] ?? [:]
-        func u(_ n: String) -> GLint { uniforms[n] ?? -1 }
-        glUniform2f(u("uViewport"), GLfloat(width), GLfloat(height))
-        setKernel(g, uniforms)
-        let t = paint.tint, r = paint.rim
-        glUniform4f(u("uTint"), GLfloat(t.r), GLfloat(t.g), GLfloat(t.b), GLfloat(t.a))
-        glUniform4f(u("uRim"), GLfloat(r.r), GLfloat(r.g), GLfloat(r.b), GLfloat(r.a))
-        glUniform1f(u("uRimWidth"), GLfloat(prim.radius))
-        glUniform4f(u("uShadow"), GLfloat(s?.alpha ?? 0), GLfloat(s?.radius ?? 0), GLfloat(s?.offset.x ?? 0), GLfloat(s?.offset.y ?? 0))
-        glUniform1f(u("uOpacity"), GLfloat(prim.fill.a))
-        glUniform4f(u("uClip"), GLfloat(c.x), GLfloat(c.y), holds ? -1 : GLfloat(c.width), GLfloat(c.height))
-        let rc = prim.roundClip
-        glUniform4f(u("uRoundClip"), GLfloat(rc?.rect.x ?? 0), GLfloat(rc?.rect.y ?? 0), GLfloat(rc?.rect.width ?? 0),
-                    GLfloat(rc?.rect.height ?? 0))
-        glUniform2f(u("uRoundClipP"), GLfloat(rc?.radius ?? 0), rc == nil ? 0 : (rc?.continuous == true ? 2 : 1))
-        setBackdrop(region: region, uniforms)
-        glUniform1f(u("uBezel"), GLfloat(paint.bezel))
-        glUniform1f(u("uRefraction"), GLfloat(paint.refraction))
-        glUniform1f(u("uEdgeDepth"), GLfloat(edge))
-        let sp = paint.specular, far = paint.farRim, light = LiquidPaint.lightDirection
-        glUniform4f(u("uSpecular"), GLfloat(sp.r), GLfloat(sp.g), GLfloat(sp.b), GLfloat(sp.a))
-        glUniform4f(u("uFarRim"), GLfloat(far.r), GLfloat(far.g), GLfloat(far.b), GLfloat(far.a))
-        glUniform1f(u("uSpecularWidth"), GLfloat(paint.specularWidth))
-        glUniform2f(u("uLight"), GLfloat(light.x), GLfloat(light.y))
-        let step = paint.showField ? LiquidPaint.fieldStep * prim.radius / LiquidPaint.rimWidth : 0
-        glUniform1f(u("uFieldStep"), GLfloat(step))
-        glUniform1f(u("uMerge"), GLfloat(g.merge))
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         glViewport(0, 0, GLsizei(width), GLsizei(height))
-        if let f = fieldRegion, let texture = field {
+        if fieldRegion != nil, let texture = field {
             glActiveTexture(GLenum(GL_TEXTURE4))
             glBindTexture(GLenum(GL_TEXTURE_2D), texture.texture)
             glActiveTexture(GLenum(GL_TEXTURE0))
-            glUniform1i(u("uField"), 4)
-            glUniform4f(u("uFieldRegion"), GLfloat(f.x), GLfloat(f.y), GLfloat(f.w), GLfloat(f.h))
-            glUniform2f(u("uFieldCapacity"), GLfloat(texture.width), GLfloat(texture.height))
-            // The edges, the necks and the shadow through the full paint; the cores plain.
-            let parts = LiquidCores.partition(b, cuts: cores)
-            drawRects(parts.rest)
-            if !parts.covered.isEmpty { paintPlain(parts.covered, prim: prim, region: region, viewport: (width, height)) }
-            plainPixels += parts.covered.reduce(0) { $0 + Int($1.width * $1.height) }
+            // The edges and the necks through the full paint; outside the glass its shadow
+            // alone (none without one), the cores plain.
+            let outside = shadowClass && !paint.showField ? LiquidCores.outside(g, within: b) : (near: [b], outside: [])
+            var edges: [Rect] = [], plain: [Rect] = []
+            for r in outside.near {
+                let parts = LiquidCores.partition(r, cuts: cores)
+                edges += parts.rest
+                plain += parts.covered
+            }
+            glUseProgram(program)
+            drawRects(edges)
+            if s != nil, !outside.outside.isEmpty {
+                glUseProgram(shadowProgram)
+                drawRects(outside.outside)
+                shadowPixels += outside.outside.reduce(0) { $0 + Int($1.width * $1.height) }
+            }
+            if !plain.isEmpty { paintPlain(plain, prim: prim, region: region, viewport: (width, height)) }
+            plainPixels += plain.reduce(0) { $0 + Int($1.width * $1.height) }
         } else {
             forEachStrip(of: b, rows: height, shapes: g.shapes, reach: reach) { strip, near in
                 setShapes(near, uniforms)

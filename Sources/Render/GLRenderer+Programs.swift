@@ -21,13 +21,14 @@ extension GLRenderer {
         straightFieldPrograms = (try liquid(false, .field, straight: true), try liquid(true, .field, straight: true))
         shadeProgram = try liquid(false, .shade)
         plainProgram = try liquid(false, .plain)
+        shadowProgram = try liquid(false, .shadow)
         blurProgram = try Self.link(vertex: BlurShaders.vertex(header), fragment: BlurShaders.fragment(header))
         for name in ["uViewport", "uRects", "uRadii", "uCount", "uK", "uKernel", "uTint", "uRim", "uRimWidth",
                      "uShadow", "uOpacity", "uClip", "uBackdrop", "uRegion", "uBezel", "uRefraction", "uFieldStep", "uMerge", "uBackdropScale",
                      "uRoundClip", "uRoundClipP", "uDeep", "uField", "uFieldRegion", "uFieldCapacity",
                      "uEdgeDepth", "uSpecular", "uFarRim", "uSpecularWidth", "uLight"] {
             for program in [liquidPrograms.plain, liquidPrograms.pinched, fieldPrograms.plain, fieldPrograms.pinched, shadeProgram,
-                            plainProgram, straightFieldPrograms.plain, straightFieldPrograms.pinched] {
+                            plainProgram, straightFieldPrograms.plain, straightFieldPrograms.pinched, shadowProgram] {
                 liquidUniforms[program, default: [:]][name] = glGetUniformLocation(program, name)
             }
         }

@@ -27,6 +27,8 @@ public final class GLRenderer {
     var fieldPrograms: (plain: GLuint, pinched: GLuint) = (0, 0)
     /// The field pass where no continuous corner's curve is nearest (`LiquidCores.straightColumns`).
     var straightFieldPrograms: (plain: GLuint, pinched: GLuint) = (0, 0)
+    /// The glass's shadow alone, outside the glass (`LiquidCores.outside`).
+    var shadowProgram: GLuint = 0
     var shadeProgram: GLuint = 0
     /// Paints a group's plain cores (`LiquidCores`): the tinted backdrop alone.
     var plainProgram: GLuint = 0
@@ -75,6 +77,11 @@ public final class GLRenderer {
     public var straightField = ProcessInfo.processInfo.environment["SPRINGLAB_STRAIGHT_FIELD"] != "off"
     /// Field pixels computed by the straight program since start.
     public internal(set) var straightPixels = 0
+    /// Paint the glass's shadow outside it with a program of its own (`LiquidCores.outside`);
+    /// `SPRINGLAB_SHADOW_CLASS=off` paints all of it with the full paint.
+    public var shadowClass = ProcessInfo.processInfo.environment["SPRINGLAB_SHADOW_CLASS"] != "off"
+    /// Pixels of glass shadow painted by that program since start.
+    public internal(set) var shadowPixels = 0
     /// Targets whose pixels persist between frames, and the frame each holds.
     var retainedTargets = Set<GLuint>()
     var retained: [GLuint: RetainedFrame] = [:]
@@ -105,7 +112,7 @@ public final class GLRenderer {
         glDeleteProgram(liquidPrograms.plain)
         glDeleteProgram(liquidPrograms.pinched)
         for p in [fieldPrograms.plain, fieldPrograms.pinched, shadeProgram, plainProgram, straightFieldPrograms.plain,
-                  straightFieldPrograms.pinched] { glDeleteProgram(p) }
+                  straightFieldPrograms.pinched, shadowProgram] { glDeleteProgram(p) }
         if var f = field { glDeleteFramebuffers(1, &f.fbo); glDeleteTextures(1, &f.texture) }
         glDeleteProgram(blurProgram)
         backdrop?.delete()

@@ -38,6 +38,22 @@ enum LiquidCores {
         return out
     }
 
+    /// `within` split into what lies near the group's glass and what lies outside it, each
+    /// as disjoint rectangles. Outside means at least 2k + 2 from every shape's box (k the
+    /// smoothing, whole-pixel edges): the three-nearest fold lowers the least distance by
+    /// at most k a fold (h²K/4 ≤ K/4 = k quadratic, h³K/6 ≤ k cubic, pinched k × pinch), and
+    /// a rounded shape lies in its box, so the union there is at least 2 — past its
+    /// coverage, rim, highlight and slope: only the shadow can fall there.
+    static func outside(_ g: LiquidGroup, within: Rect) -> (near: [Rect], outside: [Rect]) {
+        let m = 2 * g.smoothing + 2
+        let boxes = g.shapes.map { s in
+            let x0 = (s.rect.minX - m).rounded(.down), y0 = (s.rect.minY - m).rounded(.down)
+            return Rect(x: x0, y: y0, width: (s.rect.maxX + m).rounded(.up) - x0, height: (s.rect.maxY + m).rounded(.up) - y0)
+        }
+        let parts = partition(within, cuts: boxes)
+        return (parts.covered, parts.rest)
+    }
+
     /// The columns of `strip` (whole-pixel edges, as x0..<x1) at whose pixel centres no
     /// shape of `shapes` has a continuous corner's curve nearest: there `SDF.roundedRect`
     /// takes its straight branch for every one of them (|p − c| ≤ h − span on one axis),

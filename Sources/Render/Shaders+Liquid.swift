@@ -10,8 +10,9 @@
 enum LiquidShaders {
     static let maxShapes = 16
 
-    /// `plain`: glass deeper than anything but the tinted backdrop (`LiquidCores`).
-    enum Pass { case direct, field, shade, plain }
+    /// `plain`: glass deeper than anything but the tinted backdrop (`LiquidCores`);
+    /// `shadow`: outside the glass, where only its shadow can fall (`LiquidCores.outside`).
+    enum Pass { case direct, field, shade, plain, shadow }
 
     /// Each instance is a rectangle of the pass (its x, y, width, height in the first
     /// four floats of the shared instance record).
@@ -30,7 +31,8 @@ enum LiquidShaders {
     /// `straight`: a field pass for where no continuous corner's curve is nearest.
     static func fragment(_ header: String, pinched: Bool, pass: Pass, straight: Bool = false) -> String {
         let defines = (pinched ? "#define PINCHED 1\n" : "") + (straight ? "#define STRAIGHT_CORNERS 1\n" : "")
-            + (pass == .field ? "#define FIELD_PASS 1\n" : pass == .shade ? "#define FROM_TEXTURE 1\n" : "")
+            + (pass == .field ? "#define FIELD_PASS 1\n" : pass == .shade || pass == .shadow ? "#define FROM_TEXTURE 1\n" : "")
+            + (pass == .shadow ? "#define SHADOW_PASS 1\n" : "")
             + (pass == .plain ? "#define PLAIN_PASS 1\n" : "")
         return header + defines + """
         precision highp float;
@@ -183,6 +185,8 @@ enum LiquidShaders {
             float d = field(p, -uEdgeDepth - 0.5);
         #endif
             vec4 color = vec4(0.0);
+            // (SHADOW_PASS: outside the glass, d ≥ 1, the paint below is its shadow alone —
+            // its coverage, rim and highlight are 0 — and this program stops after it.)
             // Under fully covered glass the shadow cannot show, nor (the field changes by at
             // most the distance moved) further out than its offset and 3.6 sigmas, where it
             // is below a ten-thousandth: skip its second field.
@@ -191,6 +195,12 @@ enum LiquidShaders {
                 float ds = fieldBetween(p - uShadow.zw);
                 color = vec4(0.0, 0.0, 0.0, uShadow.x * 0.5 * (1.0 - erfApprox(ds / (sigma * 1.41421356))));
             }
+        #ifdef SHADOW_PASS
+            color *= uOpacity * clip;
+            if (color.a <= 0.0) discard;
+            outColor = color;
+            return;
+        #endif
             float inside = coverage(d);
             // Shading.shadeLiquid: the field's gradient is the glass's slope (at most 1): a
             // unit normal at a plain edge, fading to nothing at a neck's saddle.

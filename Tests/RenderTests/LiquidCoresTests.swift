@@ -66,6 +66,35 @@ import Testing
         #expect(straight >= 300 * 400, "straight pixels: \(straight)")
     }
 
+    /// Outside a group's near region the merged field (`LiquidGroup.distance`, the fold the
+    /// shaders mirror) is at least 1 at every pixel centre — so past the glass's coverage —
+    /// for each kernel, at the pile's merge and at the slider's widest (24 pt), with cards
+    /// close enough to neck; and near and outside hold every pixel centre once.
+    @Test(arguments: LiquidKernel.allCases.flatMap { k in [(k, 8.0), (k, 24.0)] })
+    func outsideTheNearRegionTheFieldIsPastTheGlass(kernel: LiquidKernel, merge: Double) {
+        let shapes = [Shape(rect: Rect(x: 20.4, y: 10.3, width: 200, height: 80), radius: 22),
+                      Shape(rect: Rect(x: 30.2, y: 96.6, width: 180, height: 70), radius: 22),
+                      Shape(rect: Rect(x: 40, y: 168, width: 160, height: 60), radius: 22),
+                      .capsule(Rect(x: 150, y: 240, width: 90, height: 30))]
+        let g = LiquidGroup(shapes: shapes, merge: merge, kernel: kernel)
+        let within = Rect(x: 0, y: 0, width: 300, height: 300)
+        let parts = LiquidCores.outside(g, within: within)
+        var outside = 0
+        for y in 0..<300 {
+            for x in 0..<300 {
+                let p = Point2(Double(x) + 0.5, Double(y) + 0.5)
+                func holds(_ r: Rect) -> Bool { p.x >= r.minX && p.x < r.maxX && p.y >= r.minY && p.y < r.maxY }
+                let n = parts.near.filter(holds).count, o = parts.outside.filter(holds).count
+                if n + o != 1 { Issue.record("pixel \(x),\(y) in \(n + o) parts"); return }
+                guard o == 1 else { continue }
+                outside += 1
+                let d = g.distance(to: p)
+                if d < 1 { Issue.record("pixel \(x),\(y) outside at distance \(d)"); return }
+            }
+        }
+        #expect(outside > 20_000, "outside pixels: \(outside)")
+    }
+
     /// The partition covers every pixel centre of the outer rectangle exactly once.
     @Test func partitionCoversEachPixelOnce() {
         let outer = Rect(x: 3.25, y: 5.5, width: 60.5, height: 41.75)
@@ -103,6 +132,21 @@ extension RenderSuite {
             #expect(full.plainPixels == 0)
             // The cores are a real share of the glass, or the comparison proves little.
             #expect(split.plainPixels > frames * 5_000, "plain pixels: \(split.plainPixels) over \(frames) frames")
+        }
+
+        /// The glass's shadow outside it painted by its own program (`LiquidCores.outside`),
+        /// and by the full paint: the same bytes.
+        @Test(arguments: [("liquid", 1.0, Theme.light, 80), ("liquid", 2.0, Theme.dark, 24), ("neck", 1.0, Theme.dark, 40)])
+        func shadowClassChangesNoByte(scene: String, scale: Double, theme: Theme, frames: Int) throws {
+            let context = try RenderSuite.DamageRepaintTests.Context()
+            let full = try context.renderer(damage: false), split = try context.renderer(damage: false)
+            full.shadowClass = false
+            if let difference = try context.firstDifference(scene: scene, scale: scale, theme: theme, frames: frames, expected: full,
+                                                            got: split) {
+                Issue.record(Comment(rawValue: difference))
+            }
+            #expect(full.shadowPixels == 0)
+            #expect(split.shadowPixels > frames * 10_000, "shadow pixels: \(split.shadowPixels) over \(frames) frames")
         }
 
         /// The field computed without the superellipse where no continuous corner is nearest
