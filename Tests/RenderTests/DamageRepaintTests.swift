@@ -33,6 +33,20 @@ extension RenderSuite {
                 return r
             }
 
+            /// A renderer with one of its exact shortcuts turned off by `off`, and one as
+            /// made, drawing `scene` (`firstDifference`; a difference is recorded): how many
+            /// pixels each took the shortcut for (`counter`), the one as made first.
+            func compareShortcut(scene: String, scale: Double, theme: Theme, frames: Int, off: (GLRenderer) -> Void,
+                                 counter: KeyPath<GLRenderer, Int>) throws -> (on: Int, off: Int) {
+                let without = try renderer(damage: false), with = try renderer(damage: false)
+                off(without)
+                if let difference = try firstDifference(scene: scene, scale: scale, theme: theme, frames: frames, expected: without,
+                                                        got: with) {
+                    Issue.record(Comment(rawValue: difference))
+                }
+                return (with[keyPath: counter], without[keyPath: counter])
+            }
+
             /// `frames` frames of `scene`'s bench drive through the window, drawn whole by
             /// `expected` and by `got`: where they first differ, or nil when every byte agrees.
             func firstDifference(scene: String, scale: Double, theme: Theme, frames: Int, expected: GLRenderer,

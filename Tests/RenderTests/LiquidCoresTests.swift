@@ -122,16 +122,11 @@ extension RenderSuite {
                           ("liquid", 2.0, Theme.dark, 12)])
         func plainCoresChangeNoByte(scene: String, scale: Double, theme: Theme, frames: Int) throws {
             let context = try RenderSuite.DamageRepaintTests.Context()
-            let full = try context.renderer(damage: false), split = try context.renderer(damage: false)
-            full.liquidCores = false
-            split.liquidCores = true
-            if let difference = try context.firstDifference(scene: scene, scale: scale, theme: theme, frames: frames, expected: full,
-                                                            got: split) {
-                Issue.record(Comment(rawValue: difference))
-            }
-            #expect(full.plainPixels == 0)
+            let n = try context.compareShortcut(scene: scene, scale: scale, theme: theme, frames: frames,
+                                                off: { $0.liquidCores = false }, counter: \.plainPixels)
+            #expect(n.off == 0)
             // The cores are a real share of the glass, or the comparison proves little.
-            #expect(split.plainPixels > frames * 5_000, "plain pixels: \(split.plainPixels) over \(frames) frames")
+            #expect(n.on > frames * 5_000, "plain pixels: \(n.on) over \(frames) frames")
         }
 
         /// The glass's shadow outside it painted by its own program (`LiquidCores.outside`),
@@ -139,14 +134,10 @@ extension RenderSuite {
         @Test(arguments: [("liquid", 1.0, Theme.light, 80), ("liquid", 2.0, Theme.dark, 24), ("neck", 1.0, Theme.dark, 40)])
         func shadowClassChangesNoByte(scene: String, scale: Double, theme: Theme, frames: Int) throws {
             let context = try RenderSuite.DamageRepaintTests.Context()
-            let full = try context.renderer(damage: false), split = try context.renderer(damage: false)
-            full.shadowClass = false
-            if let difference = try context.firstDifference(scene: scene, scale: scale, theme: theme, frames: frames, expected: full,
-                                                            got: split) {
-                Issue.record(Comment(rawValue: difference))
-            }
-            #expect(full.shadowPixels == 0)
-            #expect(split.shadowPixels > frames * 10_000, "shadow pixels: \(split.shadowPixels) over \(frames) frames")
+            let n = try context.compareShortcut(scene: scene, scale: scale, theme: theme, frames: frames,
+                                                off: { $0.shadowClass = false }, counter: \.shadowPixels)
+            #expect(n.off == 0)
+            #expect(n.on > frames * 10_000, "shadow pixels: \(n.on) over \(frames) frames")
         }
 
         /// The field computed without the superellipse where no continuous corner is nearest
@@ -154,14 +145,10 @@ extension RenderSuite {
         @Test(arguments: [("liquid", 1.0, Theme.light, 80), ("liquid", 2.0, Theme.dark, 24), ("neck", 1.0, Theme.light, 40)])
         func straightFieldChangesNoByte(scene: String, scale: Double, theme: Theme, frames: Int) throws {
             let context = try RenderSuite.DamageRepaintTests.Context()
-            let curved = try context.renderer(damage: false), straight = try context.renderer(damage: false)
-            curved.straightField = false
-            if let difference = try context.firstDifference(scene: scene, scale: scale, theme: theme, frames: frames, expected: curved,
-                                                            got: straight) {
-                Issue.record(Comment(rawValue: difference))
-            }
-            #expect(curved.straightPixels == 0)
-            #expect(straight.straightPixels > frames * 20_000, "straight pixels: \(straight.straightPixels) over \(frames) frames")
+            let n = try context.compareShortcut(scene: scene, scale: scale, theme: theme, frames: frames,
+                                                off: { $0.straightField = false }, counter: \.straightPixels)
+            #expect(n.off == 0)
+            #expect(n.on > frames * 20_000, "straight pixels: \(n.on) over \(frames) frames")
         }
     }
 }

@@ -108,14 +108,10 @@ extension RenderSuite {
                           ("spring", 2.0, Theme.light, 12)])
         func flatCoresChangeNoByte(scene: String, scale: Double, theme: Theme, frames: Int) throws {
             let context = try RenderSuite.DamageRepaintTests.Context()
-            let whole = try context.renderer(damage: false), split = try context.renderer(damage: false)
-            whole.shapeCores = false
-            if let difference = try context.firstDifference(scene: scene, scale: scale, theme: theme, frames: frames, expected: whole,
-                                                            got: split) {
-                Issue.record(Comment(rawValue: difference))
-            }
-            #expect(whole.flatPixels == 0)
-            #expect(split.flatPixels > frames * 20_000, "flat pixels: \(split.flatPixels) over \(frames) frames")
+            let n = try context.compareShortcut(scene: scene, scale: scale, theme: theme, frames: frames,
+                                                off: { $0.shapeCores = false }, counter: \.flatPixels)
+            #expect(n.off == 0)
+            #expect(n.on > frames * 20_000, "flat pixels: \(n.on) over \(frames) frames")
         }
     }
 }
