@@ -65,7 +65,10 @@ enum Shaders {
         flat out vec4 fRect; flat out vec4 fShape; flat out vec4 fFill; flat out vec4 fStroke;
         flat out vec4 fClip; flat out vec4 fRound; flat out vec4 fRoundP; flat out vec4 fExtra;
         void main() {
-            float spread = iShape.y > 5.5 ? iShape.x + 1.0 : 1.0;  // a blurred glyph reaches its radius further
+            // How far past its rect a primitive can colour a pixel centre: a shape's
+            // antialiasing, 1; a glyph's texels, none; a blurred glyph's taps, their longest
+            // offset, floor(radius + ½) (the fragment shader rounds them so).
+            float spread = iShape.y > 5.5 ? floor(iShape.x + 0.5) : (iShape.y > 1.5 && iShape.y < 2.5 ? 0.0 : 1.0);
             vec2 lo = iRect.xy - vec2(spread);
             vec2 hi = iRect.xy + iRect.zw + vec2(spread);
             if (iShape.y > 2.5 && iShape.y < 3.5) {  // segment: rect holds both endpoints

@@ -54,6 +54,20 @@ extension RenderSuite {
             #expect(a == b)
         }
 
+        /// A blurred glyph's quad reaches floor(radius + ½) past its bitmap (the vertex
+        /// shader): every tap's offset, rounded as the shader rounds it, lies within that on
+        /// both axes, for radii from 0 to 24 px — so the quad holds every pixel a tap colours.
+        @Test func everyTapLandsWithinTheBlurredGlyphsQuad() {
+            for step in 0...480 {
+                let r = Double(step) * 0.05
+                let reach = Int((r + 0.5).rounded(.down))
+                for i in Primitive.blurTaps.indices {
+                    let o = Primitive.tapOffset(i, radius: r)
+                    if abs(o.x) > reach || abs(o.y) > reach { Issue.record("tap \(i) at radius \(r): \(o) past \(reach)"); return }
+                }
+            }
+        }
+
         @Test func glDrawsWhatTheReferenceDraws() throws {
             let h = try Headless()
             let gl = try h.renderer()
