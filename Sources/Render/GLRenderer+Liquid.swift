@@ -52,7 +52,8 @@ extension GLRenderer {
         glActiveTexture(GLenum(GL_TEXTURE2))
         glBindTexture(GLenum(GL_TEXTURE_2D), blurred)
         glActiveTexture(GLenum(GL_TEXTURE0))
-        let program = fieldRegion != nil ? shadeProgram : (g.kernel == .pinched ? liquidPrograms.pinched : liquidPrograms.plain)
+        let program = fieldRegion != nil ? liquidProgram(.shade) : liquidProgram(.direct, pinched: g.kernel == .pinched)
+        let shadowProgram = liquidProgram(.shadow)
         // The paint's uniforms, on the program that paints the edges and on the one that
         // paints the shadow outside the glass (`LiquidCores.outside`).
         for program in fieldRegion != nil ? [shadowProgram, program] : [program] {
@@ -129,6 +130,7 @@ extension GLRenderer {
     private func paintPlain(_ rects: [Rect], prim: Primitive, region: (x: Int, y: Int, w: Int, h: Int),
                             viewport: (width: Int, height: Int)) {
         guard let paint = prim.liquidPaint else { return }
+        let plainProgram = liquidProgram(.plain)
         glUseProgram(plainProgram)
         let uniforms = liquidUniforms[plainProgram] ?? [:]
         func u(_ n: String) -> GLint { uniforms[n] ?? -1 }
@@ -166,8 +168,8 @@ extension GLRenderer {
         glViewport(0, 0, GLsizei(w), GLsizei(h))
         glDisable(GLenum(GL_BLEND))
         // Where no continuous corner's curve is nearest, a program without it (`straightColumns`).
-        let curved = g.kernel == .pinched ? fieldPrograms.pinched : fieldPrograms.plain
-        let straight = g.kernel == .pinched ? straightFieldPrograms.pinched : straightFieldPrograms.plain
+        let curved = liquidProgram(.field, pinched: g.kernel == .pinched)
+        let straight = liquidProgram(.field, pinched: g.kernel == .pinched, straight: true)
         for program in [curved, straight] {
             glUseProgram(program)
             let uniforms = liquidUniforms[program] ?? [:]

@@ -12,26 +12,40 @@ extension GLRenderer {
             return (p, glGetUniformLocation(p, "uViewport"), glGetUniformLocation(p, "uAtlas"),
                     glGetUniformLocation(p, "uAtlasSize"), glGetUniformLocation(p, "uLayer"))
         }
-        func liquid(_ pinched: Bool, _ pass: LiquidShaders.Pass, straight: Bool = false) throws -> GLuint {
-            try Self.link(vertex: LiquidShaders.vertex(header),
-                          fragment: LiquidShaders.fragment(header, pinched: pinched, pass: pass, straight: straight))
+        shaderHeader = header
+        // The liquid programs the glass draws with by default, now: the first glass frame
+        // must not stall to link them. The rest wait for `liquidProgram`.
+        for key in [LiquidProgramKey(.field), LiquidProgramKey(.field, straight: true), LiquidProgramKey(.shade),
+                    LiquidProgramKey(.plain), LiquidProgramKey(.shadow)] {
+            liquidProgramCache[key] = try linkLiquid(key)
         }
-        liquidPrograms = (try liquid(false, .direct), try liquid(true, .direct))
-        fieldPrograms = (try liquid(false, .field), try liquid(true, .field))
-        straightFieldPrograms = (try liquid(false, .field, straight: true), try liquid(true, .field, straight: true))
-        shadeProgram = try liquid(false, .shade)
-        plainProgram = try liquid(false, .plain)
-        shadowProgram = try liquid(false, .shadow)
         blurProgram = try Self.link(vertex: BlurShaders.vertex(header), fragment: BlurShaders.fragment(header))
+    }
+
+    /// The liquid program for a pass, the pinched kernel or not, and the straight field or
+    /// not, linked on first use. Every program linked costs memory whether it is drawn or
+    /// not — on llvmpipe about 2.5 MB for the one-pass paint — so those the default look
+    /// never draws (the pinched kernel's field passes; the one-pass paint, for a driver
+    /// that cannot render half floats) wait until they are asked for: the first frame with
+    /// the pinched kernel links two. 0 (nothing drawn) if linking fails.
+    func liquidProgram(_ pass: LiquidShaders.Pass, pinched: Bool = false, straight: Bool = false) -> GLuint {
+        let key = LiquidProgramKey(pass, pinched: pinched, straight: straight)
+        if let p = liquidProgramCache[key] { return p }
+        let p = (try? linkLiquid(key)) ?? 0
+        liquidProgramCache[key] = p
+        return p
+    }
+
+    private func linkLiquid(_ key: LiquidProgramKey) throws -> GLuint {
+        let p = try Self.link(vertex: LiquidShaders.vertex(shaderHeader),
+                              fragment: LiquidShaders.fragment(shaderHeader, pinched: key.pinched, pass: key.pass, straight: key.straight))
         for name in ["uViewport", "uRects", "uRadii", "uCount", "uK", "uKernel", "uTint", "uRim", "uRimWidth",
                      "uShadow", "uOpacity", "uClip", "uBackdrop", "uRegion", "uBezel", "uRefraction", "uFieldStep", "uMerge", "uBackdropScale",
                      "uRoundClip", "uRoundClipP", "uDeep", "uField", "uFieldRegion", "uFieldCapacity",
                      "uEdgeDepth", "uSpecular", "uFarRim", "uSpecularWidth", "uLight"] {
-            for program in [liquidPrograms.plain, liquidPrograms.pinched, fieldPrograms.plain, fieldPrograms.pinched, shadeProgram,
-                            plainProgram, straightFieldPrograms.plain, straightFieldPrograms.pinched, shadowProgram] {
-                liquidUniforms[program, default: [:]][name] = glGetUniformLocation(program, name)
-            }
+            liquidUniforms[p, default: [:]][name] = glGetUniformLocation(p, name)
         }
+        return p
     }
 
     /// The unit quad every primitive is drawn on, and the per-instance buffer its
@@ -120,5 +134,16 @@ extension GLRenderer {
             throw RenderError("shader link failed: \(infoLog { glGetProgramInfoLog(program, $0, nil, $1) })")
         }
         return program
+    }
+}
+
+/// Which liquid program (`GLRenderer.liquidProgram`).
+struct LiquidProgramKey: Hashable {
+    var pass: LiquidShaders.Pass
+    var pinched = false
+    var straight = false
+
+    init(_ pass: LiquidShaders.Pass, pinched: Bool = false, straight: Bool = false) {
+        (self.pass, self.pinched, self.straight) = (pass, pinched, straight)
     }
 }

@@ -20,19 +20,10 @@ public final class GLRenderer {
     public let fonts: FontLibrary?
     /// The primitive programs by `Shaders.Program`, with their uniforms.
     var programs: [(program: GLuint, viewport: GLint, atlas: GLint, atlasSize: GLint, layer: GLint)] = []
-    /// The one-pass liquid program, and its variant for the pinched kernel (which tracks
-    /// which shapes are nearest — a cost the other kernels should not pay per pixel).
-    var liquidPrograms: (plain: GLuint, pinched: GLuint) = (0, 0)
-    /// The two-pass liquid programs: the field (plain and pinched) and the paint.
-    var fieldPrograms: (plain: GLuint, pinched: GLuint) = (0, 0)
-    /// The field pass where no continuous corner's curve is nearest (`LiquidCores.straightColumns`).
-    var straightFieldPrograms: (plain: GLuint, pinched: GLuint) = (0, 0)
-    /// The glass's shadow alone, outside the glass (`LiquidCores.outside`).
-    var shadowProgram: GLuint = 0
-    var shadeProgram: GLuint = 0
-    /// Paints a group's plain cores (`LiquidCores`): the tinted backdrop alone.
-    var plainProgram: GLuint = 0
-    /// Paint plain cores with `plainProgram` and compute no field there; false draws every
+    /// The liquid programs linked so far (`liquidProgram`), and the dialect they are in.
+    var liquidProgramCache: [LiquidProgramKey: GLuint] = [:]
+    var shaderHeader = ""
+    /// Paint plain cores with the plain program and compute no field there; false draws every
     /// pixel of a group through the full paint (a test compares the two byte for byte;
     /// `SPRINGLAB_LIQUID_CORES=off` in the environment turns it off).
     public var liquidCores = ProcessInfo.processInfo.environment["SPRINGLAB_LIQUID_CORES"] != "off"
@@ -109,10 +100,7 @@ public final class GLRenderer {
 
     deinit {
         for p in programs { glDeleteProgram(p.program) }
-        glDeleteProgram(liquidPrograms.plain)
-        glDeleteProgram(liquidPrograms.pinched)
-        for p in [fieldPrograms.plain, fieldPrograms.pinched, shadeProgram, plainProgram, straightFieldPrograms.plain,
-                  straightFieldPrograms.pinched, shadowProgram] { glDeleteProgram(p) }
+        for p in liquidProgramCache.values { glDeleteProgram(p) }
         if var f = field { glDeleteFramebuffers(1, &f.fbo); glDeleteTextures(1, &f.texture) }
         glDeleteProgram(blurProgram)
         backdrop?.delete()
