@@ -15,6 +15,8 @@ private let watchdogStarted = Atomic<Bool>(false)
 /// unlink, encoders to kill. Keyed by registration.
 private let cleanups = Mutex<[Int: @Sendable () -> Void]>([:])
 private let nextCleanup = Atomic<Int>(0)
+/// What to call, on the watchdog's thread, as soon as a stop is asked for.
+private let wakers = Mutex<[@Sendable () -> Void]>([])
 
 /// SIGINT and SIGTERM as a request to stop (SPEC §13): the long commands (`record`,
 /// `filmstrip`, `bench`, `run`) install this, look at it between frames, and stop within
@@ -50,6 +52,7 @@ public enum Interrupt {
     private static func watch(_ fd: Int32) {
         var byte: UInt8 = 0
         while read(fd, &byte, 1) < 0 && errno == EINTR {}
+        for wake in wakers.withLock({ $0 }) { wake() }
         usleep(grace)
         let sig = receivedSignal.load(ordering: .relaxed)
         for cleanup in cleanups.withLock({ Array($0.values) }) { cleanup() }
@@ -57,6 +60,15 @@ public enum Interrupt {
         let text = Array("springlab: stopped by \(name)\n".utf8)
         _ = text.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
         _exit(128 + sig)
+    }
+
+    /// Calls `wake` (on the watchdog's thread, not in the signal handler) as soon as a stop
+    /// is asked for: a loop asleep in a wait the signal does not end — the window's event
+    /// wait, up to a second at rest — is woken to stop by itself, well within the grace,
+    /// instead of being ended from outside without its last words (the session written,
+    /// the `quit` event).
+    public static func onStop(_ wake: @escaping @Sendable () -> Void) {
+        wakers.withLock { $0.append(wake) }
     }
 
     /// The signal received, if any.

@@ -55,6 +55,14 @@ public final class EventPump {
         _ = SDL_PushEvent(&event)
     }
 
+    /// Ends a `poll` waiting on another thread (SDL_PushEvent is safe from any thread): an
+    /// event no one reads, so the loop wakes and looks at what woke it.
+    public static func wake() {
+        var event = SDL_Event()
+        event.type = SDL_USEREVENT.rawValue
+        _ = SDL_PushEvent(&event)
+    }
+
     public func poll(wait: Int32 = 0) -> [PlatformEvent] {
         var out: [PlatformEvent] = []
         var event = SDL_Event()

@@ -24,6 +24,9 @@ The first starts share one XDG folder, so each start finds what the one before l
    and Ctrl+C (SIGINT, status 130) writes its last change on the way out.
 6. A state file with a value out of range is set aside as `state.json.broken`.
 7. `--replay` neither reads nor writes the state: a damaged file stays where it is.
+8. SIGTERM while the window rests (asleep in its event wait, up to a second) wakes it at
+   once: it writes its last change, says `quit` and ends 143 by itself well within the
+   watchdog's quarter second — not ended from outside with the change lost.
 
     python3 Tests/e2e/session_e2e.py .build/debug/springlab
 """
@@ -260,5 +263,40 @@ def _(app):
     assert not [e for e in app.events() if e["event"].startswith("session")], "the replay touched the session"
     assert sorted(os.listdir(REPLAYED)) == ["state.json"] and open(os.path.join(REPLAYED, "state.json")).read() == "not json"
 
+
+REST_DIR = tempfile.mkdtemp(prefix="springlab-session-rest-")
+REST_ENV = {"XDG_CONFIG_HOME": os.path.join(REST_DIR, "config"), "XDG_DATA_HOME": os.path.join(REST_DIR, "data")}
+
+
+@case("SIGTERM at rest wakes the window: it writes the session, says `quit` and ends 143 by itself, at once",
+      env=REST_ENV)
+def _(app):
+    key(app, "d", "theme", theme="dark")
+    # At rest: nothing in the trace for 1.2 s (the change written, the loop asleep in its
+    # event wait, which a signal does not end by itself).
+    deadline, last, since = time.time() + 10, -1, time.time()
+    while time.time() < deadline:
+        count = len(app.events())
+        if count != last:
+            last, since = count, time.time()
+        elif time.time() - since > 1.2:
+            break
+        time.sleep(0.1)
+    n = len(app.events())
+    start = time.time()
+    app.proc.send_signal(signal.SIGTERM)
+    status = app.proc.wait(5)
+    took = time.time() - start
+    assert status == 143, status
+    # Ended by its own loop (the watchdog would end it after 0.25 s without a word in the
+    # trace, and say "springlab: stopped by SIGTERM").
+    events = app.events()[n:]
+    assert events and events[-1]["event"] == "quit", [e["event"] for e in events]
+    with open(os.path.join(app.tmp, "events.log")) as f:
+        said = [l for l in f.read().splitlines() if "stopped by" in l]
+    assert said == ["springlab run: stopped by SIGTERM"], said
+    assert took < 0.25, f"{took:.2f} s from SIGTERM to the end"
+    with open(os.path.join(REST_DIR, "config", "springlab", "state.json")) as f:
+        assert json.load(f)["theme"] == "dark"
 
 summary()

@@ -73,6 +73,8 @@ final class AppRunner {
             FileHandle.standardError.write(Data("springlab: \(note); drawing with the software renderer\n".utf8))
         }
         pump = EventPump(window: window)
+        // A signal at rest, while the loop sleeps in the event wait, wakes it to stop itself.
+        Interrupt.onStop { EventPump.wake() }
         renderer = try StageRenderer(fonts: fonts, window: window)
         wallOrigin = MonotonicClock.now()
         if let r = options.replay {
