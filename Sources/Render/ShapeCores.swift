@@ -20,7 +20,8 @@ enum ShapeCores {
     /// rounding) and 1 px inside its clip.
     static func split(_ p: Primitive) -> (core: [Rect], rest: [Rect])? {
         guard p.kind == .continuous || p.kind == .circular, p.roundClip == nil, p.fill.a > 0,
-              p.fill.a >= 1 || p.shadow == nil, p.strokeWidth <= 0 || p.stroke.a <= 0 else { return nil }
+              p.fill.a >= 1 || p.shadow == nil, p.strokeWidth <= 0 || p.stroke.a <= 0,
+              p.rect.width * p.rect.height >= minimumCore else { return nil }  // (the core lies in the rect)
         let shape = Shape(rect: p.rect, radius: p.radius, continuous: p.kind == .continuous)
         let cuts = LiquidCores.cores([shape], depth: 1, within: p.clipRect.insetBy(dx: 1, dy: 1))
         guard !cuts.isEmpty else { return nil }

@@ -6,7 +6,7 @@ Each case starts `springlab run --trace` on a fresh Xvfb display, waits for the 
 settle, performs a gesture with one xdotool process (so its `sleep`s set the true
 timing), and checks the trace. Prints "N passed, N failed" and exits non-zero on failure.
 """
-import json, math, os, subprocess, sys, tempfile, time
+import json, math, os, re, subprocess, sys, tempfile, time
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -272,8 +272,11 @@ def _(app):
     assert json.load(open(saved["path"]))["pushAlert"]["gap"]["response"] == 0.32
     # A preset goes to the user's presets folder (SPEC §11.4), named after the scene.
     assert saved["path"] == os.path.join(app.tmp, "data", "springlab", "presets", "Push Alert.preset.json"), saved
+    # Named by the second they were made, the scene, and a number when that name is taken
+    # (`freshPath`): an S in the take's first second is "… push-alert 2.png".
     names = sorted(os.listdir(CAPTURES))
-    assert len(names) == 3 and all(" push-alert." in f for f in names), names
+    assert len(names) == 3 and all(re.search(r" push-alert( [0-9]+)?\.(mp4|slreplay|png)$", f) for f in names), names
+    assert os.path.splitext(os.path.basename(done["path"]))[0] == os.path.splitext(os.path.basename(started["replay"]))[0]
 
 REPLAY_DIR = tempfile.mkdtemp(prefix="springlab-replay-")
 subprocess.run([BIN, "record", "--scene", "liquid", "--script", "swipe-left", "--out", os.path.join(REPLAY_DIR, "frames/"),
