@@ -49,6 +49,18 @@ public enum SDF {
     public static let continuousSpan = 1.28
     public static let continuousExponent = 2.67
 
+    /// How far a corner's curve runs along each edge of a rounded rectangle with half
+    /// extents `halfSize`, and whether it is the superellipse: continuous corners short of
+    /// a capsule's `limit` × the short half side (0.999 in the distance; a caller that
+    /// must include what single precision might call a superellipse passes a little more).
+    public static func corner(halfSize: Size, radius: Double, continuous: Bool,
+                              limit: Double = 0.999) -> (span: Double, superellipse: Bool) {
+        let shortHalf = min(max(halfSize.width, 0), max(halfSize.height, 0))
+        let r = min(max(radius, 0), shortHalf)
+        let superellipse = continuous && r > 0 && r < shortHalf * limit
+        return (superellipse ? min(r * continuousSpan, shortHalf) : r, superellipse)
+    }
+
     /// Distance to a rounded rectangle centred at `center` with half extents `halfSize`.
     /// Exact for circular corners; for continuous ones the superellipse's implicit value
     /// divided by its gradient length (a first-order distance, exact on the outline —
@@ -56,10 +68,7 @@ public enum SDF {
     public static func roundedRect(_ p: Point2, center: Point2, halfSize: Size, radius: Double,
                                    continuous: Bool) -> Double {
         let hx = max(halfSize.width, 0), hy = max(halfSize.height, 0)
-        let shortHalf = min(hx, hy)
-        let r = min(max(radius, 0), shortHalf)
-        let useSuperellipse = continuous && r > 0 && r < shortHalf * 0.999
-        let span = useSuperellipse ? min(r * continuousSpan, shortHalf) : r
+        let (span, useSuperellipse) = corner(halfSize: halfSize, radius: radius, continuous: continuous)
         let qx = abs(p.x - center.x) - (hx - span)
         let qy = abs(p.y - center.y) - (hy - span)
         let inside = min(max(qx, qy), 0)

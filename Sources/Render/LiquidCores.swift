@@ -19,10 +19,8 @@ enum LiquidCores {
     static func cores(_ shapes: [Shape], depth: Double, within: Rect) -> [Rect] {
         var out: [Rect] = []
         for s in shapes {
-            let half = min(s.rect.width, s.rect.height) / 2
-            let r = min(max(s.radius, 0), half)
-            let superellipse = s.continuous && r > 0 && r < half * 0.999
-            let span = superellipse ? min(r * SDF.continuousSpan, half) : r
+            let (span, superellipse) = SDF.corner(halfSize: Size(s.rect.width / 2, s.rect.height / 2), radius: s.radius,
+                                                  continuous: s.continuous)
             let along = max(span, depth)
             var bands = [s.rect.insetBy(dx: along, dy: depth), s.rect.insetBy(dx: depth, dy: along)]
             // A circular corner (a circle's or a capsule's too) is deeper than `depth` within
@@ -70,11 +68,9 @@ enum LiquidCores {
         guard hi >= lo, bottom >= top else { return nil }
         for s in shapes {
             let hx = s.rect.width / 2, hy = s.rect.height / 2
-            let half = min(hx, hy)
-            let r = min(max(s.radius, 0), half)
             // The shader's test is r < 0.999 × half in single precision: counted in a little past it.
-            guard s.continuous, r > 0, r < half * 0.9995 else { continue }
-            let span = min(r * SDF.continuousSpan, half)
+            let (span, superellipse) = SDF.corner(halfSize: Size(hx, hy), radius: s.radius, continuous: s.continuous, limit: 0.9995)
+            guard superellipse else { continue }
             let c = s.rect.center
             if max(abs(top - c.y), abs(bottom - c.y)) <= hy - span - margin { continue }
             let reach = hx - span - margin

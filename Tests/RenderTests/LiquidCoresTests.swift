@@ -115,40 +115,66 @@ import Testing
 }
 
 extension RenderSuite {
-    /// The glass scenes drawn with plain cores and without, every frame compared byte for byte.
-    @Suite struct LiquidCoresRenderTests {
-        /// (The neck sandbox's 30 pt capsules are never deeper than the bezel: no cores.)
-        @Test(arguments: [("liquid", 1.0, Theme.light, 80), ("liquid", 1.0, Theme.dark, 30), ("liquid", 2.0, Theme.light, 24),
-                          ("liquid", 2.0, Theme.dark, 12)])
-        func plainCoresChangeNoByte(scene: String, scale: Double, theme: Theme, frames: Int) throws {
-            let context = try RenderSuite.DamageRepaintTests.Context()
-            let n = try context.compareShortcut(scene: scene, scale: scale, theme: theme, frames: frames,
-                                                off: { $0.liquidCores = false }, counter: \.plainPixels)
-            #expect(n.off == 0)
-            // The cores are a real share of the glass, or the comparison proves little.
-            #expect(n.on > frames * 5_000, "plain pixels: \(n.on) over \(frames) frames")
+    /// The renderer's exact shortcuts (issue 16), each drawn on and off through the
+    /// workbench's bench drive, every frame compared byte for byte, and each really taken
+    /// (its pixel counter) or the comparison proves little.
+    @Suite struct ExactShortcutTests {
+        enum Shortcut: String, Sendable {
+            /// Liquid glass deeper than anything but its tinted backdrop (`LiquidCores`).
+            /// (The neck sandbox's 30 pt capsules are never deeper than the bezel: no cores.)
+            case plainCores
+            /// The glass's shadow outside it, by its own program (`LiquidCores.outside`).
+            case shadowClass
+            /// The field without the superellipse where no continuous corner is nearest
+            /// (`LiquidCores.straightColumns`).
+            case straightField
+            /// A large one-colour shape's core, by the flat program (`ShapeCores`).
+            case shapeCores
+
+            func turnOff(_ r: GLRenderer) {
+                switch self {
+                case .plainCores: r.liquidCores = false
+                case .shadowClass: r.shadowClass = false
+                case .straightField: r.straightField = false
+                case .shapeCores: r.shapeCores = false
+                }
+            }
+
+            var counter: KeyPath<GLRenderer, Int> {
+                switch self {
+                case .plainCores: \.plainPixels
+                case .shadowClass: \.shadowPixels
+                case .straightField: \.straightPixels
+                case .shapeCores: \.flatPixels
+                }
+            }
+
+            /// The fewest pixels a frame the shortcut must take.
+            var perFrame: Int {
+                switch self {
+                case .plainCores: 5_000
+                case .shadowClass: 10_000
+                case .straightField, .shapeCores: 20_000
+                }
+            }
         }
 
-        /// The glass's shadow outside it painted by its own program (`LiquidCores.outside`),
-        /// and by the full paint: the same bytes.
-        @Test(arguments: [("liquid", 1.0, Theme.light, 80), ("liquid", 2.0, Theme.dark, 24), ("neck", 1.0, Theme.dark, 40)])
-        func shadowClassChangesNoByte(scene: String, scale: Double, theme: Theme, frames: Int) throws {
-            let context = try RenderSuite.DamageRepaintTests.Context()
-            let n = try context.compareShortcut(scene: scene, scale: scale, theme: theme, frames: frames,
-                                                off: { $0.shadowClass = false }, counter: \.shadowPixels)
-            #expect(n.off == 0)
-            #expect(n.on > frames * 10_000, "shadow pixels: \(n.on) over \(frames) frames")
-        }
+        static let runs: [(Shortcut, String, Double, Theme, Int)] = [
+            (.plainCores, "liquid", 1, .light, 80), (.plainCores, "liquid", 1, .dark, 30), (.plainCores, "liquid", 2, .light, 24),
+            (.plainCores, "liquid", 2, .dark, 12),
+            (.shadowClass, "liquid", 1, .light, 80), (.shadowClass, "liquid", 2, .dark, 24), (.shadowClass, "neck", 1, .dark, 40),
+            (.straightField, "liquid", 1, .light, 80), (.straightField, "liquid", 2, .dark, 24), (.straightField, "neck", 1, .light, 40),
+            (.shapeCores, "presence", 1, .light, 72), (.shapeCores, "presence", 2, .dark, 24), (.shapeCores, "push-alert", 1, .dark, 40),
+            (.shapeCores, "spring", 2, .light, 12),
+        ]
 
-        /// The field computed without the superellipse where no continuous corner is nearest
-        /// (`straightColumns`), and everywhere with it: the same bytes.
-        @Test(arguments: [("liquid", 1.0, Theme.light, 80), ("liquid", 2.0, Theme.dark, 24), ("neck", 1.0, Theme.light, 40)])
-        func straightFieldChangesNoByte(scene: String, scale: Double, theme: Theme, frames: Int) throws {
+        @Test(arguments: runs)
+        func aShortcutChangesNoByte(shortcut: Shortcut, scene: String, scale: Double, theme: Theme, frames: Int) throws {
             let context = try RenderSuite.DamageRepaintTests.Context()
-            let n = try context.compareShortcut(scene: scene, scale: scale, theme: theme, frames: frames,
-                                                off: { $0.straightField = false }, counter: \.straightPixels)
+            let n = try context.compareShortcut(scene: scene, scale: scale, theme: theme, frames: frames, off: shortcut.turnOff,
+                                                counter: shortcut.counter)
             #expect(n.off == 0)
-            #expect(n.on > frames * 20_000, "straight pixels: \(n.on) over \(frames) frames")
+            #expect(n.on > frames * shortcut.perFrame, "\(shortcut) pixels: \(n.on) over \(frames) frames")
         }
     }
 }

@@ -1,9 +1,6 @@
 import Canvas
 import Foundation
-@testable import Playground
-import Platform
 @testable import Render
-import Scenes
 import Testing
 
 /// One-colour cores of shapes (issue 16): a card's inside is drawn by a program that only
@@ -74,7 +71,7 @@ import Testing
 }
 
 extension RenderSuite {
-    /// The card scenes through the window, shapes in pieces and whole, every frame byte for byte.
+    /// Shapes in pieces and whole, byte for byte (the card scenes through the window: `ExactShortcutTests`).
     @Suite struct ShapeCoresRenderTests {
         /// Overlapping cards, clipped, translucent and circular ones drawn in pieces and whole:
         /// the same bytes, at 1× and 2×.
@@ -102,16 +99,6 @@ extension RenderSuite {
             #expect(h.gl.flatPixels > Int(200 * 80 * scale * scale), "the cards were split: \(h.gl.flatPixels)")
             let diff = ImageDiff(got, expected, width: w, threshold: 0)
             #expect(diff.maxDifference == 0, "\(diff.maxDifference)/255 at \(diff.worst)")
-        }
-
-        @Test(arguments: [("presence", 1.0, Theme.light, 72), ("presence", 2.0, Theme.dark, 24), ("push-alert", 1.0, Theme.dark, 40),
-                          ("spring", 2.0, Theme.light, 12)])
-        func flatCoresChangeNoByte(scene: String, scale: Double, theme: Theme, frames: Int) throws {
-            let context = try RenderSuite.DamageRepaintTests.Context()
-            let n = try context.compareShortcut(scene: scene, scale: scale, theme: theme, frames: frames,
-                                                off: { $0.shapeCores = false }, counter: \.flatPixels)
-            #expect(n.off == 0)
-            #expect(n.on > frames * 20_000, "flat pixels: \(n.on) over \(frames) frames")
         }
     }
 }
