@@ -44,16 +44,23 @@ extension GLRenderer {
         let cores = liquidFieldTexture && liquidCores && prim.roundClip == nil
             ? LiquidCores.cores(g.shapes, depth: -deep + 0.5, within: b.intersection(holds ? b : c.insetBy(dx: 1, dy: 1))
                 .intersection(viewport)) : []
+        // The edges and the necks through the full paint; outside the glass its shadow
+        // alone (none without one), the cores plain.
+        let outside = shadowClass && !paint.showField ? LiquidCores.outside(g, within: b) : (near: [b], outside: [])
+        // With a coarse field for the shadow, the full one only where the edges read it.
+        let spacing = s.map { shadowSpacing($0) } ?? 1
         let fieldRegion = liquidFieldTexture
             ? drawField(g, bounds: b, shadowOffset: s?.offset ?? .zero, reach: reach, width: width, height: height, deep: deep,
-                        cores: cores) : nil
+                        cores: cores, spacing: spacing, onlyNear: spacing > 1 && !outside.outside.isEmpty) : nil
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(target))
         if scissored { glEnable(GLenum(GL_SCISSOR_TEST)) }
         glActiveTexture(GLenum(GL_TEXTURE2))
         glBindTexture(GLenum(GL_TEXTURE_2D), blurred)
         glActiveTexture(GLenum(GL_TEXTURE0))
-        let program = fieldRegion != nil ? liquidProgram(.shade) : liquidProgram(.direct, pinched: g.kernel == .pinched)
-        let shadowProgram = liquidProgram(.shadow)
+        // Without a clip to cut it or iso-lines to draw, a paint without either.
+        let general = !(unclippedPaint && holds && prim.roundClip == nil && !paint.showField)
+        let program = fieldRegion != nil ? liquidProgram(.shade, general: general) : liquidProgram(.direct, pinched: g.kernel == .pinched)
+        let shadowProgram = liquidProgram(.shadow, general: general)
         // The paint's uniforms, on the program that paints the edges and on the one that
         // paints the shadow outside the glass (`LiquidCores.outside`).
         for program in fieldRegion != nil ? [shadowProgram, program] : [program] {
@@ -89,6 +96,9 @@ extension GLRenderer {
                 glUniform1i(u("uField"), 4)
                 glUniform4f(u("uFieldRegion"), GLfloat(f.x), GLfloat(f.y), GLfloat(f.w), GLfloat(f.h))
                 glUniform2f(u("uFieldCapacity"), GLfloat(texture.width), GLfloat(texture.height))
+                let c = f.coarse
+                glUniform4f(u("uShadowRegion"), GLfloat(c.x), 0, GLfloat(c.w), GLfloat(c.h))
+                glUniform3f(u("uShadowGrid"), GLfloat(f.x), GLfloat(f.y), GLfloat(c.spacing))
             }
         }
         let uniforms = liquidUniforms[program] ?? [:]
@@ -99,9 +109,6 @@ extension GLRenderer {
             glActiveTexture(GLenum(GL_TEXTURE4))
             glBindTexture(GLenum(GL_TEXTURE_2D), texture.texture)
             glActiveTexture(GLenum(GL_TEXTURE0))
-            // The edges and the necks through the full paint; outside the glass its shadow
-            // alone (none without one), the cores plain.
-            let outside = shadowClass && !paint.showField ? LiquidCores.outside(g, within: b) : (near: [b], outside: [])
             var edges: [Rect] = [], plain: [Rect] = []
             for r in outside.near {
                 let parts = LiquidCores.partition(r, cuts: cores)
@@ -110,6 +117,7 @@ extension GLRenderer {
             }
             glUseProgram(program)
             drawRects(edges)
+            if !general { unclippedPixels += edges.reduce(0) { $0 + Int($1.width * $1.height) } }
             if s != nil, !outside.outside.isEmpty {
                 glUseProgram(shadowProgram)
                 drawRects(outside.outside)
@@ -153,17 +161,27 @@ extension GLRenderer {
 
     /// Writes the group's field over `bounds` (grown by the shadow's reach, within the
     /// viewport) into the field texture, but for `cores` (window pixels no pass reads the
-    /// field of); returns the pixel region it holds, or nil where the driver cannot render
-    /// half floats.
+    /// field of) and, with `onlyNear`, but for where only the shadow reads it; returns the
+    /// pixel region it holds, or nil where the driver cannot render half floats. With a
+    /// `spacing` over 1, the field the shadow reads is written beside it at that spacing
+    /// (`coarse`: where in the texture, its size); else `coarse` is the field itself.
     private func drawField(_ g: LiquidGroup, bounds: Rect, shadowOffset: Point2, reach: Double, width: Int, height: Int,
-                           deep: Double, cores: [Rect]) -> (x: Int, y: Int, w: Int, h: Int)? {
+                           deep: Double, cores: [Rect], spacing: Int, onlyNear: Bool)
+        -> (x: Int, y: Int, w: Int, h: Int, coarse: (x: Int, w: Int, h: Int, spacing: Int))? {
         // The shadow reads the field `offset` up and left of each pixel: hold that too.
         let grown = bounds.union(bounds.offsetBy(dx: -shadowOffset.x, dy: -shadowOffset.y)).insetBy(dx: -2, dy: -2)
             .intersection(Rect(x: 0, y: 0, width: Double(width), height: Double(height)).insetBy(dx: -reach, dy: -reach))
         guard !grown.isEmpty else { return nil }
         let x0 = Int(grown.minX.rounded(.down)), y0 = Int(grown.minY.rounded(.down))
         let w = Int(grown.maxX.rounded(.up)) - x0, h = Int(grown.maxY.rounded(.up)) - y0
-        guard w > 0, h > 0, let texture = fieldTexture(width: w, height: h, viewport: (width, height)) else { return nil }
+        guard w > 0, h > 0 else { return nil }
+        // The coarse field's texels: one every `spacing` pixels from the region's corner, and
+        // one more each way for interpolating at its far edges; a column apart from the full.
+        let cw = spacing > 1 ? (w + spacing - 1) / spacing + 1 : w, ch = spacing > 1 ? (h + spacing - 1) / spacing + 1 : h
+        let cx = spacing > 1 ? w + 1 : 0
+        guard let texture = fieldTexture(width: spacing > 1 ? cx + cw : w, height: max(h, ch), viewport: (width, height)) else {
+            return nil
+        }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), texture.fbo)
         glViewport(0, 0, GLsizei(w), GLsizei(h))
         glDisable(GLenum(GL_BLEND))
@@ -183,19 +201,59 @@ extension GLRenderer {
         let shapes = g.shapes.map { Shape(rect: $0.rect.offsetBy(dx: -shift.x, dy: -shift.y), radius: $0.radius,
                                                        continuous: $0.continuous) }
         let skipped = cores.map { $0.offsetBy(dx: -shift.x, dy: -shift.y) }
-        for part in LiquidCores.partition(local, cuts: skipped).rest {
-            forEachStrip(of: part, rows: h, shapes: shapes, reach: reach, includeEmpty: true) { strip, near in
-                var sides = [strip]
-                if straightField, let c = LiquidCores.straightColumns(strip, shapes: near) {
-                    sides = [Rect(x: strip.minX, y: strip.minY, width: c.x0 - strip.minX, height: strip.height),
-                             Rect(x: c.x1, y: strip.minY, width: strip.maxX - c.x1, height: strip.height)].filter { $0.width > 0 }
-                    drawField(strips: [Rect(x: c.x0, y: strip.minY, width: c.x1 - c.x0, height: strip.height)], straight, near)
-                    straightPixels += Int((c.x1 - c.x0) * strip.height)
-                }
-                if !sides.isEmpty { drawField(strips: sides, curved, near) }
-            }
+        // The edges read the field a pixel on (their slope): the near boxes, a pixel wider.
+        let wanted = onlyNear ? LiquidCores.outside(g, within: Rect(x: Double(x0), y: Double(y0), width: Double(w), height: Double(h)),
+                                                    grow: 1).near.map { $0.offsetBy(dx: -shift.x, dy: -shift.y) } : [local]
+        for part in wanted.flatMap({ LiquidCores.partition($0, cuts: skipped).rest }) {
+            drawFieldStrips(part, rows: h, shapes: shapes, reach: reach, curved: curved, straight: straight)
+            fieldPixels += Int(part.width * part.height)
         }
-        return (x0, y0, w, h)
+        guard spacing > 1 else { return (x0, y0, w, h, (0, w, h, 1)) }
+        // The coarse field: texel (i, j) holds the field at the region's corner + spacing ×
+        // (i + ½, j + ½), the full field scaled down by the spacing (every distance and the
+        // smoothing scale with it); deep enough for what the shadow reads (d > −½ at the
+        // pixel, its offset away, a texel's diagonal more for interpolating).
+        let sp = Double(spacing)
+        glViewport(0, 0, GLsizei(cx + cw), GLsizei(ch))
+        let coarseDeep = (-(shadowOffset.x * shadowOffset.x + shadowOffset.y * shadowOffset.y).squareRoot() - 0.5 - 1.5 * sp) / sp
+        for program in [curved, straight] {
+            glUseProgram(program)
+            let uniforms = liquidUniforms[program] ?? [:]
+            glUniform2f(uniforms["uViewport"] ?? -1, GLfloat(cx + cw), GLfloat(ch))
+            glUniform1f(uniforms["uDeep"] ?? -1, GLfloat(min(coarseDeep, deep / sp)))
+            glUniform1f(uniforms["uK"] ?? -1, GLfloat(g.smoothing / sp))
+        }
+        let coarse = shapes.map { Shape(rect: Rect(x: $0.rect.x / sp + Double(cx), y: $0.rect.y / sp, width: $0.rect.width / sp,
+                                                   height: $0.rect.height / sp), radius: $0.radius / sp, continuous: $0.continuous) }
+        drawFieldStrips(Rect(x: Double(cx), y: 0, width: Double(cw), height: Double(ch)), rows: ch, shapes: coarse, reach: reach / sp,
+                        curved: curved, straight: straight)
+        coarsePixels += cw * ch
+        return (x0, y0, w, h, (cx, cw, ch, spacing))
+    }
+
+    /// The field over `part` in strips, each with the shapes that can reach it; the straight
+    /// program where no continuous corner is nearest (`LiquidCores.straightColumns`).
+    private func drawFieldStrips(_ part: Rect, rows: Int, shapes: [Shape], reach: Double, curved: GLuint, straight: GLuint) {
+        forEachStrip(of: part, rows: rows, shapes: shapes, reach: reach, includeEmpty: true) { strip, near in
+            var sides = [strip]
+            if straightField, let c = LiquidCores.straightColumns(strip, shapes: near) {
+                sides = [Rect(x: strip.minX, y: strip.minY, width: c.x0 - strip.minX, height: strip.height),
+                         Rect(x: c.x1, y: strip.minY, width: strip.maxX - c.x1, height: strip.height)].filter { $0.width > 0 }
+                drawField(strips: [Rect(x: c.x0, y: strip.minY, width: c.x1 - c.x0, height: strip.height)], straight, near)
+                straightPixels += Int((c.x1 - c.x0) * strip.height)
+            }
+            if !sides.isEmpty { drawField(strips: sides, curved, near) }
+        }
+    }
+
+    /// The spacing (px) of the coarse field a shadow reads: a quarter of its σ, whole pixels
+    /// (1: none; 2 at 1× for the glass's shadow of radius 18, 4 at 2×). Interpolated there,
+    /// the field is off by about spacing² / 8 × its curvature, a small fraction of σ; outside
+    /// a convex outline interpolation overshoots, so the shadow comes out lighter by up to a
+    /// level, 2 where rounding falls apart (measured over the bench drives: the golden
+    /// images' tolerance, CoarseShadowTests). Off (`coarseShadow`), 1.
+    func shadowSpacing(_ shadow: Shadow) -> Int {
+        coarseShadow ? max(1, Int((max(shadow.radius / 2, 0.5) / 4).rounded(.down))) : 1
     }
 
     private func drawField(strips: [Rect], _ program: GLuint, _ near: ArraySlice<Shape>) {
@@ -260,115 +318,5 @@ extension GLRenderer {
     static func grownCapacity(_ needed: Int, old: Int?, limit: Int) -> Int {
         let roomy = min(((needed + needed / 4) + 127) / 128 * 128, max(limit, needed))
         return max(needed, roomy, old ?? 0)
-    }
-
-    /// Halves `region` of the bound framebuffer straight into the blur's first texture (`sigma` in
-    /// half-resolution pixels) in two passes into `slot`; returns the texture holding the
-    /// blurred copy (linear filtering, clamped). When `key` — what was drawn before, the
-    /// region and σ — is the one the slot was last blurred for, the slot is returned as it
-    /// is: a pile animating over a still background blurs it only when its region moves.
-    private func blurBackdrop(_ region: (x: Int, y: Int, w: Int, h: Int), viewport: (width: Int, height: Int), sigma: Double,
-                              slot: Int, key: Int?) -> GLuint {
-        // Grown only (`grownCapacity`): a group whose bounds change every frame (a card in
-        // flight, a pile spreading) reuses the textures and works in their corner.
-        if backdrop == nil || (backdrop?.width ?? 0) < region.w || (backdrop?.height ?? 0) < region.h {
-            let capacity = (w: Self.grownCapacity(region.w, old: backdrop?.width, limit: viewport.width) / 2 * 2 + 2,
-                            h: Self.grownCapacity(region.h, old: backdrop?.height, limit: viewport.height) / 2 * 2 + 2)
-            backdrop?.delete()
-            var target: GLint = 0
-            glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &target)
-            backdrop = Backdrop(width: capacity.w, height: capacity.h)
-            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(target))
-        }
-        guard var b = backdrop else { return 0 }
-        let slot = min(slot, Backdrop.maxSlots - 1)
-        if slot >= b.slots.count {
-            var target: GLint = 0
-            glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &target)
-            while b.slots.count <= slot { b.addSlot() }
-            backdrop = b
-            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(target))
-        }
-        let out = b.slots[slot]
-        if let key, out.key == key { return out.texture }
-        backdropBlurs += 1
-        // The last slot is shared by every group past it: never trusted.
-        backdrop?.slots[slot].key = slot == Backdrop.maxSlots - 1 ? nil : key
-        // Halve, reading the region where it is drawn: a linear blit at exactly 2:1 samples
-        // each 2×2 block at its shared corner, an exact average. GL rows run bottom-up: the
-        // region's top-left row sits at viewport height − y − h.
-        var source: GLint = 0
-        glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &source)
-        let y0 = GLint(viewport.height - region.y - region.h)
-        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), GLuint(source))
-        glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), b.smallFBO)
-        glBlitFramebuffer(GLint(region.x), y0, GLint(region.x + region.w), y0 + GLint(region.h), 0, 0, GLint(region.w / 2),
-                          GLint(region.h / 2), GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_LINEAR))
-        glDisable(GLenum(GL_BLEND))
-        glUseProgram(blurProgram)
-        glUniform1i(glGetUniformLocation(blurProgram, "uSource"), 3)
-        let weights = SoftwareRasterizer.gaussian(sigma: sigma)
-        let radius = weights.count / 2
-        glUniform1fv(glGetUniformLocation(blurProgram, "uWeights"), GLsizei(radius + 1), weights[radius...].map { GLfloat($0) })
-        glUniform1i(glGetUniformLocation(blurProgram, "uRadius"), GLint(radius))
-        glUniform2i(glGetUniformLocation(blurProgram, "uSize"), GLint(region.w / 2), GLint(region.h / 2))
-        glViewport(0, 0, GLsizei(region.w / 2), GLsizei(region.h / 2))
-        glBindVertexArray(vao)
-        for (source, fbo, dx, dy) in [(b.small, b.halfFBO, 1, 0), (b.half, out.fbo, 0, 1)] {
-            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
-            glActiveTexture(GLenum(GL_TEXTURE3))
-            glBindTexture(GLenum(GL_TEXTURE_2D), source)
-            glUniform2i(glGetUniformLocation(blurProgram, "uDirection"), GLint(dx), GLint(dy))
-            glDrawArrays(GLenum(GL_TRIANGLES), 0, 6)
-        }
-        glBindVertexArray(0)
-        glActiveTexture(GLenum(GL_TEXTURE0))
-        return out.texture
-    }
-}
-
-/// The blur's textures: the halved region and its horizontal pass (shared),
-/// and the blurred results, one slot per liquid group of a frame.
-struct Backdrop {
-    static let maxSlots = 4
-    var small: GLuint = 0, smallFBO: GLuint = 0, half: GLuint = 0, halfFBO: GLuint = 0
-    var slots: [(texture: GLuint, fbo: GLuint, key: Int?)] = []
-    let width: Int, height: Int
-
-    init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-        (small, smallFBO) = Self.target(width: width / 2, height: height / 2, linear: false)
-        (half, halfFBO) = Self.target(width: width / 2, height: height / 2, linear: false)
-    }
-
-    mutating func addSlot() {
-        let (t, f) = Self.target(width: width / 2, height: height / 2, linear: true)
-        slots.append((t, f, nil))
-    }
-
-    func delete() {
-        var textures = [small, half] + slots.map(\.texture)
-        var fbos = [smallFBO, halfFBO] + slots.map(\.fbo)
-        glDeleteTextures(GLsizei(textures.count), &textures)
-        glDeleteFramebuffers(GLsizei(fbos.count), &fbos)
-    }
-
-    private static func target(width: Int, height: Int, linear: Bool) -> (GLuint, GLuint) {
-        var t: GLuint = 0
-        glGenTextures(1, &t)
-        glBindTexture(GLenum(GL_TEXTURE_2D), t)
-        let filter = linear ? GL_LINEAR : GL_NEAREST
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), filter)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), filter)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
-        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0, GLenum(GL_RGBA),
-                     GLenum(GL_UNSIGNED_BYTE), nil)
-        var f: GLuint = 0
-        glGenFramebuffers(1, &f)
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), f)
-        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), t, 0)
-        return (t, f)
     }
 }

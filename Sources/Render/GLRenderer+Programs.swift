@@ -15,8 +15,8 @@ extension GLRenderer {
         shaderHeader = header
         // The liquid programs the glass draws with by default, now: the first glass frame
         // must not stall to link them. The rest wait for `liquidProgram`.
-        for key in [LiquidProgramKey(.field), LiquidProgramKey(.field, straight: true), LiquidProgramKey(.shade),
-                    LiquidProgramKey(.plain), LiquidProgramKey(.shadow)] {
+        for key in [LiquidProgramKey(.field), LiquidProgramKey(.field, straight: true), LiquidProgramKey(.shade, general: false),
+                    LiquidProgramKey(.plain), LiquidProgramKey(.shadow, general: false)] {
             liquidProgramCache[key] = try linkLiquid(key)
         }
         blurProgram = try Self.link(vertex: BlurShaders.vertex(header), fragment: BlurShaders.fragment(header))
@@ -28,8 +28,8 @@ extension GLRenderer {
     /// never draws (the pinched kernel's field passes; the one-pass paint, for a driver
     /// that cannot render half floats) wait until they are asked for: the first frame with
     /// the pinched kernel links two. 0 (nothing drawn) if linking fails.
-    func liquidProgram(_ pass: LiquidShaders.Pass, pinched: Bool = false, straight: Bool = false) -> GLuint {
-        let key = LiquidProgramKey(pass, pinched: pinched, straight: straight)
+    func liquidProgram(_ pass: LiquidShaders.Pass, pinched: Bool = false, straight: Bool = false, general: Bool = true) -> GLuint {
+        let key = LiquidProgramKey(pass, pinched: pinched, straight: straight, general: general)
         if let p = liquidProgramCache[key] { return p }
         let p = (try? linkLiquid(key)) ?? 0
         liquidProgramCache[key] = p
@@ -38,11 +38,12 @@ extension GLRenderer {
 
     private func linkLiquid(_ key: LiquidProgramKey) throws -> GLuint {
         let p = try Self.link(vertex: LiquidShaders.vertex(shaderHeader),
-                              fragment: LiquidShaders.fragment(shaderHeader, pinched: key.pinched, pass: key.pass, straight: key.straight))
+                              fragment: LiquidShaders.fragment(shaderHeader, pinched: key.pinched, pass: key.pass, straight: key.straight,
+                                                               general: key.general))
         for name in ["uViewport", "uRects", "uRadii", "uCount", "uK", "uKernel", "uTint", "uRim", "uRimWidth",
                      "uShadow", "uOpacity", "uClip", "uBackdrop", "uRegion", "uBezel", "uRefraction", "uFieldStep", "uMerge", "uBackdropScale",
                      "uRoundClip", "uRoundClipP", "uDeep", "uField", "uFieldRegion", "uFieldCapacity",
-                     "uEdgeDepth", "uSpecular", "uFarRim", "uSpecularWidth", "uLight"] {
+                     "uEdgeDepth", "uSpecular", "uFarRim", "uSpecularWidth", "uLight", "uShadowRegion", "uShadowGrid"] {
             liquidUniforms[p, default: [:]][name] = glGetUniformLocation(p, name)
         }
         return p
@@ -142,8 +143,10 @@ struct LiquidProgramKey: Hashable {
     var pass: LiquidShaders.Pass
     var pinched = false
     var straight = false
+    /// A paint that may be clipped or draw iso-lines (`LiquidShaders.fragment`).
+    var general = true
 
-    init(_ pass: LiquidShaders.Pass, pinched: Bool = false, straight: Bool = false) {
-        (self.pass, self.pinched, self.straight) = (pass, pinched, straight)
+    init(_ pass: LiquidShaders.Pass, pinched: Bool = false, straight: Bool = false, general: Bool = true) {
+        (self.pass, self.pinched, self.straight, self.general) = (pass, pinched, straight, general)
     }
 }

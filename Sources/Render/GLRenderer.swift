@@ -73,6 +73,17 @@ public final class GLRenderer {
     public var shadowClass = ProcessInfo.processInfo.environment["SPRINGLAB_SHADOW_CLASS"] != "off"
     /// Pixels of glass shadow painted by that program since start.
     public internal(set) var shadowPixels = 0
+    /// Paint glass that no clip cuts and that shows no iso-lines with programs without
+    /// either (`LiquidShaders.fragment`'s `general`); `SPRINGLAB_UNCLIPPED_PAINT=off` never does.
+    public var unclippedPaint = ProcessInfo.processInfo.environment["SPRINGLAB_UNCLIPPED_PAINT"] != "off"
+    /// Edge pixels of glass painted by such a program since start.
+    public internal(set) var unclippedPixels = 0
+    /// Read a glass shadow from a coarse field (`shadowSpacing`) and compute the full one
+    /// only where the edges read it; `SPRINGLAB_COARSE_SHADOW=off` never does.
+    public var coarseShadow = ProcessInfo.processInfo.environment["SPRINGLAB_COARSE_SHADOW"] != "off"
+    /// Pixels of full field, and texels of coarse field, computed since start.
+    public internal(set) var fieldPixels = 0
+    public internal(set) var coarsePixels = 0
     /// Targets whose pixels persist between frames, and the frame each holds.
     var retainedTargets = Set<GLuint>()
     var retained: [GLuint: RetainedFrame] = [:]

@@ -42,8 +42,9 @@ enum LiquidCores {
     /// at most k a fold (h²K/4 ≤ K/4 = k quadratic, h³K/6 ≤ k cubic, pinched k × pinch), and
     /// a rounded shape lies in its box, so the union there is at least 2 — past its
     /// coverage, rim, highlight and slope: only the shadow can fall there.
-    static func outside(_ g: LiquidGroup, within: Rect) -> (near: [Rect], outside: [Rect]) {
-        let m = 2 * g.smoothing + 2
+    /// (`grow`: the near boxes that much wider.)
+    static func outside(_ g: LiquidGroup, within: Rect, grow: Double = 0) -> (near: [Rect], outside: [Rect]) {
+        let m = 2 * g.smoothing + 2 + grow
         let boxes = g.shapes.map { s in
             let x0 = (s.rect.minX - m).rounded(.down), y0 = (s.rect.minY - m).rounded(.down)
             return Rect(x: x0, y: y0, width: (s.rect.maxX + m).rounded(.up) - x0, height: (s.rect.maxY + m).rounded(.up) - y0)

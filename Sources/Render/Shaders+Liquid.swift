@@ -29,8 +29,12 @@ enum LiquidShaders {
     }
 
     /// `straight`: a field pass for where no continuous corner's curve is nearest.
-    static func fragment(_ header: String, pinched: Bool, pass: Pass, straight: Bool = false) -> String {
+    /// `general`: a paint that may be clipped and may draw the field's iso-lines; without
+    /// it the paint has neither (llvmpipe runs both sides of every branch, so a clip's
+    /// distance costs every pixel even where the uniforms say there is none).
+    static func fragment(_ header: String, pinched: Bool, pass: Pass, straight: Bool = false, general: Bool = true) -> String {
         let defines = (pinched ? "#define PINCHED 1\n" : "") + (straight ? "#define STRAIGHT_CORNERS 1\n" : "")
+            + (general ? "#define GENERAL 1\n" : "")
             + (pass == .field ? "#define FIELD_PASS 1\n" : pass == .shade || pass == .shadow ? "#define FROM_TEXTURE 1\n" : "")
             + (pass == .shadow ? "#define SHADOW_PASS 1\n" : "")
             + (pass == .plain ? "#define PLAIN_PASS 1\n" : "")
@@ -57,6 +61,8 @@ enum LiquidShaders {
         uniform sampler2D uField;            // the field pass's output
         uniform vec4 uFieldRegion;           // its frame in pixels (top-left origin)
         uniform vec2 uFieldCapacity;         // the texture's size (the region fills a corner)
+        uniform vec4 uShadowRegion;          // the shadow's field in that texture: x, _, width, height
+        uniform vec3 uShadowGrid;            // its first texel's corner in the window, and its spacing
         uniform float uBezel;
         uniform float uRefraction;
         uniform float uEdgeDepth;            // Shading.edgeDepth: deeper, glass is plain
@@ -155,16 +161,19 @@ enum LiquidShaders {
             ivec2 t = ivec2(floor(vec2(local.x, uFieldRegion.w - local.y)));
             return texelFetch(uField, clamp(t, ivec2(0), ivec2(uFieldRegion.zw) - 1), 0).r;
         }
-        // Anywhere: between pixel centres the field is interpolated (it is smooth there).
-        // (Clamped to the region: the texture beyond it holds other groups' fields.)
-        float fieldBetween(vec2 p) {
-            vec2 local = p - uFieldRegion.xy;
-            vec2 t = clamp(vec2(local.x, uFieldRegion.w - local.y), vec2(0.5), uFieldRegion.zw - vec2(0.5));
-            return texture(uField, t / uFieldCapacity).r;
+        // The field the shadow reads, anywhere: between texel centres it is interpolated (it
+        // is smooth there). Its texels lie every `spacing` pixels (`GLRenderer.shadowSpacing`;
+        // 1: the field pass's own) in a region of the texture, clamped to it (the texture
+        // beyond holds other groups' fields).
+        float shadowFieldAt(vec2 x) {
+            vec2 q = (x - uShadowGrid.xy) / uShadowGrid.z;
+            vec2 t = vec2(uShadowRegion.x + clamp(q.x, 0.5, uShadowRegion.z - 0.5),
+                          clamp(uShadowRegion.w - q.y, 0.5, uShadowRegion.w - 0.5));
+            return texture(uField, t / uFieldCapacity).r * uShadowGrid.z;
         }
         #else
         float fieldAt(vec2 p) { return field(p, -1e9); }
-        float fieldBetween(vec2 p) { return field(p, -1e9); }
+        float shadowFieldAt(vec2 p) { return field(p, -1e9); }
         #endif
 
         vec4 premul(vec4 c, float k) { float a = c.a * k; return vec4(c.rgb * a, a); }
@@ -172,11 +181,19 @@ enum LiquidShaders {
 
         void main() {
             vec2 p = pixelCentre();
+        #ifdef GENERAL
             // A clip that holds the whole group is not evaluated (uClip.z < 0).
             float clip = uClip.z < 0.0 ? 1.0 : coverage(sdRoundRect(p, uClip, 0.0, false));
             if (uRoundClipP.y > 0.5) clip *= coverage(sdRoundRect(p, uRoundClip, uRoundClipP.x, uRoundClipP.y > 1.5));
             if (clip <= 0.0) discard;
-        #ifdef FROM_TEXTURE
+        #else
+            // Drawn only where the clip holds the whole group and there is no rounded one:
+            // what the lines above give then.
+            float clip = 1.0;
+        #endif
+        #if defined(SHADOW_PASS)
+            float d = 2.0;  // outside the glass, where the full field need not be computed
+        #elif defined(FROM_TEXTURE)
             float d = fieldAt(p);
         #else
             // Deeper than the bezel, the rim and the highlight, glass is plain: no shadow,
@@ -191,8 +208,14 @@ enum LiquidShaders {
             // most the distance moved) further out than its offset and 3.6 sigmas, where it
             // is below a ten-thousandth: skip its second field.
             float sigma = max(uShadow.y * 0.5, 0.5);
+        #ifdef SHADOW_PASS
+            // (Outside the glass d ≥ 2, and where d is past the cut below the shadow's alpha
+            // is under a twentieth of a level: it moves no byte. So d is not read here.)
+            if (uShadow.x > 0.0) {
+        #else
             if (uShadow.x > 0.0 && d > -0.5 && d < length(uShadow.zw) + 3.6 * sigma) {
-                float ds = fieldBetween(p - uShadow.zw);
+        #endif
+                float ds = shadowFieldAt(p - uShadow.zw);
                 color = vec4(0.0, 0.0, 0.0, uShadow.x * 0.5 * (1.0 - erfApprox(ds / (sigma * 1.41421356))));
             }
         #ifdef SHADOW_PASS
@@ -231,6 +254,7 @@ enum LiquidShaders {
                     if (uFarRim.a > 0.0 && away > 0.0) color = over(premul(uFarRim, away * inside), color);
                 }
             }
+        #ifdef GENERAL
             if (uFieldStep > 0.0 && d >= -1.0 && d <= uMerge + uRimWidth) {
                 float x = d / uFieldStep;
                 float nearest = floor(x + 0.5);
@@ -238,6 +262,7 @@ enum LiquidShaders {
                 vec4 c = nearest == 0.0 ? vec4(0.039, 0.518, 1.0, 1.0) : vec4(1.0, 0.624, 0.039, 1.0);
                 color = over(premul(c, line * 0.6), color);
             }
+        #endif
             color *= uOpacity * clip;
             if (color.a <= 0.0) discard;
             outColor = color;

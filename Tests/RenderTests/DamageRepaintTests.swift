@@ -51,6 +51,31 @@ extension RenderSuite {
             /// `expected` and by `got`: where they first differ, or nil when every byte agrees.
             func firstDifference(scene: String, scale: Double, theme: Theme, frames: Int, expected: GLRenderer,
                                  got: GLRenderer) throws -> String? {
+                var found: String?
+                try eachFrame(scene: scene, scale: scale, theme: theme, frames: frames, expected: expected, got: got) { i, a, b, w, h in
+                    guard a != b else { return true }
+                    let at = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? -1
+                    found = "\(scene) @\(scale)× \(theme), frame \(i): differs first at x \((at / 4) % w), y \(h - 1 - at / 4 / w)"
+                    return false
+                }
+                return found
+            }
+
+            /// The same frames: the largest difference of any channel of any of them.
+            func largestDifference(scene: String, scale: Double, theme: Theme, frames: Int, expected: GLRenderer,
+                                   got: GLRenderer) throws -> Int {
+                var largest = 0
+                try eachFrame(scene: scene, scale: scale, theme: theme, frames: frames, expected: expected, got: got) { _, a, b, _, _ in
+                    for (x, y) in zip(a, b) where x != y { largest = max(largest, abs(Int(x) - Int(y))) }
+                    return true
+                }
+                return largest
+            }
+
+            /// Hands `body` each frame's two read-backs (bottom row first) and the frame's size
+            /// until it returns false.
+            private func eachFrame(scene: String, scale: Double, theme: Theme, frames: Int, expected: GLRenderer, got: GLRenderer,
+                                   _ body: (Int, [UInt8], [UInt8], Int, Int) -> Bool) throws {
                 let size = Size(1280, 800)
                 let w = Int(size.width * scale), h = Int(size.height * scale)
                 var app = Workbench(measurer: fonts, theme: theme, windowSize: size)
@@ -64,13 +89,8 @@ extension RenderSuite {
                     try expected.draw(list, offset: .zero, into: frame)
                     let a = expected.readBackForVideo().rgba
                     try got.draw(list, offset: .zero, into: frame)
-                    let b = got.readBackForVideo().rgba
-                    if a != b {
-                        let at = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? -1
-                        return "\(scene) @\(scale)× \(theme), frame \(i): differs first at x \((at / 4) % w), y \(h - 1 - at / 4 / w)"
-                    }
+                    if !body(i, a, got.readBackForVideo().rgba, w, h) { return }
                 }
-                return nil
             }
         }
 

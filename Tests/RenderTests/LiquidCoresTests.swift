@@ -130,6 +130,8 @@ extension RenderSuite {
             case straightField
             /// A large one-colour shape's core, by the flat program (`ShapeCores`).
             case shapeCores
+            /// Glass no clip cuts and without iso-lines, painted by programs without either.
+            case unclippedPaint
 
             func turnOff(_ r: GLRenderer) {
                 switch self {
@@ -137,6 +139,7 @@ extension RenderSuite {
                 case .shadowClass: r.shadowClass = false
                 case .straightField: r.straightField = false
                 case .shapeCores: r.shapeCores = false
+                case .unclippedPaint: r.unclippedPaint = false
                 }
             }
 
@@ -146,6 +149,7 @@ extension RenderSuite {
                 case .shadowClass: \.shadowPixels
                 case .straightField: \.straightPixels
                 case .shapeCores: \.flatPixels
+                case .unclippedPaint: \.unclippedPixels
                 }
             }
 
@@ -153,7 +157,7 @@ extension RenderSuite {
             var perFrame: Int {
                 switch self {
                 case .plainCores: 5_000
-                case .shadowClass: 10_000
+                case .shadowClass, .unclippedPaint: 10_000
                 case .straightField, .shapeCores: 20_000
                 }
             }
@@ -166,6 +170,7 @@ extension RenderSuite {
             (.straightField, "liquid", 1, .light, 80), (.straightField, "liquid", 2, .dark, 24), (.straightField, "neck", 1, .light, 40),
             (.shapeCores, "presence", 1, .light, 72), (.shapeCores, "presence", 2, .dark, 24), (.shapeCores, "push-alert", 1, .dark, 40),
             (.shapeCores, "spring", 2, .light, 12),
+            (.unclippedPaint, "liquid", 1, .light, 80), (.unclippedPaint, "liquid", 2, .dark, 24), (.unclippedPaint, "neck", 1, .dark, 40),
         ]
 
         @Test(arguments: runs)
@@ -175,6 +180,31 @@ extension RenderSuite {
                                                 counter: shortcut.counter)
             #expect(n.off == 0)
             #expect(n.on > frames * shortcut.perFrame, "\(shortcut) pixels: \(n.on) over \(frames) frames")
+        }
+    }
+}
+
+extension RenderSuite {
+    /// The glass's shadow read from a coarse field (`GLRenderer.shadowSpacing`): not exact,
+    /// but the same look — within the 2 levels the golden images allow — on every frame of
+    /// the bench drive, and it must really spare much of the full field.
+    @Suite struct CoarseShadowTests {
+        static let runs: [(String, Double, Theme, Int)] = [("liquid", 1, .light, 80), ("liquid", 1, .dark, 40), ("liquid", 2, .dark, 24),
+                                                          ("neck", 1, .dark, 40)]
+
+        @Test(arguments: runs)
+        func theShadowStaysWithinALevelAndTheFullFieldShrinks(scene: String, scale: Double, theme: Theme, frames: Int) throws {
+            let context = try RenderSuite.DamageRepaintTests.Context()
+            let full = try context.renderer(damage: false), coarse = try context.renderer(damage: false)
+            full.coarseShadow = false
+            let largest = try context.largestDifference(scene: scene, scale: scale, theme: theme, frames: frames, expected: full,
+                                                        got: coarse)
+            #expect(largest <= 2, "\(scene) @\(scale)× \(theme): \(largest)/255")
+            #expect(full.coarsePixels == 0)
+            #expect(coarse.coarsePixels > 0)
+            // The full field outside the glass was most of it: at least a third goes.
+            #expect(Double(coarse.fieldPixels) < 0.67 * Double(full.fieldPixels),
+                    "full field: \(coarse.fieldPixels) px with a coarse shadow, \(full.fieldPixels) px without")
         }
     }
 }

@@ -1,0 +1,116 @@
+import CGL
+import Canvas
+
+/// The glass's backdrop blur (SPEC §5): the region behind a group, halved and blurred in
+/// two passes, kept per slot while what was drawn before it is unchanged.
+extension GLRenderer {
+    /// Halves `region` of the bound framebuffer straight into the blur's first texture (`sigma` in
+    /// half-resolution pixels) in two passes into `slot`; returns the texture holding the
+    /// blurred copy (linear filtering, clamped). When `key` — what was drawn before, the
+    /// region and σ — is the one the slot was last blurred for, the slot is returned as it
+    /// is: a pile animating over a still background blurs it only when its region moves.
+    func blurBackdrop(_ region: (x: Int, y: Int, w: Int, h: Int), viewport: (width: Int, height: Int), sigma: Double,
+                              slot: Int, key: Int?) -> GLuint {
+        // Grown only (`grownCapacity`): a group whose bounds change every frame (a card in
+        // flight, a pile spreading) reuses the textures and works in their corner.
+        if backdrop == nil || (backdrop?.width ?? 0) < region.w || (backdrop?.height ?? 0) < region.h {
+            let capacity = (w: Self.grownCapacity(region.w, old: backdrop?.width, limit: viewport.width) / 2 * 2 + 2,
+                            h: Self.grownCapacity(region.h, old: backdrop?.height, limit: viewport.height) / 2 * 2 + 2)
+            backdrop?.delete()
+            var target: GLint = 0
+            glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &target)
+            backdrop = Backdrop(width: capacity.w, height: capacity.h)
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(target))
+        }
+        guard var b = backdrop else { return 0 }
+        let slot = min(slot, Backdrop.maxSlots - 1)
+        if slot >= b.slots.count {
+            var target: GLint = 0
+            glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &target)
+            while b.slots.count <= slot { b.addSlot() }
+            backdrop = b
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(target))
+        }
+        let out = b.slots[slot]
+        if let key, out.key == key { return out.texture }
+        backdropBlurs += 1
+        // The last slot is shared by every group past it: never trusted.
+        backdrop?.slots[slot].key = slot == Backdrop.maxSlots - 1 ? nil : key
+        // Halve, reading the region where it is drawn: a linear blit at exactly 2:1 samples
+        // each 2×2 block at its shared corner, an exact average. GL rows run bottom-up: the
+        // region's top-left row sits at viewport height − y − h.
+        var source: GLint = 0
+        glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &source)
+        let y0 = GLint(viewport.height - region.y - region.h)
+        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), GLuint(source))
+        glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), b.smallFBO)
+        glBlitFramebuffer(GLint(region.x), y0, GLint(region.x + region.w), y0 + GLint(region.h), 0, 0, GLint(region.w / 2),
+                          GLint(region.h / 2), GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_LINEAR))
+        glDisable(GLenum(GL_BLEND))
+        glUseProgram(blurProgram)
+        glUniform1i(glGetUniformLocation(blurProgram, "uSource"), 3)
+        let weights = SoftwareRasterizer.gaussian(sigma: sigma)
+        let radius = weights.count / 2
+        glUniform1fv(glGetUniformLocation(blurProgram, "uWeights"), GLsizei(radius + 1), weights[radius...].map { GLfloat($0) })
+        glUniform1i(glGetUniformLocation(blurProgram, "uRadius"), GLint(radius))
+        glUniform2i(glGetUniformLocation(blurProgram, "uSize"), GLint(region.w / 2), GLint(region.h / 2))
+        glViewport(0, 0, GLsizei(region.w / 2), GLsizei(region.h / 2))
+        glBindVertexArray(vao)
+        for (source, fbo, dx, dy) in [(b.small, b.halfFBO, 1, 0), (b.half, out.fbo, 0, 1)] {
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
+            glActiveTexture(GLenum(GL_TEXTURE3))
+            glBindTexture(GLenum(GL_TEXTURE_2D), source)
+            glUniform2i(glGetUniformLocation(blurProgram, "uDirection"), GLint(dx), GLint(dy))
+            glDrawArrays(GLenum(GL_TRIANGLES), 0, 6)
+        }
+        glBindVertexArray(0)
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        return out.texture
+    }
+}
+
+/// The blur's textures: the halved region and its horizontal pass (shared),
+/// and the blurred results, one slot per liquid group of a frame.
+struct Backdrop {
+    static let maxSlots = 4
+    var small: GLuint = 0, smallFBO: GLuint = 0, half: GLuint = 0, halfFBO: GLuint = 0
+    var slots: [(texture: GLuint, fbo: GLuint, key: Int?)] = []
+    let width: Int, height: Int
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        (small, smallFBO) = Self.target(width: width / 2, height: height / 2, linear: false)
+        (half, halfFBO) = Self.target(width: width / 2, height: height / 2, linear: false)
+    }
+
+    mutating func addSlot() {
+        let (t, f) = Self.target(width: width / 2, height: height / 2, linear: true)
+        slots.append((t, f, nil))
+    }
+
+    func delete() {
+        var textures = [small, half] + slots.map(\.texture)
+        var fbos = [smallFBO, halfFBO] + slots.map(\.fbo)
+        glDeleteTextures(GLsizei(textures.count), &textures)
+        glDeleteFramebuffers(GLsizei(fbos.count), &fbos)
+    }
+
+    private static func target(width: Int, height: Int, linear: Bool) -> (GLuint, GLuint) {
+        var t: GLuint = 0
+        glGenTextures(1, &t)
+        glBindTexture(GLenum(GL_TEXTURE_2D), t)
+        let filter = linear ? GL_LINEAR : GL_NEAREST
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), filter)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), filter)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0, GLenum(GL_RGBA),
+                     GLenum(GL_UNSIGNED_BYTE), nil)
+        var f: GLuint = 0
+        glGenFramebuffers(1, &f)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), f)
+        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), t, 0)
+        return (t, f)
+    }
+}
