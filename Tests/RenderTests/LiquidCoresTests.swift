@@ -189,8 +189,7 @@ extension RenderSuite {
     /// but the same look — within the 2 levels the golden images allow — on every frame of
     /// the bench drive, and it must really spare much of the full field.
     @Suite struct CoarseShadowTests {
-        static let runs: [(String, Double, Theme, Int)] = [("liquid", 1, .light, 80), ("liquid", 1, .dark, 40), ("liquid", 2, .dark, 24),
-                                                          ("neck", 1, .dark, 40)]
+        static let runs: [(String, Double, Theme, Int)] = [("liquid", 1, .light, 48), ("liquid", 2, .dark, 16), ("neck", 1, .dark, 24)]
 
         @Test(arguments: runs)
         func theShadowStaysWithinALevelAndTheFullFieldShrinks(scene: String, scale: Double, theme: Theme, frames: Int) throws {
