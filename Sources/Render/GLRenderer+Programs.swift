@@ -7,12 +7,12 @@ extension GLRenderer {
     /// Links the main, liquid and blur programs in `header`'s GLSL dialect and looks up
     /// their uniforms.
     func setUpPrograms(header: String) throws {
-        programs = try Shaders.Program.allCases.map { kind in
-            let p = try Self.link(vertex: Shaders.vertex(header), fragment: Shaders.fragment(header, program: kind))
-            return (p, glGetUniformLocation(p, "uViewport"), glGetUniformLocation(p, "uAtlas"),
-                    glGetUniformLocation(p, "uAtlasSize"), glGetUniformLocation(p, "uLayer"))
-        }
         shaderHeader = header
+        // Each class twice: for primitives under a rounded clip, linked on first use (each
+        // program linked costs memory), and for the rest, now.
+        programs = Array(repeating: nil, count: Shaders.Program.allCases.count) + (try Shaders.Program.allCases.map {
+            try linkPrimitive($0, roundClip: false)
+        })
         // The liquid programs the glass draws with by default, now: the first glass frame
         // must not stall to link them. The rest wait for `liquidProgram`.
         for key in [LiquidProgramKey(.field), LiquidProgramKey(.field, straight: true), LiquidProgramKey(.shade, general: false),
@@ -20,6 +20,21 @@ extension GLRenderer {
             liquidProgramCache[key] = try linkLiquid(key)
         }
         blurProgram = try Self.link(vertex: BlurShaders.vertex(header), fragment: BlurShaders.fragment(header))
+    }
+
+    /// The program for primitives of class `kind`, under a rounded clip or not (linked on
+    /// first use if under one; nil, and never tried again, if linking fails).
+    func primitiveProgram(_ kind: Shaders.Program, roundClip: Bool) -> PrimitiveProgram? {
+        let i = kind.rawValue + (roundClip ? 0 : Shaders.Program.allCases.count)
+        if programs[i] == nil { programs[i] = (try? linkPrimitive(kind, roundClip: roundClip)) ?? (0, -1, -1, -1, -1) }
+        return programs[i].flatMap { $0.program == 0 ? nil : $0 }
+    }
+
+    private func linkPrimitive(_ kind: Shaders.Program, roundClip: Bool) throws -> PrimitiveProgram {
+        let p = try Self.link(vertex: Shaders.vertex(shaderHeader), fragment: Shaders.fragment(shaderHeader, program: kind,
+                                                                                              roundClip: roundClip))
+        return (p, glGetUniformLocation(p, "uViewport"), glGetUniformLocation(p, "uAtlas"), glGetUniformLocation(p, "uAtlasSize"),
+                glGetUniformLocation(p, "uLayer"))
     }
 
     /// The liquid program for a pass, the pinched kernel or not, and the straight field or

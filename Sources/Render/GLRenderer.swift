@@ -18,8 +18,10 @@ public struct RenderError: Error, CustomStringConvertible, Sendable {
 public final class GLRenderer {
     /// The glyph atlas display lists drawn through `Renderer` take their text from.
     public let fonts: FontLibrary?
-    /// The primitive programs by `Shaders.Program`, with their uniforms.
-    var programs: [(program: GLuint, viewport: GLint, atlas: GLint, atlasSize: GLint, layer: GLint)] = []
+    /// The primitive programs by `Shaders.Program`, with their uniforms: those for
+    /// primitives under a rounded clip, then those without its code (`roundClipClasses`).
+    var programs: [PrimitiveProgram?] = []
+    typealias PrimitiveProgram = (program: GLuint, viewport: GLint, atlas: GLint, atlasSize: GLint, layer: GLint)
     /// The liquid programs linked so far (`liquidProgram`), and the dialect they are in.
     var liquidProgramCache: [LiquidProgramKey: GLuint] = [:]
     var shaderHeader = ""
@@ -73,6 +75,11 @@ public final class GLRenderer {
     public var shadowClass = ProcessInfo.processInfo.environment["SPRINGLAB_SHADOW_CLASS"] != "off"
     /// Pixels of glass shadow painted by that program since start.
     public internal(set) var shadowPixels = 0
+    /// Draw primitives under no rounded clip with programs without its code;
+    /// `SPRINGLAB_ROUND_CLIP_CLASSES=off` draws all with the ones that have it.
+    public var roundClipClasses = ProcessInfo.processInfo.environment["SPRINGLAB_ROUND_CLIP_CLASSES"] != "off"
+    /// Pixels of those primitives' rects (a piece's quad) drawn since start.
+    public internal(set) var unroundedPixels = 0
     /// Paint glass that no clip cuts and that shows no iso-lines with programs without
     /// either (`LiquidShaders.fragment`'s `general`); `SPRINGLAB_UNCLIPPED_PAINT=off` never does.
     public var unclippedPaint = ProcessInfo.processInfo.environment["SPRINGLAB_UNCLIPPED_PAINT"] != "off"
@@ -110,7 +117,7 @@ public final class GLRenderer {
     }
 
     deinit {
-        for p in programs { glDeleteProgram(p.program) }
+        for p in programs.compactMap({ $0 }) where p.program != 0 { glDeleteProgram(p.program) }
         for p in liquidProgramCache.values { glDeleteProgram(p) }
         if var f = field { glDeleteFramebuffers(1, &f.fbo); glDeleteTextures(1, &f.texture) }
         glDeleteProgram(blurProgram)
@@ -264,12 +271,20 @@ public final class GLRenderer {
         glViewport(0, 0, GLsizei(width), GLsizei(height))
         glBindVertexArray(vao)
         uploadScratch(instances: pieces.count)
+        // A run: one class, all under a rounded clip or none (a piece never is).
+        let unrounded = pieces.map { roundClipClasses && prims[$0.index].roundClip == nil }
         var start = 0
         while start < pieces.count {
-            let kind = pieces[start].program
+            let kind = pieces[start].program, plain = unrounded[start]
             var end = start + 1
-            while end < pieces.count, pieces[end].program == kind { end += 1 }
-            let p = programs[kind.rawValue]
+            while end < pieces.count, pieces[end].program == kind, unrounded[end] == plain { end += 1 }
+            guard let p = primitiveProgram(kind, roundClip: !plain) else { start = end; continue }
+            if plain {
+                for piece in pieces[start..<end] {
+                    let q = piece.quad ?? prims[piece.index].rect
+                    unroundedPixels += Int(q.width * q.height)
+                }
+            }
             glUseProgram(p.program)
             glUniform2f(p.viewport, GLfloat(width), GLfloat(height))
             glUniform1i(p.atlas, 0)

@@ -123,9 +123,12 @@ enum Shaders {
         }
     }
 
-    static func fragment(_ header: String, program: Program) -> String {
+    /// `roundClip`: for primitives under a rounded clip. Without it the program leaves the
+    /// rounded clip's distance out (llvmpipe would run its superellipse for every pixel even
+    /// where no primitive has one).
+    static func fragment(_ header: String, program: Program, roundClip: Bool = true) -> String {
         let define = ["KIND_SHAPE", "KIND_GLYPH", "KIND_SEGMENT", "KIND_LAYER", "KIND_BLURRED", "KIND_FLAT"][program.rawValue]
-        return header + "#define \(define) 1\n" + """
+        return header + "#define \(define) 1\n" + (roundClip ? "#define ROUND_CLIP 1\n" : "") + """
         precision highp float;
         in vec2 vPos;
         flat in vec4 fRect; flat in vec4 fShape; flat in vec4 fFill; flat in vec4 fStroke;
@@ -155,7 +158,9 @@ enum Shaders {
             vec2 p = vPos;
         #endif
             float clip = coverage(sdRoundRect(p, fClip, 0.0, false));
+        #ifdef ROUND_CLIP
             if (fRoundP.y > 0.5) clip *= coverage(sdRoundRect(p, fRound, fRoundP.x, fRoundP.y > 1.5));
+        #endif
             if (clip <= 0.0) discard;
             float kind = fShape.y;
             vec4 color;

@@ -132,6 +132,8 @@ extension RenderSuite {
             case shapeCores
             /// Glass no clip cuts and without iso-lines, painted by programs without either.
             case unclippedPaint
+            /// Primitives under no rounded clip, by programs without its code.
+            case roundClipClasses
 
             func turnOff(_ r: GLRenderer) {
                 switch self {
@@ -140,6 +142,7 @@ extension RenderSuite {
                 case .straightField: r.straightField = false
                 case .shapeCores: r.shapeCores = false
                 case .unclippedPaint: r.unclippedPaint = false
+                case .roundClipClasses: r.roundClipClasses = false
                 }
             }
 
@@ -150,6 +153,7 @@ extension RenderSuite {
                 case .straightField: \.straightPixels
                 case .shapeCores: \.flatPixels
                 case .unclippedPaint: \.unclippedPixels
+                case .roundClipClasses: \.unroundedPixels
                 }
             }
 
@@ -158,7 +162,7 @@ extension RenderSuite {
                 switch self {
                 case .plainCores: 5_000
                 case .shadowClass, .unclippedPaint: 10_000
-                case .straightField, .shapeCores: 20_000
+                case .straightField, .shapeCores, .roundClipClasses: 20_000
                 }
             }
         }
@@ -171,6 +175,8 @@ extension RenderSuite {
             (.shapeCores, "presence", 1, .light, 72), (.shapeCores, "presence", 2, .dark, 24), (.shapeCores, "push-alert", 1, .dark, 40),
             (.shapeCores, "spring", 2, .light, 12),
             (.unclippedPaint, "liquid", 1, .light, 80), (.unclippedPaint, "liquid", 2, .dark, 24), (.unclippedPaint, "neck", 1, .dark, 40),
+            (.roundClipClasses, "presence", 1, .dark, 48), (.roundClipClasses, "presence", 2, .light, 16),
+            (.roundClipClasses, "spring", 1, .light, 24), (.roundClipClasses, "liquid", 1, .dark, 24),
         ]
 
         @Test(arguments: runs)
