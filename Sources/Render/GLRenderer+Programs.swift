@@ -8,11 +8,14 @@ extension GLRenderer {
     /// their uniforms.
     func setUpPrograms(header: String) throws {
         shaderHeader = header
-        // Each class twice: for primitives under a rounded clip, linked on first use (each
-        // program linked costs memory), and for the rest, now.
-        programs = Array(repeating: nil, count: Shaders.Program.allCases.count) + (try Shaders.Program.allCases.map {
-            try linkPrimitive($0, roundClip: false)
-        })
+        // Each class with and without a rounded clip's code, and shapes with and without a
+        // shadow's: those with a rounded clip linked on first use (each program linked costs
+        // memory), the rest now.
+        programs = Array(repeating: nil, count: 4 * Shaders.Program.allCases.count)
+        for kind in Shaders.Program.allCases {
+            _ = primitiveProgram(kind, roundClip: false, shadow: true)
+            if kind == .shape { _ = primitiveProgram(kind, roundClip: false, shadow: false) }
+        }
         // The liquid programs the glass draws with by default, now: the first glass frame
         // must not stall to link them. The rest wait for `liquidProgram`.
         for key in [LiquidProgramKey(.field), LiquidProgramKey(.field, straight: true), LiquidProgramKey(.shade, general: false),
@@ -22,17 +25,20 @@ extension GLRenderer {
         blurProgram = try Self.link(vertex: BlurShaders.vertex(header), fragment: BlurShaders.fragment(header))
     }
 
-    /// The program for primitives of class `kind`, under a rounded clip or not (linked on
-    /// first use if under one; nil, and never tried again, if linking fails).
-    func primitiveProgram(_ kind: Shaders.Program, roundClip: Bool) -> PrimitiveProgram? {
-        let i = kind.rawValue + (roundClip ? 0 : Shaders.Program.allCases.count)
-        if programs[i] == nil { programs[i] = (try? linkPrimitive(kind, roundClip: roundClip)) ?? (0, -1, -1, -1, -1) }
+    /// The program for primitives of class `kind`, under a rounded clip or not, with a
+    /// shadow or not (only shapes draw one), linked on first use; nil, and never tried
+    /// again, if linking fails.
+    func primitiveProgram(_ kind: Shaders.Program, roundClip: Bool, shadow: Bool) -> PrimitiveProgram? {
+        let shadow = shadow || kind != .shape
+        let n = Shaders.Program.allCases.count
+        let i = kind.rawValue + (roundClip ? 0 : n) + (shadow ? 0 : 2 * n)
+        if programs[i] == nil { programs[i] = (try? linkPrimitive(kind, roundClip: roundClip, shadow: shadow)) ?? (0, -1, -1, -1, -1) }
         return programs[i].flatMap { $0.program == 0 ? nil : $0 }
     }
 
-    private func linkPrimitive(_ kind: Shaders.Program, roundClip: Bool) throws -> PrimitiveProgram {
+    private func linkPrimitive(_ kind: Shaders.Program, roundClip: Bool, shadow: Bool) throws -> PrimitiveProgram {
         let p = try Self.link(vertex: Shaders.vertex(shaderHeader), fragment: Shaders.fragment(shaderHeader, program: kind,
-                                                                                              roundClip: roundClip))
+                                                                                              roundClip: roundClip, shadow: shadow))
         return (p, glGetUniformLocation(p, "uViewport"), glGetUniformLocation(p, "uAtlas"), glGetUniformLocation(p, "uAtlasSize"),
                 glGetUniformLocation(p, "uLayer"))
     }

@@ -80,6 +80,11 @@ public final class GLRenderer {
     public var roundClipClasses = ProcessInfo.processInfo.environment["SPRINGLAB_ROUND_CLIP_CLASSES"] != "off"
     /// Pixels of those primitives' rects (a piece's quad) drawn since start.
     public internal(set) var unroundedPixels = 0
+    /// Draw shapes without a shadow with programs without its code;
+    /// `SPRINGLAB_SHAPE_SHADOW_CLASSES=off` draws all with the ones that have it.
+    public var shapeShadowClasses = ProcessInfo.processInfo.environment["SPRINGLAB_SHAPE_SHADOW_CLASSES"] != "off"
+    /// Pixels of those shapes' rects (a piece's quad) drawn since start.
+    public internal(set) var unshadowedPixels = 0
     /// Paint glass that no clip cuts and that shows no iso-lines with programs without
     /// either (`LiquidShaders.fragment`'s `general`); `SPRINGLAB_UNCLIPPED_PAINT=off` never does.
     public var unclippedPaint = ProcessInfo.processInfo.environment["SPRINGLAB_UNCLIPPED_PAINT"] != "off"
@@ -271,19 +276,20 @@ public final class GLRenderer {
         glViewport(0, 0, GLsizei(width), GLsizei(height))
         glBindVertexArray(vao)
         uploadScratch(instances: pieces.count)
-        // A run: one class, all under a rounded clip or none (a piece never is).
+        // A run: one class, all under a rounded clip or none (a piece never is), and for
+        // shapes all with a shadow or none.
         let unrounded = pieces.map { roundClipClasses && prims[$0.index].roundClip == nil }
+        let unshadowed = pieces.map { shapeShadowClasses && $0.program == .shape && Float(prims[$0.index].shadow?.alpha ?? 0) <= 0 }
         var start = 0
         while start < pieces.count {
-            let kind = pieces[start].program, plain = unrounded[start]
+            let kind = pieces[start].program, plain = unrounded[start], bare = unshadowed[start]
             var end = start + 1
-            while end < pieces.count, pieces[end].program == kind, unrounded[end] == plain { end += 1 }
-            guard let p = primitiveProgram(kind, roundClip: !plain) else { start = end; continue }
-            if plain {
-                for piece in pieces[start..<end] {
-                    let q = piece.quad ?? prims[piece.index].rect
-                    unroundedPixels += Int(q.width * q.height)
-                }
+            while end < pieces.count, pieces[end].program == kind, unrounded[end] == plain, unshadowed[end] == bare { end += 1 }
+            guard let p = primitiveProgram(kind, roundClip: !plain, shadow: !bare) else { start = end; continue }
+            for piece in pieces[start..<end] where plain || bare {
+                let q = piece.quad ?? prims[piece.index].rect
+                if plain { unroundedPixels += Int(q.width * q.height) }
+                if bare { unshadowedPixels += Int(q.width * q.height) }
             }
             glUseProgram(p.program)
             glUniform2f(p.viewport, GLfloat(width), GLfloat(height))

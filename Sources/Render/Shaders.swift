@@ -123,12 +123,14 @@ enum Shaders {
         }
     }
 
-    /// `roundClip`: for primitives under a rounded clip. Without it the program leaves the
-    /// rounded clip's distance out (llvmpipe would run its superellipse for every pixel even
-    /// where no primitive has one).
-    static func fragment(_ header: String, program: Program, roundClip: Bool = true) -> String {
+    /// `roundClip`: for primitives under a rounded clip; `shadow`: for shapes with a shadow.
+    /// Without them the program leaves that code out (llvmpipe would run a rounded clip's
+    /// superellipse, or a shadow's second distance and erf, for every pixel even where no
+    /// primitive has one).
+    static func fragment(_ header: String, program: Program, roundClip: Bool = true, shadow: Bool = true) -> String {
         let define = ["KIND_SHAPE", "KIND_GLYPH", "KIND_SEGMENT", "KIND_LAYER", "KIND_BLURRED", "KIND_FLAT"][program.rawValue]
-        return header + "#define \(define) 1\n" + (roundClip ? "#define ROUND_CLIP 1\n" : "") + """
+        return header + "#define \(define) 1\n" + (roundClip ? "#define ROUND_CLIP 1\n" : "") + (shadow ? "#define SHAPE_SHADOW 1\n" : "")
+            + """
         precision highp float;
         in vec2 vPos;
         flat in vec4 fRect; flat in vec4 fShape; flat in vec4 fFill; flat in vec4 fStroke;
@@ -203,12 +205,14 @@ enum Shaders {
             }
             // Under an opaque fill the shadow adds exactly nothing (it is drawn
             // beneath): skip its erf where the shape covers the pixel whole.
+        #ifdef SHAPE_SHADOW
             if (fExtra.z > 0.0 && color.a < 1.0) {
                 float sigma = max(fShape.w * 0.5, 0.5);
                 float ds = sdRoundRect(p, vec4(fRect.xy + fRoundP.zw, fRect.zw), fShape.x, kind < 0.5);
                 float sa = fExtra.z * 0.5 * (1.0 - erfApprox(ds / (sigma * 1.41421356)));
                 color = color + vec4(0.0, 0.0, 0.0, sa) * (1.0 - color.a);
             }
+        #endif
             color *= clip;
         #endif
             if (color.a <= 0.0) discard;

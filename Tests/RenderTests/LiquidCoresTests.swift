@@ -134,6 +134,8 @@ extension RenderSuite {
             case unclippedPaint
             /// Primitives under no rounded clip, by programs without its code.
             case roundClipClasses
+            /// Shapes without a shadow, by programs without its code.
+            case shapeShadowClasses
 
             func turnOff(_ r: GLRenderer) {
                 switch self {
@@ -143,6 +145,7 @@ extension RenderSuite {
                 case .shapeCores: r.shapeCores = false
                 case .unclippedPaint: r.unclippedPaint = false
                 case .roundClipClasses: r.roundClipClasses = false
+                case .shapeShadowClasses: r.shapeShadowClasses = false
                 }
             }
 
@@ -154,6 +157,7 @@ extension RenderSuite {
                 case .shapeCores: \.flatPixels
                 case .unclippedPaint: \.unclippedPixels
                 case .roundClipClasses: \.unroundedPixels
+                case .shapeShadowClasses: \.unshadowedPixels
                 }
             }
 
@@ -162,7 +166,7 @@ extension RenderSuite {
                 switch self {
                 case .plainCores: 5_000
                 case .shadowClass, .unclippedPaint: 10_000
-                case .straightField, .shapeCores, .roundClipClasses: 20_000
+                case .straightField, .shapeCores, .roundClipClasses, .shapeShadowClasses: 20_000
                 }
             }
         }
@@ -177,6 +181,8 @@ extension RenderSuite {
             (.unclippedPaint, "liquid", 1, .light, 80), (.unclippedPaint, "liquid", 2, .dark, 24), (.unclippedPaint, "neck", 1, .dark, 40),
             (.roundClipClasses, "presence", 1, .dark, 48), (.roundClipClasses, "presence", 2, .light, 16),
             (.roundClipClasses, "spring", 1, .light, 24), (.roundClipClasses, "liquid", 1, .dark, 24),
+            (.shapeShadowClasses, "presence", 2, .light, 16), (.shapeShadowClasses, "push-alert", 2, .dark, 16),
+            (.shapeShadowClasses, "spring", 1, .dark, 24),
         ]
 
         @Test(arguments: runs)
