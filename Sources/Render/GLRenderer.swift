@@ -18,8 +18,10 @@ public struct RenderError: Error, CustomStringConvertible, Sendable {
 public final class GLRenderer {
     /// The glyph atlas display lists drawn through `Renderer` take their text from.
     public let fonts: FontLibrary?
-    /// The primitive programs by `Shaders.Program`, with their uniforms: those for
-    /// primitives under a rounded clip, then those without its code (`roundClipClasses`).
+    /// The primitive programs by `Shaders.Program`, with their uniforms, in four blocks:
+    /// with and without a rounded clip's code (`roundClipClasses`), then the same without a
+    /// shape's shadow (`shapeShadowClasses`; only the shape's entries are used). Nil until
+    /// linked (`primitiveProgram`).
     var programs: [PrimitiveProgram?] = []
     typealias PrimitiveProgram = (program: GLuint, viewport: GLint, atlas: GLint, atlasSize: GLint, layer: GLint)
     /// The liquid programs linked so far (`liquidProgram`), and the dialect they are in.
