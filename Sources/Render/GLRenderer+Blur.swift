@@ -10,7 +10,7 @@ extension GLRenderer {
     /// region and σ — is the one the slot was last blurred for, the slot is returned as it
     /// is: a pile animating over a still background blurs it only when its region moves.
     func blurBackdrop(_ region: (x: Int, y: Int, w: Int, h: Int), viewport: (width: Int, height: Int), sigma: Double,
-                              slot: Int, key: Int?) -> GLuint {
+                      slot: Int, key: Int?) -> GLuint {
         // Grown only (`grownCapacity`): a group whose bounds change every frame (a card in
         // flight, a pile spreading) reuses the textures and works in their corner.
         if backdrop == nil || (backdrop?.width ?? 0) < region.w || (backdrop?.height ?? 0) < region.h {

@@ -188,13 +188,18 @@ extension GLRenderer {
         // Where no continuous corner's curve is nearest, a program without it (`straightColumns`).
         let curved = liquidProgram(.field, pinched: g.kernel == .pinched)
         let straight = liquidProgram(.field, pinched: g.kernel == .pinched, straight: true)
-        for program in [curved, straight] {
-            glUseProgram(program)
-            let uniforms = liquidUniforms[program] ?? [:]
-            glUniform2f(uniforms["uViewport"] ?? -1, GLfloat(w), GLfloat(h))
-            glUniform1f(uniforms["uDeep"] ?? -1, GLfloat(deep))
-            setKernel(g, uniforms)
+        // Both field programs over a target `size` wide and high, in pixels `scale` times
+        // the window's (the smoothing scales with them).
+        func setUp(_ size: (Int, Int), deep: Double, scale: Double) {
+            for program in [curved, straight] {
+                glUseProgram(program)
+                let uniforms = liquidUniforms[program] ?? [:]
+                glUniform2f(uniforms["uViewport"] ?? -1, GLfloat(size.0), GLfloat(size.1))
+                glUniform1f(uniforms["uDeep"] ?? -1, GLfloat(deep))
+                setKernel(g, uniforms, scale: scale)
+            }
         }
+        setUp((w, h), deep: deep, scale: 1)
         // In the region's own coordinates: half floats keep more of a small number.
         let shift = Point2(Double(x0), Double(y0))
         let local = Rect(x: 0, y: 0, width: Double(w), height: Double(h))
@@ -216,13 +221,7 @@ extension GLRenderer {
         let sp = Double(spacing)
         glViewport(0, 0, GLsizei(cx + cw), GLsizei(ch))
         let coarseDeep = (-(shadowOffset.x * shadowOffset.x + shadowOffset.y * shadowOffset.y).squareRoot() - 0.5 - 1.5 * sp) / sp
-        for program in [curved, straight] {
-            glUseProgram(program)
-            let uniforms = liquidUniforms[program] ?? [:]
-            glUniform2f(uniforms["uViewport"] ?? -1, GLfloat(cx + cw), GLfloat(ch))
-            glUniform1f(uniforms["uDeep"] ?? -1, GLfloat(min(coarseDeep, deep / sp)))
-            glUniform1f(uniforms["uK"] ?? -1, GLfloat(g.smoothing / sp))
-        }
+        setUp((cx + cw, ch), deep: min(coarseDeep, deep / sp), scale: sp)
         let coarse = shapes.map { Shape(rect: Rect(x: $0.rect.x / sp + Double(cx), y: $0.rect.y / sp, width: $0.rect.width / sp,
                                                    height: $0.rect.height / sp), radius: $0.radius / sp, continuous: $0.continuous) }
         drawFieldStrips(Rect(x: Double(cx), y: 0, width: Double(cw), height: Double(ch)), rows: ch, shapes: coarse, reach: reach / sp,
@@ -294,8 +293,9 @@ extension GLRenderer {
         return field
     }
 
-    private func setKernel(_ g: LiquidGroup, _ uniforms: [String: GLint]) {
-        glUniform1f(uniforms["uK"] ?? -1, GLfloat(g.smoothing))
+    /// (`scale`: for a target whose pixels are that many of the window's.)
+    private func setKernel(_ g: LiquidGroup, _ uniforms: [String: GLint], scale: Double = 1) {
+        glUniform1f(uniforms["uK"] ?? -1, GLfloat(g.smoothing / scale))
         glUniform1i(uniforms["uKernel"] ?? -1, g.kernel == .cubic ? 1 : (g.kernel == .pinched ? 2 : 0))
     }
 
