@@ -49,9 +49,12 @@ extension GLRenderer {
         let outside = shadowClass && !paint.showField ? LiquidCores.outside(g, within: b) : (near: [b], outside: [])
         // With a coarse field for the shadow, the full one only where the edges read it.
         let spacing = s.map { shadowSpacing($0) } ?? 1
+        // A group of one shape: its paint computes the field it reads; the shadow reads
+        // the coarse field (or there is none), so no full field is drawn.
+        let single = singleShapeField && g.shapes.count == 1 && (s == nil || spacing > 1)
         let fieldRegion = liquidFieldTexture
             ? drawField(g, bounds: b, shadowOffset: s?.offset ?? .zero, reach: reach, width: width, height: height, deep: deep,
-                        cores: cores, spacing: spacing, onlyNear: spacing > 1 && !outside.outside.isEmpty) : nil
+                        cores: cores, spacing: spacing, onlyNear: spacing > 1 && !outside.outside.isEmpty, full: !single) : nil
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(target))
         if scissored { glEnable(GLenum(GL_SCISSOR_TEST)) }
         glActiveTexture(GLenum(GL_TEXTURE2))
@@ -59,11 +62,15 @@ extension GLRenderer {
         glActiveTexture(GLenum(GL_TEXTURE0))
         // Without a clip to cut it or iso-lines to draw, a paint without either.
         let general = !(unclippedPaint && holds && prim.roundClip == nil && !paint.showField)
-        let program = fieldRegion != nil ? liquidProgram(.shade, general: general) : liquidProgram(.direct, pinched: g.kernel == .pinched)
+        let program = fieldRegion != nil ? liquidProgram(.shade, general: general, single: single)
+            : liquidProgram(.direct, pinched: g.kernel == .pinched)
         let shadowProgram = liquidProgram(.shadow, general: general)
+        // Where no continuous corner's curve is nearest a pixel or the two it reads on, the
+        // one shape's paint has a program without the curve (`LiquidCores.straightColumns`).
+        let straight = single && straightField && prim.roundClip == nil ? liquidProgram(.shade, straight: true, general: general, single: true) : 0
         // The paint's uniforms, on the program that paints the edges and on the one that
         // paints the shadow outside the glass (`LiquidCores.outside`).
-        for program in fieldRegion != nil ? [shadowProgram, program] : [program] {
+        for program in fieldRegion == nil ? [program] : straight != 0 ? [shadowProgram, program, straight] : [shadowProgram, program] {
             glUseProgram(program)
             let uniforms = liquidUniforms[program] ?? [:]
             func u(_ n: String) -> GLint { uniforms[n] ?? -1 }
@@ -99,6 +106,11 @@ extension GLRenderer {
                 let c = f.coarse
                 glUniform4f(u("uShadowRegion"), GLfloat(c.x), 0, GLfloat(c.w), GLfloat(c.h))
                 glUniform3f(u("uShadowGrid"), GLfloat(f.x), GLfloat(f.y), GLfloat(c.spacing))
+                // The shape as the field pass would have had it: in the region's coordinates.
+                if single, let shape = g.shapes.first {
+                    setShapes([Shape(rect: shape.rect.offsetBy(dx: -Double(f.x), dy: -Double(f.y)), radius: shape.radius,
+                                     continuous: shape.continuous)], uniforms)
+                }
             }
         }
         let uniforms = liquidUniforms[program] ?? [:]
@@ -115,9 +127,29 @@ extension GLRenderer {
                 edges += parts.rest
                 plain += parts.covered
             }
-            glUseProgram(program)
-            drawRects(edges)
+            if straight != 0, let shape = g.shapes.first {
+                // A pixel reads the field a pixel right and a pixel down: columns straight over
+                // one more row, less their last (whose right neighbour may not be).
+                var curved: [Rect] = [], plainSides: [Rect] = []
+                for r in edges {
+                    let grown = Rect(x: r.minX, y: r.minY, width: r.width + 1, height: r.height + 1)
+                    guard let c = LiquidCores.straightColumns(grown, shapes: [shape]), c.x1 - 1 > c.x0 else { curved.append(r); continue }
+                    let x1 = min(c.x1 - 1, r.maxX)
+                    plainSides.append(Rect(x: c.x0, y: r.minY, width: x1 - c.x0, height: r.height))
+                    curved += [Rect(x: r.minX, y: r.minY, width: c.x0 - r.minX, height: r.height),
+                               Rect(x: x1, y: r.minY, width: r.maxX - x1, height: r.height)].filter { $0.width > 0 }
+                }
+                glUseProgram(straight)
+                drawRects(plainSides)
+                straightPixels += plainSides.reduce(0) { $0 + Int($1.width * $1.height) }
+                glUseProgram(program)
+                drawRects(curved)
+            } else {
+                glUseProgram(program)
+                drawRects(edges)
+            }
             if !general { unclippedPixels += edges.reduce(0) { $0 + Int($1.width * $1.height) } }
+            if single { singleShapePixels += edges.reduce(0) { $0 + Int($1.width * $1.height) } }
             if s != nil, !outside.outside.isEmpty {
                 glUseProgram(shadowProgram)
                 drawRects(outside.outside)
@@ -164,9 +196,10 @@ extension GLRenderer {
     /// field of) and, with `onlyNear`, but for where only the shadow reads it; returns the
     /// pixel region it holds, or nil where the driver cannot render half floats. With a
     /// `spacing` over 1, the field the shadow reads is written beside it at that spacing
-    /// (`coarse`: where in the texture, its size); else `coarse` is the field itself.
+    /// (`coarse`: where in the texture, its size); else `coarse` is the field itself. With
+    /// `full` false, only the coarse field is drawn (the region is still returned).
     private func drawField(_ g: LiquidGroup, bounds: Rect, shadowOffset: Point2, reach: Double, width: Int, height: Int,
-                           deep: Double, cores: [Rect], spacing: Int, onlyNear: Bool)
+                           deep: Double, cores: [Rect], spacing: Int, onlyNear: Bool, full: Bool)
         -> (x: Int, y: Int, w: Int, h: Int, coarse: (x: Int, w: Int, h: Int, spacing: Int))? {
         // The shadow reads the field `offset` up and left of each pixel: hold that too.
         let grown = bounds.union(bounds.offsetBy(dx: -shadowOffset.x, dy: -shadowOffset.y)).insetBy(dx: -2, dy: -2)
@@ -209,7 +242,7 @@ extension GLRenderer {
         // The edges read the field a pixel on (their slope): the near boxes, a pixel wider.
         let wanted = onlyNear ? LiquidCores.outside(g, within: Rect(x: Double(x0), y: Double(y0), width: Double(w), height: Double(h)),
                                                     grow: 1).near.map { $0.offsetBy(dx: -shift.x, dy: -shift.y) } : [local]
-        for part in wanted.flatMap({ LiquidCores.partition($0, cuts: skipped).rest }) {
+        for part in full ? wanted.flatMap({ LiquidCores.partition($0, cuts: skipped).rest }) : [] {
             drawFieldStrips(part, rows: h, shapes: shapes, reach: reach, curved: curved, straight: straight)
             fieldPixels += Int(part.width * part.height)
         }
@@ -231,18 +264,29 @@ extension GLRenderer {
     }
 
     /// The field over `part` in strips, each with the shapes that can reach it; the straight
-    /// program where no continuous corner is nearest (`LiquidCores.straightColumns`).
+    /// program where no continuous corner is nearest (`LiquidCores.straightColumns`). Strips
+    /// with the same program and shapes are drawn in one call (llvmpipe spends on each call
+    /// as much as on thousands of pixels; a card's strips all have the same one shape).
     private func drawFieldStrips(_ part: Rect, rows: Int, shapes: [Shape], reach: Double, curved: GLuint, straight: GLuint) {
+        var batches: [(program: GLuint, shapes: ArraySlice<Shape>, rects: [Rect])] = []
+        func add(_ rects: [Rect], _ program: GLuint, _ near: ArraySlice<Shape>) {
+            if let i = batches.firstIndex(where: { $0.program == program && $0.shapes == near }) {
+                batches[i].rects += rects
+            } else {
+                batches.append((program, near, rects))
+            }
+        }
         forEachStrip(of: part, rows: rows, shapes: shapes, reach: reach, includeEmpty: true) { strip, near in
             var sides = [strip]
             if straightField, let c = LiquidCores.straightColumns(strip, shapes: near) {
                 sides = [Rect(x: strip.minX, y: strip.minY, width: c.x0 - strip.minX, height: strip.height),
                          Rect(x: c.x1, y: strip.minY, width: strip.maxX - c.x1, height: strip.height)].filter { $0.width > 0 }
-                drawField(strips: [Rect(x: c.x0, y: strip.minY, width: c.x1 - c.x0, height: strip.height)], straight, near)
+                add([Rect(x: c.x0, y: strip.minY, width: c.x1 - c.x0, height: strip.height)], straight, near)
                 straightPixels += Int((c.x1 - c.x0) * strip.height)
             }
-            if !sides.isEmpty { drawField(strips: sides, curved, near) }
+            if !sides.isEmpty { add(sides, curved, near) }
         }
+        for b in batches { drawField(strips: b.rects, b.program, b.shapes) }
     }
 
     /// The spacing (px) of the coarse field a shadow reads: a quarter of its σ, whole pixels

@@ -49,8 +49,9 @@ extension GLRenderer {
     /// never draws (the pinched kernel's field passes; the one-pass paint, for a driver
     /// that cannot render half floats) wait until they are asked for: the first frame with
     /// the pinched kernel links two. 0 (nothing drawn) if linking fails.
-    func liquidProgram(_ pass: LiquidShaders.Pass, pinched: Bool = false, straight: Bool = false, general: Bool = true) -> GLuint {
-        let key = LiquidProgramKey(pass, pinched: pinched, straight: straight, general: general)
+    func liquidProgram(_ pass: LiquidShaders.Pass, pinched: Bool = false, straight: Bool = false, general: Bool = true,
+                       single: Bool = false) -> GLuint {
+        let key = LiquidProgramKey(pass, pinched: pinched, straight: straight, general: general, single: single)
         if let p = liquidProgramCache[key] { return p }
         let p = (try? linkLiquid(key)) ?? 0
         liquidProgramCache[key] = p
@@ -60,7 +61,7 @@ extension GLRenderer {
     private func linkLiquid(_ key: LiquidProgramKey) throws -> GLuint {
         let p = try Self.link(vertex: LiquidShaders.vertex(shaderHeader),
                               fragment: LiquidShaders.fragment(shaderHeader, pinched: key.pinched, pass: key.pass, straight: key.straight,
-                                                               general: key.general))
+                                                               general: key.general, single: key.single))
         for name in ["uViewport", "uRects", "uRadii", "uCount", "uK", "uKernel", "uTint", "uRim", "uRimWidth",
                      "uShadow", "uOpacity", "uClip", "uBackdrop", "uRegion", "uBezel", "uRefraction", "uFieldStep", "uMerge", "uBackdropScale",
                      "uRoundClip", "uRoundClipP", "uDeep", "uField", "uFieldRegion", "uFieldCapacity",
@@ -166,8 +167,10 @@ struct LiquidProgramKey: Hashable {
     var straight = false
     /// A paint that may be clipped or draw iso-lines (`LiquidShaders.fragment`).
     var general = true
+    /// A paint of a group of one shape, computing its field (`LiquidShaders.fragment`).
+    var single = false
 
-    init(_ pass: LiquidShaders.Pass, pinched: Bool = false, straight: Bool = false, general: Bool = true) {
-        (self.pass, self.pinched, self.straight, self.general) = (pass, pinched, straight, general)
+    init(_ pass: LiquidShaders.Pass, pinched: Bool = false, straight: Bool = false, general: Bool = true, single: Bool = false) {
+        (self.pass, self.pinched, self.straight, self.general, self.single) = (pass, pinched, straight, general, single)
     }
 }

@@ -95,6 +95,12 @@ public final class GLRenderer {
     /// Read a glass shadow from a coarse field (`shadowSpacing`) and compute the full one
     /// only where the edges read it; `SPRINGLAB_COARSE_SHADOW=off` never does.
     public var coarseShadow = ProcessInfo.processInfo.environment["SPRINGLAB_COARSE_SHADOW"] != "off"
+    /// Paint a glass group of one shape computing its field where it reads it, with no full
+    /// field pass (`LiquidShaders.fragment`'s `single`); `SPRINGLAB_SINGLE_SHAPE_FIELD=off`
+    /// never does.
+    public var singleShapeField = ProcessInfo.processInfo.environment["SPRINGLAB_SINGLE_SHAPE_FIELD"] != "off"
+    /// Edge pixels of glass painted by such a program since start.
+    public internal(set) var singleShapePixels = 0
     /// Pixels of full field, and texels of coarse field, computed since start.
     public internal(set) var fieldPixels = 0
     public internal(set) var coarsePixels = 0

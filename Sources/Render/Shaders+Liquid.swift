@@ -32,8 +32,12 @@ enum LiquidShaders {
     /// `general`: a paint that may be clipped and may draw the field's iso-lines; without
     /// it the paint has neither (llvmpipe runs both sides of every branch, so a clip's
     /// distance costs every pixel even where the uniforms say there is none).
-    static func fragment(_ header: String, pinched: Bool, pass: Pass, straight: Bool = false, general: Bool = true) -> String {
-        let defines = (pinched ? "#define PINCHED 1\n" : "") + (straight ? "#define STRAIGHT_CORNERS 1\n" : "")
+    /// `single`: a paint (`shade`) of a group of one shape, which computes the field where it
+    /// reads it — that shape's distance, rounded to a half float as the field pass stores it —
+    /// instead of reading the field pass's texture (no full field pass is drawn for it).
+    static func fragment(_ header: String, pinched: Bool, pass: Pass, straight: Bool = false, general: Bool = true,
+                         single: Bool = false) -> String {
+        let defines = (single ? "#define SINGLE_SHAPE 1\n" : "") + (pinched ? "#define PINCHED 1\n" : "") + (straight ? "#define STRAIGHT_CORNERS 1\n" : "")
             + (general ? "#define GENERAL 1\n" : "")
             + (pass == .field ? "#define FIELD_PASS 1\n" : pass == .shade || pass == .shadow ? "#define FROM_TEXTURE 1\n" : "")
             + (pass == .shadow ? "#define SHADOW_PASS 1\n" : "")
@@ -154,13 +158,28 @@ enum LiquidShaders {
             outColor = color;
         }
         #else
+        #ifdef SINGLE_SHAPE
+        // The field pass's value at pixel centre p, computed here: the one shape's distance
+        // (uRects[0] in the field region's coordinates, as that pass has it), clamped, and
+        // cut to a half float as its texture keeps it. llvmpipe converts to half floats by
+        // truncating (a nearest rounding here differed from its texture by a level at a
+        // few pixels a frame; this one by none): 10 bits of mantissa kept, or below 2⁻¹⁴
+        // whole multiples of 2⁻²⁴.
+        float fieldAt(vec2 p) {
+            float d = min(sdRoundRect(p - uFieldRegion.xy, uRects[0], uRadii[0].x, uRadii[0].y > 0.5), 1e4);
+            return abs(d) < 6.103515625e-05 ? trunc(d * 16777216.0) / 16777216.0
+                : uintBitsToFloat(floatBitsToUint(d) & 0xFFFFE000u);
+        }
+        #endif
         #ifdef FROM_TEXTURE
+        #ifndef SINGLE_SHAPE
         // The field at pixel centre p, as the field pass stored it (rows bottom-up).
         float fieldAt(vec2 p) {
             vec2 local = p - uFieldRegion.xy;
             ivec2 t = ivec2(floor(vec2(local.x, uFieldRegion.w - local.y)));
             return texelFetch(uField, clamp(t, ivec2(0), ivec2(uFieldRegion.zw) - 1), 0).r;
         }
+        #endif
         // The field the shadow reads, anywhere: between texel centres it is interpolated (it
         // is smooth there). Its texels lie every `spacing` pixels (`GLRenderer.shadowSpacing`;
         // 1: the field pass's own) in a region of the texture, clamped to it (the texture

@@ -136,6 +136,8 @@ extension RenderSuite {
             case roundClipClasses
             /// Shapes without a shadow, by programs without its code.
             case shapeShadowClasses
+            /// A glass group of one shape, painted computing its own field (no full field pass).
+            case singleShapeField
 
             func turnOff(_ r: GLRenderer) {
                 switch self {
@@ -146,6 +148,7 @@ extension RenderSuite {
                 case .unclippedPaint: r.unclippedPaint = false
                 case .roundClipClasses: r.roundClipClasses = false
                 case .shapeShadowClasses: r.shapeShadowClasses = false
+                case .singleShapeField: r.singleShapeField = false
                 }
             }
 
@@ -158,13 +161,14 @@ extension RenderSuite {
                 case .unclippedPaint: \.unclippedPixels
                 case .roundClipClasses: \.unroundedPixels
                 case .shapeShadowClasses: \.unshadowedPixels
+                case .singleShapeField: \.singleShapePixels
                 }
             }
 
             /// The fewest pixels a frame the shortcut must take.
             var perFrame: Int {
                 switch self {
-                case .plainCores: 5_000
+                case .plainCores, .singleShapeField: 5_000
                 case .shadowClass, .unclippedPaint: 10_000
                 case .straightField, .shapeCores, .roundClipClasses, .shapeShadowClasses: 20_000
                 }
@@ -183,6 +187,8 @@ extension RenderSuite {
             (.roundClipClasses, "spring", 1, .light, 24), (.roundClipClasses, "liquid", 1, .dark, 24),
             (.shapeShadowClasses, "presence", 2, .light, 16), (.shapeShadowClasses, "push-alert", 2, .dark, 16),
             (.shapeShadowClasses, "spring", 1, .dark, 24),
+            (.singleShapeField, "liquid", 1, .light, 80), (.singleShapeField, "liquid", 1, .dark, 30),
+            (.singleShapeField, "liquid", 2, .dark, 24),
         ]
 
         @Test(arguments: runs)
