@@ -136,6 +136,16 @@ enum LiquidShaders {
             return acc;
         }
 
+        // The blurred backdrop at q (bilinear), clamped to the region's outer texel centres
+        // as the reference samples it: the texture beyond the region holds other groups'
+        // blurs (glass at the window's edge, whose region the window cuts, reached into them).
+        // Within the region the clamp changes nothing.
+        vec4 backdropAt(vec2 q) {
+            vec2 uv = vec2((q.x - uRegion.x) / uRegion.z, (uRegion.y + uRegion.w - q.y) / uRegion.w) * uBackdropScale;
+            vec2 halfTexel = 0.5 / vec2(textureSize(uBackdrop, 0));
+            return texture(uBackdrop, clamp(uv, halfTexel, uBackdropScale - halfTexel));
+        }
+
         // The pixel's centre, top-left origin: exact, whichever rectangle drew it, so a
         // group drawn in parts shades every pixel as one quad would.
         vec2 pixelCentre() { return vec2(gl_FragCoord.x, uViewport.y - gl_FragCoord.y); }
@@ -150,8 +160,7 @@ enum LiquidShaders {
         // paint below with its slope, rim and highlight all zero, term for term.
         void main() {
             vec2 p = pixelCentre();
-            vec2 uv = vec2((p.x - uRegion.x) / uRegion.z, (uRegion.y + uRegion.w - p.y) / uRegion.w) * uBackdropScale;
-            vec4 behind = texture(uBackdrop, uv);
+            vec4 behind = backdropAt(p);
             vec4 glass = behind * (1.0 - uTint.a) + vec4(uTint.rgb * uTint.a, uTint.a);
             vec4 color = glass * uOpacity;
             if (color.a <= 0.0) discard;
@@ -256,8 +265,7 @@ enum LiquidShaders {
             if (inside > 0.0) {
                 float t = uBezel > 0.0 ? clamp(1.0 + d / uBezel, 0.0, 1.0) : 0.0;
                 vec2 q = p + slope * (uRefraction * t * t);
-                vec2 uv = vec2((q.x - uRegion.x) / uRegion.z, (uRegion.y + uRegion.w - q.y) / uRegion.w) * uBackdropScale;
-                vec4 behind = texture(uBackdrop, uv);
+                vec4 behind = backdropAt(q);
                 vec4 glass = behind * (1.0 - uTint.a) + vec4(uTint.rgb * uTint.a, uTint.a);
                 color = over(glass * inside, color);
                 float facing = dot(slope, uLight);

@@ -64,6 +64,31 @@ extension RenderSuite {
             #expect(recoloured.blurs == 2 && recoloured.diff <= 3, "recoloured: \(recoloured.blurs) blurs, \(recoloured.diff)/255")
         }
 
+        /// Glass cut by the window's edge samples its blur clamped to its region, as the
+        /// reference does: its frame is the same whatever another group left in the blur
+        /// texture beyond the region (it once read those texels with up to a quarter's weight).
+        @Test func glassAtTheWindowsEdgeReadsOnlyItsOwnBlur() throws {
+            let w = 300, ht = 180
+            // A wide group over saturated red fills the blur texture with red.
+            var dirty = DisplayList(background: Color(hex: 0xFF2020))
+            dirty.commands.append(.liquid(LiquidGroup(shapes: [.roundedRect(Rect(x: 20, y: 20, width: 260, height: 140), radius: 30)]),
+                                          .light, opacity: 1))
+            // A capsule running off the window's top right, over a pale page with a blue bar.
+            var edge = DisplayList(background: Color(hex: 0xF3F2EE))
+            edge.fill(.roundedRect(Rect(x: 150, y: 0, width: 150, height: 40), radius: 6), Paint(fill: Color(hex: 0x9CC2FF)))
+            edge.commands.append(.liquid(LiquidGroup(shapes: [.capsule(Rect(x: 200, y: -16, width: 140, height: 44))]), .light, opacity: 1))
+            let prims = Flattener(scale: 1, fonts: nil).flatten(edge)
+            let used = try Headless()
+            _ = try used.gpu(Flattener(scale: 1, fonts: nil).flatten(dirty), width: w, height: ht, background: dirty.background)
+            let afterRed = try used.gpu(prims, width: w, height: ht, background: edge.background)
+            let fresh = try Headless().gpu(prims, width: w, height: ht, background: edge.background)
+            let history = ImageDiff(afterRed, fresh, width: w, threshold: 0)
+            #expect(history.maxDifference == 0, "after a red blur: \(history.maxDifference)/255 at \(history.worst)")
+            let ref = used.reference(prims, width: w, height: ht, background: edge.background)
+            let diff = ImageDiff(afterRed, ref, width: w, threshold: 3)
+            #expect(diff.maxDifference <= 3, "\(diff.maxDifference)/255 at \(diff.worst)")
+        }
+
         @Test func aChangedRowRedrawsOnlyItsPixelsAndMatchesAFullRedraw() throws {
             // A tall panel of rows (the inspector's shape): one row's value changes.
             func panel(value: Double) -> DisplayList {
