@@ -54,15 +54,40 @@ extension GLRenderer {
         glUniform1fv(glGetUniformLocation(blurProgram, "uWeights"), GLsizei(radius + 1), weights[radius...].map { GLfloat($0) })
         glUniform1i(glGetUniformLocation(blurProgram, "uRadius"), GLint(radius))
         glUniform2i(glGetUniformLocation(blurProgram, "uSize"), GLint(region.w / 2), GLint(region.h / 2))
-        glViewport(0, 0, GLsizei(region.w / 2), GLsizei(region.h / 2))
+        let (w, h) = (region.w / 2, region.h / 2)
+        glViewport(0, 0, GLsizei(w), GLsizei(h))
+        // Only texels the glass can read are blurred. The region reaches past the glass by
+        // its refraction, twice the taps and 5 pixels more (`backdropRegion`), so at a side
+        // the window did not cut short, nothing within `radius` texels of it is read (the
+        // bilinear taps stay 2 further in; at a cut side they are clamped to the region).
+        // The vertical pass leaves those texels out, the horizontal one those columns (the
+        // vertical pass reads every row of its own). What is blurred is what a pass over
+        // everything gives: a texel sees the region's edge only within `radius` of it.
+        let inset = tightBlur ? radius : 0
+        let left = region.x > 0 ? inset : 0, right = region.x + region.w < viewport.width ? inset : 0
+        let top = region.y > 0 ? inset : 0, bottom = region.y + region.h < viewport.height ? inset : 0
+        let across = w - left - right, down = h - top - bottom
+        var box = [GLint](repeating: 0, count: 4)
+        glGetIntegerv(GLenum(GL_SCISSOR_BOX), &box)
+        let scissored = glIsEnabled(GLenum(GL_SCISSOR_TEST)) == GLboolean(GL_TRUE)
+        if across > 0 && down > 0 { glEnable(GLenum(GL_SCISSOR_TEST)) } else { glDisable(GLenum(GL_SCISSOR_TEST)) }
         glBindVertexArray(vao)
         for (source, fbo, dx, dy) in [(b.small, b.halfFBO, 1, 0), (b.half, out.fbo, 0, 1)] {
             glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
+            // (Texture rows run bottom-up: the region's bottom first.)
+            if dy == 0 {
+                glScissor(GLint(left), 0, GLsizei(across), GLsizei(h))
+            } else {
+                glScissor(GLint(left), GLint(bottom), GLsizei(across), GLsizei(down))
+            }
             glActiveTexture(GLenum(GL_TEXTURE3))
             glBindTexture(GLenum(GL_TEXTURE_2D), source)
             glUniform2i(glGetUniformLocation(blurProgram, "uDirection"), GLint(dx), GLint(dy))
             glDrawArrays(GLenum(GL_TRIANGLES), 0, 6)
         }
+        if scissored { glEnable(GLenum(GL_SCISSOR_TEST)) } else { glDisable(GLenum(GL_SCISSOR_TEST)) }
+        glScissor(box[0], box[1], box[2], box[3])
+        sparedBlurTexels += 2 * w * h - across * (h + down)
         glBindVertexArray(0)
         glActiveTexture(GLenum(GL_TEXTURE0))
         return out.texture

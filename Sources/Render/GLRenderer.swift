@@ -57,6 +57,11 @@ public final class GLRenderer {
     public internal(set) var flatPixels = 0
     /// Backdrops blurred since start (a test checks a still backdrop is blurred once).
     public internal(set) var backdropBlurs = 0
+    /// Blur only the backdrop texels the glass can read (`blurBackdrop`);
+    /// `SPRINGLAB_TIGHT_BLUR=off` blurs each region whole.
+    public var tightBlur = ProcessInfo.processInfo.environment["SPRINGLAB_TIGHT_BLUR"] != "off"
+    /// Texels the two blur passes left out since start.
+    public internal(set) var sparedBlurTexels = 0
     private var scratch: [Float] = []
     var instanceCapacity = 0
     /// The offscreen framebuffer (`GLRenderer+Targets`).

@@ -138,6 +138,8 @@ extension RenderSuite {
             case shapeShadowClasses
             /// A glass group of one shape, painted computing its own field (no full field pass).
             case singleShapeField
+            /// Only the blurred backdrop texels the glass can read, blurred.
+            case tightBlur
 
             func turnOff(_ r: GLRenderer) {
                 switch self {
@@ -149,6 +151,7 @@ extension RenderSuite {
                 case .roundClipClasses: r.roundClipClasses = false
                 case .shapeShadowClasses: r.shapeShadowClasses = false
                 case .singleShapeField: r.singleShapeField = false
+                case .tightBlur: r.tightBlur = false
                 }
             }
 
@@ -162,6 +165,7 @@ extension RenderSuite {
                 case .roundClipClasses: \.unroundedPixels
                 case .shapeShadowClasses: \.unshadowedPixels
                 case .singleShapeField: \.singleShapePixels
+                case .tightBlur: \.sparedBlurTexels
                 }
             }
 
@@ -169,6 +173,8 @@ extension RenderSuite {
             var perFrame: Int {
                 switch self {
                 case .plainCores, .singleShapeField: 5_000
+                // (The bench drive's spread keeps its blur: a whole frame's is spared then.)
+                case .tightBlur: 2_000
                 case .shadowClass, .unclippedPaint: 10_000
                 case .straightField, .shapeCores, .roundClipClasses, .shapeShadowClasses: 20_000
                 }
@@ -189,6 +195,7 @@ extension RenderSuite {
             (.shapeShadowClasses, "spring", 1, .dark, 24),
             (.singleShapeField, "liquid", 1, .light, 80), (.singleShapeField, "liquid", 1, .dark, 30),
             (.singleShapeField, "liquid", 2, .dark, 24),
+            (.tightBlur, "liquid", 1, .light, 80), (.tightBlur, "liquid", 2, .dark, 24),
         ]
 
         @Test(arguments: runs)
