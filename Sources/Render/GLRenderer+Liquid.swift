@@ -67,10 +67,11 @@ extension GLRenderer {
         let shadowProgram = liquidProgram(.shadow, general: general)
         // Where no continuous corner's curve is nearest a pixel or the two it reads on, the
         // one shape's paint has a program without the curve (`LiquidCores.straightColumns`).
-        let straight = single && straightField && prim.roundClip == nil ? liquidProgram(.shade, straight: true, general: general, single: true) : 0
+        let straight = single && straightField && prim.roundClip == nil
+            ? liquidProgram(.shade, straight: true, general: general, single: true) : 0
         // The paint's uniforms, on the program that paints the edges and on the one that
         // paints the shadow outside the glass (`LiquidCores.outside`).
-        for program in fieldRegion == nil ? [program] : straight != 0 ? [shadowProgram, program, straight] : [shadowProgram, program] {
+        for program in fieldRegion == nil ? [program] : [shadowProgram, program] + (straight != 0 ? [straight] : []) {
             glUseProgram(program)
             let uniforms = liquidUniforms[program] ?? [:]
             func u(_ n: String) -> GLint { uniforms[n] ?? -1 }
@@ -127,29 +128,22 @@ extension GLRenderer {
                 edges += parts.rest
                 plain += parts.covered
             }
-            if straight != 0, let shape = g.shapes.first {
-                // A pixel reads the field a pixel right and a pixel down: columns straight over
-                // one more row, less their last (whose right neighbour may not be).
-                var curved: [Rect] = [], plainSides: [Rect] = []
-                for r in edges {
-                    let grown = Rect(x: r.minX, y: r.minY, width: r.width + 1, height: r.height + 1)
-                    guard let c = LiquidCores.straightColumns(grown, shapes: [shape]), c.x1 - 1 > c.x0 else { curved.append(r); continue }
-                    let x1 = min(c.x1 - 1, r.maxX)
-                    plainSides.append(Rect(x: c.x0, y: r.minY, width: x1 - c.x0, height: r.height))
-                    curved += [Rect(x: r.minX, y: r.minY, width: c.x0 - r.minX, height: r.height),
-                               Rect(x: x1, y: r.minY, width: r.maxX - x1, height: r.height)].filter { $0.width > 0 }
-                }
+            if straight != 0 {
+                // (A pixel reads the field a pixel right and a pixel down.)
+                let splits = edges.map { LiquidCores.straightSplit($0, shapes: g.shapes, neighbours: true) }
+                let straightRects = splits.compactMap(\.straight)
                 glUseProgram(straight)
-                drawRects(plainSides)
-                straightPixels += plainSides.reduce(0) { $0 + Int($1.width * $1.height) }
+                drawRects(straightRects)
+                straightPixels += straightRects.reduce(0) { $0 + Int($1.width * $1.height) }
                 glUseProgram(program)
-                drawRects(curved)
+                drawRects(splits.flatMap(\.curved))
             } else {
                 glUseProgram(program)
                 drawRects(edges)
             }
-            if !general { unclippedPixels += edges.reduce(0) { $0 + Int($1.width * $1.height) } }
-            if single { singleShapePixels += edges.reduce(0) { $0 + Int($1.width * $1.height) } }
+            let edgePixels = edges.reduce(0) { $0 + Int($1.width * $1.height) }
+            if !general { unclippedPixels += edgePixels }
+            if single { singleShapePixels += edgePixels }
             if s != nil, !outside.outside.isEmpty {
                 glUseProgram(shadowProgram)
                 drawRects(outside.outside)
@@ -277,14 +271,12 @@ extension GLRenderer {
             }
         }
         forEachStrip(of: part, rows: rows, shapes: shapes, reach: reach, includeEmpty: true) { strip, near in
-            var sides = [strip]
-            if straightField, let c = LiquidCores.straightColumns(strip, shapes: near) {
-                sides = [Rect(x: strip.minX, y: strip.minY, width: c.x0 - strip.minX, height: strip.height),
-                         Rect(x: c.x1, y: strip.minY, width: strip.maxX - c.x1, height: strip.height)].filter { $0.width > 0 }
-                add([Rect(x: c.x0, y: strip.minY, width: c.x1 - c.x0, height: strip.height)], straight, near)
-                straightPixels += Int((c.x1 - c.x0) * strip.height)
+            let split = straightField ? LiquidCores.straightSplit(strip, shapes: near) : (straight: nil, curved: [strip])
+            if let s = split.straight {
+                add([s], straight, near)
+                straightPixels += Int(s.width * s.height)
             }
-            if !sides.isEmpty { add(sides, curved, near) }
+            if !split.curved.isEmpty { add(split.curved, curved, near) }
         }
         for b in batches { drawField(strips: b.rects, b.program, b.shapes) }
     }

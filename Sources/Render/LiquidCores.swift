@@ -84,6 +84,21 @@ enum LiquidCores {
         return x1 > x0 ? (x0, x1) : nil
     }
 
+    /// `rect` split into the columns `straightColumns` finds (nil: none) and the rest either
+    /// side of them. With `neighbours`, the columns hold for each pixel's right and lower
+    /// neighbour too (a paint reads the field a pixel on): straight over one more row, less
+    /// their last column.
+    static func straightSplit(_ rect: Rect, shapes: some Sequence<Shape>, neighbours: Bool = false)
+        -> (straight: Rect?, curved: [Rect]) {
+        let probe = neighbours ? Rect(x: rect.minX, y: rect.minY, width: rect.width + 1, height: rect.height + 1) : rect
+        guard let c = straightColumns(probe, shapes: shapes) else { return (nil, [rect]) }
+        let x1 = neighbours ? min(c.x1 - 1, rect.maxX) : c.x1
+        guard x1 > c.x0 else { return (nil, [rect]) }
+        return (Rect(x: c.x0, y: rect.minY, width: x1 - c.x0, height: rect.height),
+                [Rect(x: rect.minX, y: rect.minY, width: c.x0 - rect.minX, height: rect.height),
+                 Rect(x: x1, y: rect.minY, width: rect.maxX - x1, height: rect.height)].filter { $0.width > 0 })
+    }
+
     /// The largest whole-pixel rectangle whose pixel centres all lie in `rect`; nil if none.
     static func pixelsWithin(_ rect: Rect) -> Rect? {
         guard !rect.isEmpty, rect.width.isFinite, rect.height.isFinite else { return nil }

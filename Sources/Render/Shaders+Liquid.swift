@@ -37,7 +37,8 @@ enum LiquidShaders {
     /// instead of reading the field pass's texture (no full field pass is drawn for it).
     static func fragment(_ header: String, pinched: Bool, pass: Pass, straight: Bool = false, general: Bool = true,
                          single: Bool = false) -> String {
-        let defines = (single ? "#define SINGLE_SHAPE 1\n" : "") + (pinched ? "#define PINCHED 1\n" : "") + (straight ? "#define STRAIGHT_CORNERS 1\n" : "")
+        let defines = (single ? "#define SINGLE_SHAPE 1\n" : "") + (pinched ? "#define PINCHED 1\n" : "")
+            + (straight ? "#define STRAIGHT_CORNERS 1\n" : "")
             + (general ? "#define GENERAL 1\n" : "")
             + (pass == .field ? "#define FIELD_PASS 1\n" : pass == .shade || pass == .shadow ? "#define FROM_TEXTURE 1\n" : "")
             + (pass == .shadow ? "#define SHADOW_PASS 1\n" : "")
