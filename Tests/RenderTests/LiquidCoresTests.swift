@@ -66,6 +66,43 @@ import Testing
         #expect(straight >= 300 * 400, "straight pixels: \(straight)")
     }
 
+    /// The one-shape paint's split (`straightSplit` with `neighbours`): every pixel of its
+    /// straight part, and the pixel right of it and below it (the paint reads the field
+    /// there too), is off the card's corner curves; the parts hold each pixel of the rect
+    /// once; and the straight part is most of a card's edge band.
+    @Test func straightSplitCoversThePixelsAPaintReadsOn() throws {
+        let card = Shape(rect: Rect(x: 20.4, y: 10.3, width: 388, height: 80), radius: 22)
+        let span = 22 * 1.28, h = Size(card.rect.width / 2, card.rect.height / 2)
+        func offTheCurve(_ col: Int, _ row: Int) -> Bool {
+            let qx = abs(Double(col) + 0.5 - card.rect.midX) - (h.width - span)
+            let qy = abs(Double(row) + 0.5 - card.rect.midY) - (h.height - span)
+            return qx <= 0 || qy <= 0
+        }
+        var straight = 0, total = 0
+        // The band along the card's top edge and one across its side, in whole pixels.
+        for rect in [Rect(x: 14, y: 4, width: 402, height: 20), Rect(x: 14, y: 30, width: 30, height: 40)] {
+            let split = LiquidCores.straightSplit(rect, shapes: [card], neighbours: true)
+            var seen = Set<[Int]>()
+            for part in (split.straight.map { [$0] } ?? []) + split.curved {
+                for row in Int(part.minY)..<Int(part.maxY) { for col in Int(part.minX)..<Int(part.maxX) {
+                    #expect(seen.insert([col, row]).inserted, "pixel \(col),\(row) in two parts")
+                } }
+            }
+            #expect(seen.count == Int(rect.width * rect.height))
+            guard let s = split.straight else { continue }
+            for row in Int(s.minY)..<Int(s.maxY) { for col in Int(s.minX)..<Int(s.maxX) {
+                for (c, r) in [(col, row), (col + 1, row), (col, row + 1)] where !offTheCurve(c, r) {
+                    Issue.record("pixel \(col),\(row) reads \(c),\(r) by a corner's curve")
+                    return
+                }
+            } }
+            straight += Int(s.width * s.height)
+            total += Int(rect.width * rect.height)
+        }
+        // The top band's columns between the curves: 20.4 + 28.16 … 408.4 − 28.16, about 331 of 402.
+        #expect(straight >= 330 * 20, "straight pixels: \(straight) of \(total)")
+    }
+
     /// Outside a group's near region the merged field (`LiquidGroup.distance`, the fold the
     /// shaders mirror) is at least 1 at every pixel centre — so past the glass's coverage —
     /// for each kernel, at the pile's merge and at the slider's widest (24 pt), with cards
