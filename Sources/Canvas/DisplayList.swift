@@ -156,9 +156,7 @@ public struct DisplayList: Sendable, Equatable {
 
 extension DrawCommand {
     public func offsetBy(dx: Double, dy: Double) -> DrawCommand {
-        func move(_ s: Shape) -> Shape {
-            var m = s; m.rect = s.rect.offsetBy(dx: dx, dy: dy); return m
-        }
+        func move(_ s: Shape) -> Shape { s.offsetBy(dx: dx, dy: dy) }
         switch self {
         case .shape(let s, let p, let o): return .shape(move(s), p, opacity: o)
         case .text(var r, let o):

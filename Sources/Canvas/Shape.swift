@@ -32,6 +32,13 @@ public struct Shape: Hashable, Sendable {
 
     public static func rect(_ rect: Rect) -> Shape { Shape(rect: rect, radius: 0, continuous: false) }
 
+    /// The same shape moved by (dx, dy).
+    public func offsetBy(dx: Double, dy: Double) -> Shape {
+        var moved = self
+        moved.rect = rect.offsetBy(dx: dx, dy: dy)
+        return moved
+    }
+
     /// Signed distance in points from `p` to the outline: negative inside.
     public func distance(to p: Point2) -> Double {
         SDF.roundedRect(p, center: rect.center, halfSize: Size(rect.width / 2, rect.height / 2),

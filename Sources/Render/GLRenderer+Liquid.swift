@@ -109,8 +109,7 @@ extension GLRenderer {
                 glUniform3f(u("uShadowGrid"), GLfloat(f.x), GLfloat(f.y), GLfloat(c.spacing))
                 // The shape as the field pass would have had it: in the region's coordinates.
                 if single, let shape = g.shapes.first {
-                    setShapes([Shape(rect: shape.rect.offsetBy(dx: -Double(f.x), dy: -Double(f.y)), radius: shape.radius,
-                                     continuous: shape.continuous)], uniforms)
+                    setShapes([shape.offsetBy(dx: -Double(f.x), dy: -Double(f.y))], uniforms)
                 }
             }
         }
@@ -230,8 +229,7 @@ extension GLRenderer {
         // In the region's own coordinates: half floats keep more of a small number.
         let shift = Point2(Double(x0), Double(y0))
         let local = Rect(x: 0, y: 0, width: Double(w), height: Double(h))
-        let shapes = g.shapes.map { Shape(rect: $0.rect.offsetBy(dx: -shift.x, dy: -shift.y), radius: $0.radius,
-                                                       continuous: $0.continuous) }
+        let shapes = g.shapes.map { $0.offsetBy(dx: -shift.x, dy: -shift.y) }
         let skipped = cores.map { $0.offsetBy(dx: -shift.x, dy: -shift.y) }
         // The edges read the field a pixel on (their slope): the near boxes, a pixel wider.
         let wanted = onlyNear ? LiquidCores.outside(g, within: Rect(x: Double(x0), y: Double(y0), width: Double(w), height: Double(h)),

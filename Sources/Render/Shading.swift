@@ -155,8 +155,7 @@ public enum Shading {
             color = premultiplied(prim.stroke, band).over(color)
         }
         if let s = prim.shadow, s.alpha > 0 {
-            var moved = shape
-            moved.rect = shape.rect.offsetBy(dx: s.offset.x, dy: s.offset.y)
+            let moved = shape.offsetBy(dx: s.offset.x, dy: s.offset.y)
             let sigma = max(s.radius / 2, 0.5)
             let ds = moved.distance(to: p)
             let alpha = s.alpha * 0.5 * (1 - erf(ds / (sigma * 2.0.squareRoot())))
