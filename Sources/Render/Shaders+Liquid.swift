@@ -33,7 +33,7 @@ enum LiquidShaders {
     /// it the paint has neither (llvmpipe runs both sides of every branch, so a clip's
     /// distance costs every pixel even where the uniforms say there is none).
     /// `single`: a paint (`shade`) of a group of one shape, which computes the field where it
-    /// reads it — that shape's distance, rounded to a half float as the field pass stores it —
+    /// reads it — that shape's distance, cut to a half float as the field pass stores it —
     /// instead of reading the field pass's texture (no full field pass is drawn for it).
     static func fragment(_ header: String, pinched: Bool, pass: Pass, straight: Bool = false, general: Bool = true,
                          single: Bool = false) -> String {
