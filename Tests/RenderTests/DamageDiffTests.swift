@@ -60,6 +60,39 @@ import Testing
         #expect(changed == [Self.bounds(0, 0), Self.bounds(0, 0)])
     }
 
+    /// A glass group built afresh each frame (its group and paint are held boxed, apart from
+    /// the primitive) is the same item while its shapes and paint are equal, and a new one
+    /// when either changes, by the smallest amount, or when one is dropped.
+    @Test func glassComparesByItsShapesAndPaint() {
+        func glass(_ x: Double, tint: Double = 0.3, paint: Bool = true) -> Primitive {
+            var p = Primitive(rect: .zero, radius: 1.5, kind: .liquid, strokeWidth: 0, fill: Color(r: 1, g: 1, b: 1, a: 1),
+                              stroke: .clear, clipRect: Rect(x: 0, y: 0, width: 1000, height: 1000), roundClip: nil)
+            p.liquid = LiquidGroup(shapes: [Shape(rect: Rect(x: x, y: 200, width: 80, height: 40), radius: 12)])
+            if paint {
+                p.liquidPaint = LiquidPaint(tint: Color(r: 1, g: 1, b: 1, a: tint), rim: Color(r: 1, g: 1, b: 1, a: 0.5), shadow: nil)
+            }
+            p.rect = p.bounds
+            return p
+        }
+        let a = glass(100), same = glass(100)
+        #expect(a == same)
+        #expect(a.hashValue == same.hashValue)
+        #expect(a.liquid?.shapes.first?.rect.x == 100 && a.liquidPaint?.tint.a == 0.3)
+        for other in [glass(100 + 1e-9), glass(100, tint: 0.3 + 1e-9), glass(100, paint: false)] {
+            #expect(a != other)
+            let changed = Damage.changedBounds(old: Self.frame([Self.box(0, 0), a]), new: Self.frame([Self.box(0, 0), other]))
+            #expect(changed.count == 2, "\(changed)")
+        }
+        #expect(Damage.changedBounds(old: Self.frame([Self.box(0, 0), a]), new: Self.frame([Self.box(0, 0), same])).isEmpty)
+        // Setting the paint keeps the group, and dropping both leaves a primitive without either.
+        var b = glass(100, paint: false)
+        b.liquidPaint = a.liquidPaint
+        #expect(b == a)
+        b.liquid = nil
+        b.liquidPaint = nil
+        #expect(b.liquid == nil && b.liquidPaint == nil && b.liquidBox == nil)
+    }
+
     @Test func theDrawnItemFormAgreesWithTheInPlaceForm() {
         let old = (0..<40).map { Self.box(Double($0) * 7, Double($0 % 3) * 30) }
         var new = old
