@@ -7,7 +7,7 @@ extension GLRenderer: Renderer {
     public var name: String { "gl" }
 
     private func batches(_ list: DisplayList, offset: Point2, scale: Double) -> [RenderBatch] {
-        Flattener.flattening(scale: scale, fonts: fonts) { $0.batches(list, offset: offset) }
+        Flattener.flattening(scale: scale, fonts: fonts) { $0.batches(list, offset: offset, layers: layerContents) }
     }
 
     public func draw(_ list: DisplayList, offset: Point2, into frame: RenderFrame) throws {

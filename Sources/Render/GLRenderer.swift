@@ -63,6 +63,8 @@ public final class GLRenderer {
     /// Texels the two blur passes left out since start.
     public internal(set) var sparedBlurTexels = 0
     private var scratch: [Float] = []
+    /// Each layer's content as last flattened, kept while its commands are unchanged.
+    let layerContents = LayerContentCache()
     var instanceCapacity = 0
     /// The offscreen framebuffer (`GLRenderer+Targets`).
     var target: (fbo: GLuint, color: GLuint, width: Int, height: Int)?

@@ -110,6 +110,27 @@ public enum RenderBatch: Sendable {
     }
 }
 
+/// Each layer's content as last flattened (`Flattener.batches`): its commands, where they
+/// were placed (the offset that puts the layer's corner at the origin, and the scale) and
+/// the glyph atlas they were flattened against, with the primitives they gave.
+public final class LayerContentCache {
+    private var entries: [String: (key: [DrawCommand], origin: Point2, scale: Double, generation: Int?, content: [Primitive])] = [:]
+
+    public init() {}
+
+    /// The content kept for layer `id` when it was flattened from the same commands, placed
+    /// alike, against the atlas `fonts` has now; else nil.
+    func content(_ id: String, key: [DrawCommand], origin: Point2, scale: Double, fonts: FontLibrary?) -> [Primitive]? {
+        guard let e = entries[id], e.origin == origin, e.scale == scale, e.generation == fonts?.atlasGeneration,
+              e.key == key else { return nil }
+        return e.content
+    }
+
+    func keep(_ id: String, key: [DrawCommand], origin: Point2, scale: Double, generation: Int?, content: [Primitive]) {
+        entries[id] = (key, origin, scale, generation, content)
+    }
+}
+
 /// Turns a display list (points) into primitives (pixels).
 public struct Flattener {
     public let scale: Double
@@ -126,23 +147,32 @@ public struct Flattener {
         var out: [Primitive] = []
         var clips: [Shape] = []
         walk(list.commands, offset: offset, clips: &clips) { prim in out.append(prim) } layer: { _, _, content, _, _ in
-            out += content
+            out += content()
         }
         return out
     }
 
-    /// The same, as batches with layers kept whole for caching.
-    public func batches(_ list: DisplayList, offset: Point2 = .zero) -> [RenderBatch] {
+    /// The same, as batches with layers kept whole for caching. A layer whose commands,
+    /// placement and glyph atlas are those `layers` holds for it keeps the content it
+    /// flattened to then (the inspector: 1,700 primitives, flattened only when touched).
+    public func batches(_ list: DisplayList, offset: Point2 = .zero, layers: LayerContentCache? = nil) -> [RenderBatch] {
         var out: [RenderBatch] = []
         var run: [Primitive] = []
         var clips: [Shape] = []
         walk(list.commands, offset: offset, clips: &clips) { run.append($0) } layer: { id, composite, _, key, frame in
             if !run.isEmpty { out.append(.primitives(run)); run = [] }
             // Content is flattened again in layer-local pixels (origin at the frame's corner).
-            var local: [Primitive] = []
-            var inner: [Shape] = []
             let origin = Point2(offset.x - composite.rect.x / scale, offset.y - composite.rect.y / scale)
-            walk(key, offset: origin, clips: &inner) { local.append($0) } layer: { _, _, content, _, _ in local += content }
+            let local = layers?.content(id, key: key, origin: origin, scale: scale, fonts: fonts) ?? {
+                let generation = fonts?.atlasGeneration
+                var local: [Primitive] = []
+                var inner: [Shape] = []
+                walk(key, offset: origin, clips: &inner) { local.append($0) } layer: { _, _, content, _, _ in local += content() }
+                if generation == fonts?.atlasGeneration {
+                    layers?.keep(id, key: key, origin: origin, scale: scale, generation: generation, content: local)
+                }
+                return local
+            }()
             out.append(.layer(id: id, composite: composite, content: local, key: key,
                               opaque: RenderBatch.isOpaque(key, frame: frame)))
         }
@@ -150,8 +180,9 @@ public struct Flattener {
         return out
     }
 
+    /// (`layer` is handed a layer's content expanded in place, made only if asked for.)
     private func walk(_ commands: [DrawCommand], offset: Point2, clips: inout [Shape],
-                      emit: (Primitive) -> Void, layer: (String, Primitive, [Primitive], [DrawCommand], Rect) -> Void) {
+                      emit: (Primitive) -> Void, layer: (String, Primitive, () -> [Primitive], [DrawCommand], Rect) -> Void) {
         var clipRect = clips.reduce(Rect.infinite) { $0.intersection($1.rect) }
         var roundClip = clips.last(where: { $0.radius > 0 })
         func px(_ r: Rect) -> Rect { r.offsetBy(dx: offset.x, dy: offset.y).scaled(scale) }
@@ -217,10 +248,13 @@ public struct Flattener {
                 let pixels = Rect(x: x0, y: y0, width: f.maxX.rounded(.up) - x0, height: f.maxY.rounded(.up) - y0)
                 let composite = Primitive(rect: pixels, radius: 0, kind: .layer, strokeWidth: 0, fill: .white,
                                           stroke: .clear, clipRect: clipRect, roundClip: roundClip)
-                var expanded: [Primitive] = []
-                var inner = clips + [Shape.rect(pixels)]
-                walk(content, offset: offset, clips: &inner) { expanded.append($0) } layer: { _, _, c, _, _ in expanded += c }
-                layer(id, composite, expanded, content, frame)
+                let outer = clips
+                layer(id, composite, {
+                    var expanded: [Primitive] = []
+                    var inner = outer + [Shape.rect(pixels)]
+                    walk(content, offset: offset, clips: &inner) { expanded.append($0) } layer: { _, _, c, _, _ in expanded += c() }
+                    return expanded
+                }, content, frame)
             }
         }
     }
