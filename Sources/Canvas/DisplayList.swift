@@ -88,8 +88,9 @@ public enum DrawCommand: Hashable, Sendable {
     /// inspector is 1,700 primitives that change only when a designer touches them.
     case layer(id: String, frame: Rect, content: [DrawCommand])
     /// Shapes that melt into one glass surface (SPEC §5). Renderers evaluate the union
-    /// only inside the group's bounds.
-    case liquid(LiquidGroup, LiquidPaint, opacity: Double)
+    /// only inside the group's bounds. (Boxed: its paint alone is 201 bytes, and every
+    /// command, a glyph run or a shape, would be as large as it; 248 bytes, 168 boxed.)
+    indirect case liquid(LiquidGroup, LiquidPaint, opacity: Double)
 }
 
 /// What a scene draws for one frame, in points.
