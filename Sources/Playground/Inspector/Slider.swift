@@ -24,7 +24,11 @@ struct SliderSpec: Sendable {
     /// table's unit, which a slider may leave off its number.
     var rangeUnit: String?
 
-    func format(_ v: Double) -> String { String(format: "%.\(decimals)f", v) }
+    func format(_ v: Double) -> String {
+        FormattedText.format(Self.formats.indices.contains(decimals) ? Self.formats[decimals] : "%.\(decimals)f", v)
+    }
+    /// "%.0f" … "%.6f", made once.
+    private static let formats = (0...6).map { "%.\($0)f" }
     func clamp(_ v: Double) -> Double { min(max(v, range.lowerBound), range.upperBound) }
 
     /// Where `v` sits along a logarithmic track, 0 – 1.

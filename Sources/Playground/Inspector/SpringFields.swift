@@ -106,6 +106,12 @@ struct SpringFields<Settings: SceneSettings> {
     /// other forms leave "overdamped" to their sliders' labels: the line must fit beside
     /// the plot.
     static func derived(_ s: Spring, form: SpringForm, ratio: Bool) -> String {
+        FormattedText.text(.init("derived \(form.rawValue) \(ratio)", [s.mass, s.stiffness, s.damping])) {
+            makeDerived(s, form: form, ratio: ratio)
+        }
+    }
+
+    private static func makeDerived(_ s: Spring, form: SpringForm, ratio: Bool) -> String {
         let settle = String(format: "settle %.0f ms", s.settleDuration * 1000)
         let over = s.dampingRatio > 1 ? "   overdamped" : ""
         switch form {
