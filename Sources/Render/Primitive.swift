@@ -119,11 +119,14 @@ public final class LayerContentCache {
     public init() {}
 
     /// The content kept for layer `id` when it was flattened from the same commands, placed
-    /// alike, against the atlas `fonts` has now; else nil.
-    func content(_ id: String, key: [DrawCommand], origin: Point2, scale: Double, fonts: FontLibrary?) -> [Primitive]? {
+    /// alike, against the atlas `fonts` has now, with the commands as kept (equal to `key`,
+    /// and the very array the layer was last drawn from, so the layer cache's own comparison
+    /// of the two is immediate); else nil.
+    func content(_ id: String, key: [DrawCommand], origin: Point2, scale: Double, fonts: FontLibrary?)
+        -> (key: [DrawCommand], content: [Primitive])? {
         guard let e = entries[id], e.origin == origin, e.scale == scale, e.generation == fonts?.atlasGeneration,
               e.key == key else { return nil }
-        return e.content
+        return (e.key, e.content)
     }
 
     func keep(_ id: String, key: [DrawCommand], origin: Point2, scale: Double, generation: Int?, content: [Primitive]) {
@@ -163,7 +166,7 @@ public struct Flattener {
             if !run.isEmpty { out.append(.primitives(run)); run = [] }
             // Content is flattened again in layer-local pixels (origin at the frame's corner).
             let origin = Point2(offset.x - composite.rect.x / scale, offset.y - composite.rect.y / scale)
-            let local = layers?.content(id, key: key, origin: origin, scale: scale, fonts: fonts) ?? {
+            let (kept, local) = layers?.content(id, key: key, origin: origin, scale: scale, fonts: fonts) ?? {
                 let generation = fonts?.atlasGeneration
                 var local: [Primitive] = []
                 var inner: [Shape] = []
@@ -171,10 +174,10 @@ public struct Flattener {
                 if generation == fonts?.atlasGeneration {
                     layers?.keep(id, key: key, origin: origin, scale: scale, generation: generation, content: local)
                 }
-                return local
+                return (key, local)
             }()
-            out.append(.layer(id: id, composite: composite, content: local, key: key,
-                              opaque: RenderBatch.isOpaque(key, frame: frame)))
+            out.append(.layer(id: id, composite: composite, content: local, key: kept,
+                              opaque: RenderBatch.isOpaque(kept, frame: frame)))
         }
         if !run.isEmpty { out.append(.primitives(run)) }
         return out

@@ -22,27 +22,33 @@ import Testing
         return list
     }
 
-    static func panel(_ batches: [RenderBatch]) -> [Primitive]? {
-        for case .layer(let id, _, let content, _, _) in batches where id == "panel" { return content }
+    static func panel(_ batches: [RenderBatch]) -> [Primitive]? { panelLayer(batches)?.content }
+
+    static func panelLayer(_ batches: [RenderBatch]) -> (content: [Primitive], key: [DrawCommand])? {
+        for case .layer(let id, _, let content, let key, _) in batches where id == "panel" { return (content, key) }
         return nil
     }
 
-    static func storage(_ a: [Primitive]) -> UnsafeRawPointer? { a.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+    static func storage<T>(_ a: [T]) -> UnsafeRawPointer? { a.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
 
     @Test func aLayerKeepsItsContentOnlyWhileItsCommandsPlacementAndAtlasAreTheSame() throws {
         let fonts = try FontLibrary(directory: FontLibrary.defaultDirectory())
         let cache = LayerContentCache()
-        var last: [Primitive]?
+        var last: (content: [Primitive], key: [DrawCommand])?
         /// Flattens a frame with the cache and without; returns whether the cached one reused
-        /// the previous frame's content.
+        /// the previous frame's content. Its commands then are the previous frame's array too
+        /// (the layer cache compares them at once), and otherwise the frame's own.
         func frame(_ label: String, x: Double, scale: Double = 1, offset: Double = 0) throws -> Bool {
             let list = Self.list(label: label, x: x), moved = Point2(offset, 0)
-            let cached = try #require(Self.panel(Flattener(scale: scale, fonts: fonts).batches(list, offset: moved, layers: cache)))
-            let fresh = try #require(Self.panel(Flattener(scale: scale, fonts: fonts).batches(list, offset: moved)))
-            #expect(cached == fresh, "\(label) at \(x) @\(scale)×")
-            #expect(cached.count == fresh.count && cached.count > 3)
+            let cached = try #require(Self.panelLayer(Flattener(scale: scale, fonts: fonts).batches(list, offset: moved, layers: cache)))
+            let fresh = try #require(Self.panelLayer(Flattener(scale: scale, fonts: fonts).batches(list, offset: moved)))
+            #expect(cached.content == fresh.content, "\(label) at \(x) @\(scale)×")
+            #expect(cached.key == fresh.key)
+            #expect(cached.content.count == fresh.content.count && cached.content.count > 3)
             defer { last = cached }
-            return last.map { Self.storage($0) == Self.storage(cached) } ?? false
+            let reused = last.map { Self.storage($0.content) == Self.storage(cached.content) } ?? false
+            #expect(reused == (last.map { Self.storage($0.key) == Self.storage(cached.key) } ?? false))
+            return reused
         }
         #expect(try !frame("Stiffness", x: 10))
         #expect(try frame("Stiffness", x: 10))
