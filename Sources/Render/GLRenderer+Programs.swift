@@ -39,7 +39,7 @@ extension GLRenderer {
     private func linkPrimitive(_ kind: Shaders.Program, roundClip: Bool, shadow: Bool) throws -> PrimitiveProgram {
         let p = try Self.link(vertex: Shaders.vertex(shaderHeader), fragment: Shaders.fragment(shaderHeader, program: kind,
                                                                                               roundClip: roundClip, shadow: shadow))
-        return (p, glGetUniformLocation(p, "uViewport"), glGetUniformLocation(p, "uAtlas"), glGetUniformLocation(p, "uAtlasSize"),
+        return (p, glGetUniformLocation(p, "uViewport"), glGetUniformLocation(p, "uAtlas"), glGetUniformLocation(p, "uFlipRows"),
                 glGetUniformLocation(p, "uLayer"))
     }
 

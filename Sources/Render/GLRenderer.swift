@@ -23,7 +23,9 @@ public final class GLRenderer {
     /// shape's shadow (`shapeShadowClasses`; only the shape's entries are used). Nil until
     /// linked (`primitiveProgram`).
     var programs: [PrimitiveProgram?] = []
-    typealias PrimitiveProgram = (program: GLuint, viewport: GLint, atlas: GLint, atlasSize: GLint, layer: GLint)
+    /// `flipRows`: the rows of the texture on unit 0 where it is read bottom row first (a
+    /// blurred run's coverage, drawn by GL), else 0 (the glyph atlas, uploaded top row first).
+    typealias PrimitiveProgram = (program: GLuint, viewport: GLint, atlas: GLint, flipRows: GLint, layer: GLint)
     /// The liquid programs linked so far (`liquidProgram`), and the dialect they are in.
     var liquidProgramCache: [LiquidProgramKey: GLuint] = [:]
     var shaderHeader = ""
@@ -31,6 +33,8 @@ public final class GLRenderer {
     /// pixel of a group through the full paint (a test compares the two byte for byte;
     /// `SPRINGLAB_LIQUID_CORES=off` in the environment turns it off).
     public var liquidCores = ProcessInfo.processInfo.environment["SPRINGLAB_LIQUID_CORES"] != "off"
+    /// A blurred run's sharp coverage (R8, grow-only) and its framebuffer (`GLRenderer+BlurredText`).
+    var runCoverage: (texture: GLuint, fbo: GLuint, width: Int, height: Int)?
     /// The field texture (half floats, grow-only) and its framebuffer.
     var field: (texture: GLuint, fbo: GLuint, width: Int, height: Int)?
     /// Liquid groups in two passes through the field texture; false once a driver refused
@@ -62,7 +66,7 @@ public final class GLRenderer {
     public var tightBlur = ProcessInfo.processInfo.environment["SPRINGLAB_TIGHT_BLUR"] != "off"
     /// Texels the two blur passes left out since start.
     public internal(set) var sparedBlurTexels = 0
-    private var scratch: [Float] = []
+    var scratch: [Float] = []
     /// Each layer's content as last flattened, kept while its commands are unchanged.
     let layerContents = LayerContentCache()
     var instanceCapacity = 0
@@ -140,6 +144,7 @@ public final class GLRenderer {
         for p in programs.compactMap({ $0 }) where p.program != 0 { glDeleteProgram(p.program) }
         for p in liquidProgramCache.values { glDeleteProgram(p) }
         if var f = field { glDeleteFramebuffers(1, &f.fbo); glDeleteTextures(1, &f.texture) }
+        if var f = runCoverage { glDeleteFramebuffers(1, &f.fbo); glDeleteTextures(1, &f.texture) }
         glDeleteProgram(blurProgram)
         backdrop?.delete()
         glDeleteBuffers(1, &quad)
@@ -260,16 +265,27 @@ public final class GLRenderer {
             guard let clip else { return Array(run) }
             return run.filter { !$0.bounds.intersection(clip).isEmpty }
         }
-        // Liquid groups need their own program: draw the runs between them as one batch each.
-        var start = 0
-        for (i, p) in prims.enumerated() where p.kind == .liquid {
+        // Liquid groups and blurred runs need passes of their own: the primitives between
+        // them go as one batch each.
+        var start = 0, i = 0
+        while i < prims.count {
+            let p = prims[i]
+            guard p.kind == .liquid || p.kind == .blurredGlyph else { i += 1; continue }
             submitShapes(reaching(prims[start..<i]), width: width, height: height)
-            let slot = keys == nil ? Backdrop.maxSlots - 1 : liquid
-            let key = keys.flatMap { liquid < $0.count ? $0[liquid] : nil }
-            liquid += 1
-            start = i + 1
-            if let clip, p.bounds.intersection(clip).isEmpty { continue }
-            drawLiquid(p, width: width, height: height, slot: slot, backdropKey: key)
+            if p.kind == .liquid {
+                let slot = keys == nil ? Backdrop.maxSlots - 1 : liquid
+                let key = keys.flatMap { liquid < $0.count ? $0[liquid] : nil }
+                liquid += 1
+                i += 1
+                if clip.map({ !p.bounds.intersection($0).isEmpty }) ?? true {
+                    drawLiquid(p, width: width, height: height, slot: slot, backdropKey: key)
+                }
+            } else {
+                let end = Self.blurredRunEnd(prims, from: i)
+                drawBlurredRun(prims[i..<end], width: width, height: height, clip: clip)
+                i = end
+            }
+            start = i
         }
         submitShapes(reaching(prims[start...]), width: width, height: height)
     }
@@ -310,7 +326,7 @@ public final class GLRenderer {
             glUniform2f(p.viewport, GLfloat(width), GLfloat(height))
             glUniform1i(p.atlas, 0)
             glUniform1i(p.layer, 1)
-            glUniform1f(p.atlasSize, GLfloat(FontLibrary.atlasSize))
+            glUniform1f(p.flipRows, 0)
             pointInstances(at: start)
             glDrawArraysInstanced(GLenum(GL_TRIANGLES), 0, 6, GLsizei(end - start))
             start = end
@@ -345,7 +361,7 @@ public final class GLRenderer {
     }
 
     /// Uploads `scratch` (`count` instance records) to the instance buffer, grown as needed.
-    private func uploadScratch(instances count: Int) {
+    func uploadScratch(instances count: Int) {
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instances)
         if count > instanceCapacity {
             instanceCapacity = max(count, instanceCapacity * 2, 256)
@@ -356,7 +372,7 @@ public final class GLRenderer {
 
     /// The instance records of `pieces` of `prims`; a piece's quad rides in the round
     /// clip's slot (a split shape has none), marked by mode −1.
-    private func fill(_ prims: [Primitive], _ pieces: [ShapeCores.Piece]) {
+    func fill(_ prims: [Primitive], _ pieces: [ShapeCores.Piece]) {
         scratch.removeAll(keepingCapacity: true)
         scratch.reserveCapacity(pieces.count * Self.floatsPerInstance)
         for piece in pieces {

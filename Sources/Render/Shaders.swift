@@ -137,7 +137,7 @@ enum Shaders {
         flat in vec4 fClip; flat in vec4 fRound; flat in vec4 fRoundP; flat in vec4 fExtra;
         uniform sampler2D uAtlas;
         uniform sampler2D uLayer;
-        uniform float uAtlasSize;
+        uniform float uFlipRows;
         uniform vec2 uViewport;
         out vec4 outColor;
 
@@ -167,7 +167,8 @@ enum Shaders {
             float kind = fShape.y;
             vec4 color;
         #if defined(KIND_BLURRED)
-            // A blurred glyph: the glyph at each tap, composited in order ("over").
+            // A blurred glyph, or a run of them at once: the glyph at each tap, composited in
+            // order ("over").
             vec4 acc = vec4(0.0);
             for (int i = 0; i < \(Primitive.blurTaps.count); i++) {
                 vec2 local = floor(p - fRect.xy - floor(TAPS[i].xy * fShape.x + 0.5));
@@ -175,6 +176,8 @@ enum Shaders {
                 // (clamped, so never a neighbour's) and is weighed 0 — no branch per tap.
                 bool on = local.x >= 0.0 && local.y >= 0.0 && local.x < fRect.z && local.y < fRect.w;
                 vec2 texel = fExtra.xy + clamp(local, vec2(0.0), fRect.zw - vec2(1.0));
+                // A run's coverage (`drawBlurredRun`) has its top row last.
+                if (uFlipRows > 0.0) texel.y = uFlipRows - 1.0 - texel.y;
                 float a = on ? texelFetch(uAtlas, ivec2(texel), 0).r : 0.0;
                 vec4 c = premul(fFill, a * TAPS[i].z * clip);
                 acc = c + acc * (1.0 - c.a);
