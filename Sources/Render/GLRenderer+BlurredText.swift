@@ -92,6 +92,7 @@ extension GLRenderer {
         quad.rect = Rect(x: ink.x, y: ink.y, width: Double(w), height: Double(h))
         quad.atlasOrigin = .zero
         drawInstances([quad], program: blurred, viewport: (width, height), flipRows: coverage.height)
+        blurredRuns += 1
         glBindTexture(GLenum(GL_TEXTURE_2D), atlasTexture)
     }
 

@@ -112,6 +112,8 @@ public final class GLRenderer {
     public var singleShapeField = ProcessInfo.processInfo.environment["SPRINGLAB_SINGLE_SHAPE_FIELD"] != "off"
     /// Edge pixels of glass painted by such a program since start.
     public internal(set) var singleShapePixels = 0
+    /// Runs of blurred glyphs drawn since start (`drawBlurredRun`).
+    public internal(set) var blurredRuns = 0
     /// Pixels of full field, and texels of coarse field, computed since start.
     public internal(set) var fieldPixels = 0
     public internal(set) var coarsePixels = 0

@@ -131,6 +131,8 @@ extension RenderSuite {
             for i in 0..<frames {
                 let t = Double(i) / 60
                 for e in Self.inputs(at: i, app: app, size: size) { _ = app.handle(e) }
+                // The presence page's next value: its text blurs out as the new one sharpens in.
+                if scene == "presence" && i == 6 { _ = app.handle(.key(.n, time: t, shift: false)) }
                 if i >= 4 { app.scene.benchFrame(at: t) }  // a few frames at rest first
                 _ = app.update(toWall: t)
                 let list = app.draw(atWall: t)
@@ -155,6 +157,7 @@ extension RenderSuite {
             // Every frame after the first is repainted in part, and on average far less than
             // the window (the stage animates; the page, the inspector and the bar do not).
             #expect(partialFrames == frames - (frames > 44 ? 2 : 1))  // the first frame, and the theme's new background
+            if scene == "presence" { #expect(partial.blurredRuns > 0, "no blurred text was drawn: the value change is not reached") }
             let mean = Double(repainted) / Double(max(partialFrames, 1)) / Double(w * h)
             #expect(mean < 0.6, "\(scene) repainted \(Int(mean * 100)) % of the window a frame on average")
         }
