@@ -301,7 +301,7 @@ public final class GLRenderer {
             ShapeCores.Piece(index: $0, program: Shaders.Program(prims[$0].kind), quad: nil)
         }
         fill(prims, pieces)
-        for piece in pieces where piece.program == .flat { flatPixels += Int((piece.quad?.width ?? 0) * (piece.quad?.height ?? 0)) }
+        for piece in pieces where piece.program == .flat || piece.program == .opaque { flatPixels += Int((piece.quad?.width ?? 0) * (piece.quad?.height ?? 0)) }
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         glActiveTexture(GLenum(GL_TEXTURE0))
@@ -330,7 +330,9 @@ public final class GLRenderer {
             glUniform1i(p.layer, 1)
             glUniform1f(p.flipRows, 0)
             pointInstances(at: start)
+            if kind == .opaque { glDisable(GLenum(GL_BLEND)) }
             glDrawArraysInstanced(GLenum(GL_TRIANGLES), 0, 6, GLsizei(end - start))
+            if kind == .opaque { glEnable(GLenum(GL_BLEND)) }
             start = end
         }
         pointInstances(at: 0)

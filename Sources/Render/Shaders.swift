@@ -109,8 +109,9 @@ enum Shaders {
     /// about a third slower and a glyph half again slower than one with its own alone).
     enum Program: Int, CaseIterable {
         case shape, glyph, segment, layer, blurredGlyph
-        /// The one-colour core of a shape (`ShapeCores`).
-        case flat
+        /// The one-colour core of a shape (`ShapeCores`), and of an opaque one: drawn with
+        /// blending off and no discard, which llvmpipe writes without reading the target.
+        case flat, opaque
 
         init(_ kind: Primitive.Kind) {
             switch kind {
@@ -128,7 +129,7 @@ enum Shaders {
     /// superellipse, or a shadow's second distance and erf, for every pixel even where no
     /// primitive has one).
     static func fragment(_ header: String, program: Program, roundClip: Bool = true, shadow: Bool = true) -> String {
-        let define = ["KIND_SHAPE", "KIND_GLYPH", "KIND_SEGMENT", "KIND_LAYER", "KIND_BLURRED", "KIND_FLAT"][program.rawValue]
+        let define = ["KIND_SHAPE", "KIND_GLYPH", "KIND_SEGMENT", "KIND_LAYER", "KIND_BLURRED", "KIND_FLAT", "KIND_OPAQUE"][program.rawValue]
         return header + "#define \(define) 1\n" + (roundClip ? "#define ROUND_CLIP 1\n" : "") + (shadow ? "#define SHAPE_SHADOW 1\n" : "")
             + """
         precision highp float;
@@ -146,6 +147,12 @@ enum Shaders {
         \(blurTapTable)
 
         void main() {
+        #if defined(KIND_OPAQUE)
+            // An opaque core: what the flat program blends over the target is this, whatever
+            // the target held (its alpha is 1), so nothing is blended or discarded.
+            outColor = vec4(fFill.rgb, 1.0);
+            return;
+        #endif
         #if defined(KIND_FLAT)
             // Where the shape covers the pixel whole and its clip does too, the shape's
             // program below gives exactly this.

@@ -48,7 +48,9 @@ enum ShapeCores {
                 continue
             }
             out += parts.rest.map { Piece(index: i, program: .shape, quad: $0) }
-            out += parts.core.map { Piece(index: i, program: .flat, quad: $0) }
+            // (As the instance holds it: a float.)
+            let program: Shaders.Program = Float(p.fill.a) >= 1 ? .opaque : .flat
+            out += parts.core.map { Piece(index: i, program: program, quad: $0) }
         }
         return out
     }
