@@ -118,24 +118,9 @@ extension GLRenderer {
         let w = Self.grownCapacity(width, old: runCoverage?.width, limit: limit.0)
         let h = Self.grownCapacity(height, old: runCoverage?.height, limit: limit.1)
         if var old = runCoverage { glDeleteFramebuffers(1, &old.fbo); glDeleteTextures(1, &old.texture); runCoverage = nil }
-        var texture: GLuint = 0, fbo: GLuint = 0
-        glGenTextures(1, &texture)
-        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-        for (name, value) in [(GL_TEXTURE_MIN_FILTER, GL_NEAREST), (GL_TEXTURE_MAG_FILTER, GL_NEAREST),
-                              (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE)] {
-            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(name), value)
-        }
-        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R8, GLsizei(w), GLsizei(h), 0, GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), nil)
-        glGenFramebuffers(1, &fbo)
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
-        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
-        guard glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER)) == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
-            glDeleteFramebuffers(1, &fbo)
-            glDeleteTextures(1, &texture)
-            while glGetError() != GLenum(GL_NO_ERROR) {}
-            return nil
-        }
-        runCoverage = (texture, fbo, w, h)
+        guard let made = makeTextureTarget(width: w, height: h, internalFormat: GL_R8, format: GL_RED, type: GL_UNSIGNED_BYTE,
+                                           filter: GL_NEAREST) else { return nil }
+        runCoverage = (made.texture, made.fbo, w, h)
         return runCoverage
     }
 }

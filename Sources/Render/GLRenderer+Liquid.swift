@@ -305,25 +305,12 @@ extension GLRenderer {
         let w = Self.grownCapacity(width, old: field?.width, limit: viewport.width)
         let h = Self.grownCapacity(height, old: field?.height, limit: viewport.height)
         if var old = field { glDeleteFramebuffers(1, &old.fbo); glDeleteTextures(1, &old.texture); field = nil }
-        var texture: GLuint = 0, fbo: GLuint = 0
-        glGenTextures(1, &texture)
-        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-        for (name, value) in [(GL_TEXTURE_MIN_FILTER, GL_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR),
-                              (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE)] {
-            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(name), value)
-        }
-        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R16F, GLsizei(w), GLsizei(h), 0, GLenum(GL_RED), GLenum(GL_HALF_FLOAT), nil)
-        glGenFramebuffers(1, &fbo)
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
-        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
-        guard glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER)) == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
-            glDeleteFramebuffers(1, &fbo)
-            glDeleteTextures(1, &texture)
-            while glGetError() != GLenum(GL_NO_ERROR) {}
+        guard let made = makeTextureTarget(width: w, height: h, internalFormat: GL_R16F, format: GL_RED, type: GL_HALF_FLOAT,
+                                           filter: GL_LINEAR) else {
             liquidFieldTexture = false
             return nil
         }
-        field = (texture, fbo, w, h)
+        field = (made.texture, made.fbo, w, h)
         return field
     }
 

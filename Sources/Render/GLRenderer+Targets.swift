@@ -21,11 +21,25 @@ extension GLRenderer {
     /// A new RGBA8 texture of `width`×`height` and a framebuffer drawing into it, bound;
     /// nil (both deleted, GL's errors cleared) when the driver refuses it.
     func makeColorTarget(width: Int, height: Int) -> (fbo: GLuint, color: GLuint)? {
+        makeTextureTarget(width: width, height: height, internalFormat: GL_RGBA8, format: GL_RGBA, type: GL_UNSIGNED_BYTE)
+            .map { ($0.fbo, $0.texture) }
+    }
+
+    /// A new texture of `width`×`height` in `internalFormat` (sampled with `filter` and
+    /// clamped to its edge, when given) and a framebuffer drawing into it, bound; nil (both
+    /// deleted, GL's errors cleared) when the driver cannot render to it.
+    func makeTextureTarget(width: Int, height: Int, internalFormat: Int32, format: Int32, type: Int32,
+                           filter: Int32? = nil) -> (texture: GLuint, fbo: GLuint)? {
         var fbo: GLuint = 0, color: GLuint = 0
         glGenTextures(1, &color)
         glBindTexture(GLenum(GL_TEXTURE_2D), color)
-        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0, GLenum(GL_RGBA),
-                     GLenum(GL_UNSIGNED_BYTE), nil)
+        if let filter {
+            for (name, value) in [(GL_TEXTURE_MIN_FILTER, filter), (GL_TEXTURE_MAG_FILTER, filter),
+                                  (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE)] {
+                glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(name), value)
+            }
+        }
+        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, internalFormat, GLsizei(width), GLsizei(height), 0, GLenum(format), GLenum(type), nil)
         glGenFramebuffers(1, &fbo)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
         glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), color, 0)
@@ -35,7 +49,7 @@ extension GLRenderer {
             while glGetError() != GLenum(GL_NO_ERROR) {}
             return nil
         }
-        return (fbo, color)
+        return (color, fbo)
     }
 
     /// Blocks until every command so far has executed.
