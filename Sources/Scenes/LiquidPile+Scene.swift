@@ -77,8 +77,8 @@ extension LiquidPile: Scene {
 
     /// Spread and gather every 1.2 s: necks form, stretch and snap all the time.
     public mutating func benchFrame(at t: Double) {
-        guard t.truncatingRemainder(dividingBy: 1.2) < 1.0 / 60 else { return }
-        _ = Int(t / 1.2) % 2 == 0 ? spread(at: t) : gather(at: t)
+        guard let n = Self.benchPeriod(at: t, every: 1.2) else { return }
+        _ = n % 2 == 0 ? spread(at: t) : gather(at: t)
     }
 }
 

@@ -60,8 +60,8 @@ extension PresenceScene: Scene {
 
     /// Hide, show, next value, show again every 0.6 s: rows collapse, grow, crossfade and roll.
     public mutating func benchFrame(at t: Double) {
-        guard t.truncatingRemainder(dividingBy: 0.6) < 1.0 / 60 else { return }
-        _ = Int(t / 0.6) % 4 == 2 ? nextTapped(at: t) : toggleTapped(at: t)
+        guard let n = Self.benchPeriod(at: t, every: 0.6) else { return }
+        _ = n % 4 == 2 ? nextTapped(at: t) : toggleTapped(at: t)
     }
 }
 

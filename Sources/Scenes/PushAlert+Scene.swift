@@ -96,12 +96,13 @@ extension PushAlert: Scene {
         return list.commands
     }
 
-    /// Closes and presents again at the start of every loop, so the springs always move.
+    /// Presents at the start of every loop and closes halfway through it, so the springs
+    /// always move: the arrival (gap and panel), then the tap's exit and the gap closing.
+    /// (It used to close and present at the same instant, which left a shown alert where it
+    /// was: after the first loop the bench drew the alert at rest.)
     public mutating func benchFrame(at t: Double) {
-        guard t.truncatingRemainder(dividingBy: Self.drive.duration) < 1.0 / 60 else { return }
-        _ = closeTapped(at: t)
-        _ = update(to: t + 0.9)
-        _ = present(at: t)
+        guard let n = Self.benchPeriod(at: t, every: Self.drive.duration / 2) else { return }
+        _ = n % 2 == 0 ? present(at: t) : closeTapped(at: t)
     }
 }
 

@@ -103,6 +103,16 @@ extension Scene {
     }
     /// The script called `name`, if the scene has one.
     public static func script(_ name: String) -> SceneScript? { scripts.first { $0.name == name } }
+
+    /// For `benchFrame`: which period of `period` s starts at frame time `t` (frames at
+    /// 60 Hz), or nil when none does — the frame within half a frame of a multiple of the
+    /// period. (`t.truncatingRemainder(dividingBy: period) < 1 / 60` misses the start where
+    /// `i / 60` rounds a hair below the multiple: the alert's 32/15 s loop was missed at
+    /// every start after the first, and its bench drew the alert at rest.)
+    public static func benchPeriod(at t: Double, every period: Double) -> Int? {
+        let n = (t / period).rounded()
+        return abs(t - n * period) < 0.5 / 60 ? Int(n) : nil
+    }
 }
 
 /// The drive of a scene: the transport's first button, and the motion scrub, loop,

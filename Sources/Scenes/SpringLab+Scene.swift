@@ -124,7 +124,7 @@ extension SpringLab: Scene {
     /// curves, marks and playhead redraw every frame.
     public mutating func benchFrame(at t: Double) {
         if !settings.ab { settings.ab = true }
-        guard t.truncatingRemainder(dividingBy: 0.8) < 1.0 / 60 else { return }
+        guard Self.benchPeriod(at: t, every: 0.8) != nil else { return }
         _ = send(to: targetStop(.a).other, at: t)
     }
 
