@@ -40,9 +40,13 @@ class App:
     def events(self):
         try:
             with open(self.trace) as f:
-                return [json.loads(line) for line in f if line.strip()]
+                text = f.read()
         except FileNotFoundError:
             return []
+        # A line the app is still writing has no newline yet: it is read on the next poll
+        # (read half-written, a long line failed to parse: "Expecting ',' delimiter").
+        complete = text[:text.rfind("\n") + 1]
+        return [json.loads(line) for line in complete.splitlines() if line.strip()]
 
     def wait_for(self, predicate, timeout, after=0):
         deadline = time.time() + timeout
