@@ -81,10 +81,7 @@ extension RenderSuite {
                 var app = Workbench(measurer: fonts, theme: theme, windowSize: size)
                 _ = app.switchScene(named: scene, at: 0)
                 for i in 0..<frames {
-                    let t = Double(i) / 60
-                    app.scene.benchFrame(at: t)
-                    _ = app.update(toWall: t)
-                    let list = app.draw(atWall: t)
+                    let list = app.benchFrame(atWall: Double(i) / 60)
                     let frame = RenderFrame(width: w, height: h, scale: scale)
                     try expected.draw(list, offset: .zero, into: frame)
                     let a = expected.readBackForVideo().rgba

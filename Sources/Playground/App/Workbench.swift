@@ -186,6 +186,14 @@ public struct Workbench: Sendable {
         return events + [layout]
     }
 
+    /// One frame of `springlab bench` at wall time `wall` (60 Hz frames): the scene's bench
+    /// drive, every scene advanced, the frame drawn. Tests step the drive with it too.
+    public mutating func benchFrame(atWall wall: Double) -> DisplayList {
+        scene.benchFrame(at: wall)
+        _ = update(toWall: wall)
+        return draw(atWall: wall)
+    }
+
     public func isAnimating(atWall wall: Double) -> Bool {
         let t = sceneTime(atWall: wall)
         return mode != .live || scenes.contains { $0.isAnimating(at: t) } || tooltipPending(atWall: wall)

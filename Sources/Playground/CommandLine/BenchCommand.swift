@@ -69,9 +69,7 @@ enum BenchCommand {
             try Interrupt.check()
             let start = MonotonicClock.now()
             let t = Double(i) / 60
-            app.scene.benchFrame(at: t)
-            _ = app.update(toWall: t)
-            let list = app.draw(atWall: t)
+            let list = app.benchFrame(atWall: t)
             if i >= warmup { sceneTimes.append((MonotonicClock.now() - start) * 1000) }
             let before = gl?.repaintedPixels ?? 0
             renderer.present(list, window: window)
