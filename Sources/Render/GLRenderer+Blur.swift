@@ -4,13 +4,13 @@ import Canvas
 /// The glass's backdrop blur (SPEC §5): the region behind a group, halved and blurred in
 /// two passes, kept per slot while what was drawn before it is unchanged.
 extension GLRenderer {
-    /// Halves `region` of the bound framebuffer straight into the blur's first texture (`sigma` in
-    /// half-resolution pixels) in two passes into `slot`; returns the texture holding the
-    /// blurred copy (linear filtering, clamped). When `key` — what was drawn before, the
+    /// Shrinks `region` of the bound framebuffer by `factor` (2 or 4, `backdropFactor`) into
+    /// the blur's first texture and blurs it (`sigma` in its texels) in two passes into
+    /// `slot`; returns the texture holding the blurred copy (linear filtering, clamped). When `key` — what was drawn before, the
     /// region and σ — is the one the slot was last blurred for, the slot is returned as it
     /// is: a pile animating over a still background blurs it only when its region moves.
-    func blurBackdrop(_ region: (x: Int, y: Int, w: Int, h: Int), viewport: (width: Int, height: Int), sigma: Double,
-                      slot: Int, key: Int?) -> GLuint {
+    func blurBackdrop(_ region: (x: Int, y: Int, w: Int, h: Int), viewport: (width: Int, height: Int), factor: Int,
+                      sigma: Double, slot: Int, key: Int?) -> GLuint {
         // Grown only (`grownCapacity`): a group whose bounds change every frame (a card in
         // flight, a pile spreading) reuses the textures and works in their corner.
         if backdrop == nil || (backdrop?.width ?? 0) < region.w || (backdrop?.height ?? 0) < region.h {
@@ -38,14 +38,21 @@ extension GLRenderer {
         backdrop?.slots[slot].key = slot == Backdrop.maxSlots - 1 ? nil : key
         // Halve, reading the region where it is drawn: a linear blit at exactly 2:1 samples
         // each 2×2 block at its shared corner, an exact average. GL rows run bottom-up: the
-        // region's top-left row sits at viewport height − y − h.
+        // region's top-left row sits at viewport height − y − h. A factor of 4 halves twice,
+        // through the texture the horizontal pass writes next.
         var source: GLint = 0
         glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &source)
         let y0 = GLint(viewport.height - region.y - region.h)
         glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), GLuint(source))
-        glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), b.smallFBO)
+        glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), factor == 4 ? b.halfFBO : b.smallFBO)
         glBlitFramebuffer(GLint(region.x), y0, GLint(region.x + region.w), y0 + GLint(region.h), 0, 0, GLint(region.w / 2),
                           GLint(region.h / 2), GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_LINEAR))
+        if factor == 4 {
+            glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), b.halfFBO)
+            glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), b.smallFBO)
+            glBlitFramebuffer(0, 0, GLint(region.w / 2), GLint(region.h / 2), 0, 0, GLint(region.w / 4), GLint(region.h / 4),
+                              GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_LINEAR))
+        }
         glDisable(GLenum(GL_BLEND))
         glUseProgram(blurProgram)
         glUniform1i(glGetUniformLocation(blurProgram, "uSource"), 3)
@@ -53,11 +60,11 @@ extension GLRenderer {
         let radius = weights.count / 2
         glUniform1fv(glGetUniformLocation(blurProgram, "uWeights"), GLsizei(radius + 1), weights[radius...].map { GLfloat($0) })
         glUniform1i(glGetUniformLocation(blurProgram, "uRadius"), GLint(radius))
-        glUniform2i(glGetUniformLocation(blurProgram, "uSize"), GLint(region.w / 2), GLint(region.h / 2))
-        let (w, h) = (region.w / 2, region.h / 2)
+        let (w, h) = (region.w / factor, region.h / factor)
+        glUniform2i(glGetUniformLocation(blurProgram, "uSize"), GLint(w), GLint(h))
         glViewport(0, 0, GLsizei(w), GLsizei(h))
         // Only texels the glass can read are blurred. The region reaches past the glass by
-        // its refraction, twice the taps and 5 pixels more (`backdropRegion`), so at a side
+        // its refraction, the taps and two texels more, and a pixel (`backdropRegion`), so at a side
         // the window did not cut short, nothing within `radius` texels of it is read (the
         // bilinear taps stay 2 further in; at a cut side they are clamped to the region).
         // The vertical pass leaves those texels out, the horizontal one those columns (the
@@ -88,6 +95,7 @@ extension GLRenderer {
         if scissored { glEnable(GLenum(GL_SCISSOR_TEST)) } else { glDisable(GLenum(GL_SCISSOR_TEST)) }
         glScissor(box[0], box[1], box[2], box[3])
         sparedBlurTexels += 2 * w * h - across * (h + down)
+        blurredTexels += across * (h + down)
         glBindVertexArray(0)
         glActiveTexture(GLenum(GL_TEXTURE0))
         return out.texture

@@ -2,7 +2,7 @@ import CGL
 import Canvas
 import Foundation
 
-/// The liquid pass (SPEC §5): per group, the backdrop under it is copied, halved and
+/// The liquid pass (SPEC §5): per group, the backdrop under it is copied, shrunk and
 /// blurred; the merged field of its region is written to a texture in strips, each with
 /// only the shapes that can reach it; then one quad paints the glass from the two. Where
 /// half-float targets are refused, strips of one pass do both.
@@ -20,10 +20,10 @@ extension GLRenderer {
         let scissored = glIsEnabled(GLenum(GL_SCISSOR_TEST)) == GLboolean(GL_TRUE)
         if scissored { glDisable(GLenum(GL_SCISSOR_TEST)) }
         defer { if scissored { glEnable(GLenum(GL_SCISSOR_TEST)) } }
-        let sigma = SoftwareRasterizer.halfResolutionSigma(paint)
+        let factor = SoftwareRasterizer.backdropFactor(paint), sigma = SoftwareRasterizer.backdropSigma(paint)
         let key = backdropKey.map { var h = Hasher(); h.combine($0); h.combine(region.x); h.combine(region.y); h.combine(region.w)
-            h.combine(region.h); h.combine(sigma); return h.finalize() }
-        let blurred = blurBackdrop(region, viewport: (width, height), sigma: sigma, slot: slot, key: key)
+            h.combine(region.h); h.combine(factor); h.combine(sigma); return h.finalize() }
+        let blurred = blurBackdrop(region, viewport: (width, height), factor: factor, sigma: sigma, slot: slot, key: key)
         let s = paint.shadow
         // Each strip takes the shapes that can reach it — within the kernel's reach, the
         // shadow's offset and blur, the debug band and the rim's sampling. A shape further
@@ -88,7 +88,7 @@ extension GLRenderer {
             glUniform4f(u("uRoundClip"), GLfloat(rc?.rect.x ?? 0), GLfloat(rc?.rect.y ?? 0), GLfloat(rc?.rect.width ?? 0),
                         GLfloat(rc?.rect.height ?? 0))
             glUniform2f(u("uRoundClipP"), GLfloat(rc?.radius ?? 0), rc == nil ? 0 : (rc?.continuous == true ? 2 : 1))
-            setBackdrop(region: region, uniforms)
+            setBackdrop(region: region, factor: factor, uniforms)
             glUniform1f(u("uBezel"), GLfloat(paint.bezel))
             glUniform1f(u("uRefraction"), GLfloat(paint.refraction))
             glUniform1f(u("uEdgeDepth"), GLfloat(edge))
@@ -148,7 +148,7 @@ extension GLRenderer {
                 drawRects(outside.outside)
                 shadowPixels += outside.outside.reduce(0) { $0 + Int($1.width * $1.height) }
             }
-            if !plain.isEmpty { paintPlain(plain, prim: prim, region: region, viewport: (width, height)) }
+            if !plain.isEmpty { paintPlain(plain, prim: prim, region: region, factor: factor, viewport: (width, height)) }
             plainPixels += plain.reduce(0) { $0 + Int($1.width * $1.height) }
         } else {
             forEachStrip(of: b, rows: height, shapes: g.shapes, reach: reach) { strip, near in
@@ -160,7 +160,7 @@ extension GLRenderer {
 
     /// The plain cores of a group (`LiquidCores`): the tinted backdrop alone, as the full
     /// paint computes it there. Blending and the backdrop's texture are as the paint set them.
-    private func paintPlain(_ rects: [Rect], prim: Primitive, region: (x: Int, y: Int, w: Int, h: Int),
+    private func paintPlain(_ rects: [Rect], prim: Primitive, region: (x: Int, y: Int, w: Int, h: Int), factor: Int,
                             viewport: (width: Int, height: Int)) {
         guard let paint = prim.liquidPaint else { return }
         let plainProgram = liquidProgram(.plain)
@@ -171,17 +171,18 @@ extension GLRenderer {
         let t = paint.tint
         glUniform4f(u("uTint"), GLfloat(t.r), GLfloat(t.g), GLfloat(t.b), GLfloat(t.a))
         glUniform1f(u("uOpacity"), GLfloat(prim.fill.a))
-        setBackdrop(region: region, uniforms)
+        setBackdrop(region: region, factor: factor, uniforms)
         drawRects(rects)
     }
 
-    /// The blurred backdrop on texture unit 2: the region it holds, which fills only the
-    /// corner of the (grow-only) texture.
-    private func setBackdrop(region: (x: Int, y: Int, w: Int, h: Int), _ uniforms: [String: GLint]) {
+    /// The blurred backdrop on texture unit 2: the region it holds, shrunk by `factor`,
+    /// which fills only the corner of the (grow-only) texture.
+    private func setBackdrop(region: (x: Int, y: Int, w: Int, h: Int), factor: Int, _ uniforms: [String: GLint]) {
         glUniform1i(uniforms["uBackdrop"] ?? -1, 2)
         glUniform4f(uniforms["uRegion"] ?? -1, GLfloat(region.x), GLfloat(region.y), GLfloat(region.w), GLfloat(region.h))
         let cap = backdrop.map { (Double($0.width / 2), Double($0.height / 2)) } ?? (1, 1)
-        glUniform2f(uniforms["uBackdropScale"] ?? -1, GLfloat(Double(region.w / 2) / cap.0), GLfloat(Double(region.h / 2) / cap.1))
+        glUniform2f(uniforms["uBackdropScale"] ?? -1, GLfloat(Double(region.w / factor) / cap.0),
+                    GLfloat(Double(region.h / factor) / cap.1))
     }
 
     /// Writes the group's field over `bounds` (grown by the shadow's reach, within the

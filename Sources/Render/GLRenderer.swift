@@ -64,8 +64,9 @@ public final class GLRenderer {
     /// Blur only the backdrop texels the glass can read (`blurBackdrop`);
     /// `SPRINGLAB_TIGHT_BLUR=off` blurs each region whole.
     public var tightBlur = ProcessInfo.processInfo.environment["SPRINGLAB_TIGHT_BLUR"] != "off"
-    /// Texels the two blur passes left out since start.
+    /// Texels the two blur passes left out, and computed, since start.
     public internal(set) var sparedBlurTexels = 0
+    public internal(set) var blurredTexels = 0
     var scratch: [Float] = []
     /// Each layer's content as last flattened, kept while its commands are unchanged.
     let layerContents = LayerContentCache()

@@ -303,7 +303,7 @@ enum LiquidShaders {
 /// Separable Gaussian blur for the glass backdrop: one direction per pass, clamped to the
 /// region, with the weights of `SoftwareRasterizer.gaussian` (one side; they are symmetric).
 enum BlurShaders {
-    /// The most taps either side of the centre (σ up to 10 half-resolution pixels).
+    /// The most taps either side of the centre (σ up to 10 texels, `backdropSigma`).
     static let maxRadius = 32
 
     static func vertex(_ header: String) -> String {

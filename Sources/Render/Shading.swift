@@ -205,18 +205,19 @@ public struct SoftwareRasterizer {
 
     /// The backdrop region a liquid group blurs: wherever the glass can sample the
     /// blurred backdrop, with all the blur reads for those samples — in whole pixels inside
-    /// the image. The GL pass halves exactly this region.
+    /// the image. The GL pass shrinks exactly this region by `backdropFactor` (f).
     ///
     /// Glass samples only inside the merged outline (`LiquidGroup.bounds`, within the clip),
-    /// moved by at most `refraction`; a bilinear read of the half-resolution blur reaches
-    /// 2 px around that, the blur's taps ⌈3σ⌉ half-resolution pixels (2 px each) beyond,
-    /// and the 2×2 average 2 px more. No sample's blur then meets the region's clamped edge,
-    /// so a tighter region blurs to the same values where they are read (the shadow's reach
-    /// and its offset, which the group's bounds hold, are not read from the backdrop).
+    /// moved by at most `refraction`; a bilinear read of the shrunk blur reaches f px
+    /// around that, the blur's taps ⌈3σ⌉ texels (f px each) beyond, and the f×f average
+    /// f px more. No sample's blur then meets the region's clamped edge, so a tighter
+    /// region blurs to the same values where they are read (the shadow's reach and its
+    /// offset, which the group's bounds hold, are not read from the backdrop).
     public static func backdropRegion(_ prim: Primitive, width: Int, height: Int) -> (x: Int, y: Int, w: Int, h: Int)? {
         guard let g = prim.liquid, let paint = prim.liquidPaint else { return nil }
-        let taps = Int((3 * halfResolutionSigma(paint)).rounded(.up))
-        let reach = (max(paint.refraction, 0) + 2 + 2 * Double(taps) + 2 + 1).rounded(.up)
+        let f = backdropFactor(paint)
+        let taps = Int((3 * backdropSigma(paint)).rounded(.up))
+        let reach = (max(paint.refraction, 0) + Double(f + f * taps + f) + 1).rounded(.up)
         let b = g.bounds.intersection(prim.clipRect.insetBy(dx: -1, dy: -1)).insetBy(dx: -reach, dy: -reach)
         guard !b.isEmpty else { return nil }
         // Out to a 64-pixel grid: a group that moves a little keeps its region, so the GL
@@ -227,18 +228,32 @@ public struct SoftwareRasterizer {
         func up(_ v: Double) -> Int { Int((v / Double(grid)).rounded(.up)) * grid }
         var x0 = max(down(b.minX), 0), y0 = max(down(b.minY), 0)
         var x1 = min(up(b.maxX), width), y1 = min(up(b.maxY), height)
-        // Even sizes — the blur runs at half resolution on exact 2×2 averages — grown on
-        // whichever side has room, so no column or row is lost.
-        if (x1 - x0) % 2 == 1 { if x1 < width { x1 += 1 } else if x0 > 0 { x0 -= 1 } else { x1 -= 1 } }
-        if (y1 - y0) % 2 == 1 { if y1 < height { y1 += 1 } else if y0 > 0 { y0 -= 1 } else { y1 -= 1 } }
-        guard x1 - x0 >= 2, y1 - y0 >= 2 else { return nil }
+        // Whole texels — the blur runs on exact f×f averages — grown on whichever side has
+        // room, so no column or row is lost (at the image's edges, cut to whole texels).
+        func whole(_ a: inout Int, _ b: inout Int, _ limit: Int) {
+            while (b - a) % f != 0 {
+                if b < limit { b += 1 } else if a > 0 { a -= 1 } else { b -= (b - a) % f }
+            }
+        }
+        whole(&x0, &x1, width)
+        whole(&y0, &y1, height)
+        guard x1 - x0 >= f, y1 - y0 >= f else { return nil }
         return (x0, y0, x1 - x0, y1 - y0)
     }
 
-    /// The backdrop blur's σ at half resolution (σ = blur / 2 at full), within what the GL
-    /// blur pass holds.
-    public static func halfResolutionSigma(_ paint: LiquidPaint) -> Double {
-        min(max(paint.blur / 4, 0.5), 10)
+    /// Pixels a texel of the backdrop's blur averages across: 2, or 4 where σ at full
+    /// resolution is 6 px or more (a scale-2 frame's glass). The blur then runs at the σ in
+    /// texels, and on the texels, of a scale-1 frame: a backdrop frosted that much holds no
+    /// detail the finer grid kept, and it is an eighth of the work (a quarter of the texels,
+    /// half the taps).
+    public static func backdropFactor(_ paint: LiquidPaint) -> Int {
+        paint.blur / 2 >= 6 ? 4 : 2
+    }
+
+    /// The backdrop blur's σ in its texels (σ = blur / 2 at full resolution), within what
+    /// the GL blur pass holds.
+    public static func backdropSigma(_ paint: LiquidPaint) -> Double {
+        min(max(paint.blur / 2 / Double(backdropFactor(paint)), 0.5), 10)
     }
 
     /// Gaussian weights for σ (px), taps −⌈3σ⌉…⌈3σ⌉, summing to 1.
@@ -252,21 +267,27 @@ public struct SoftwareRasterizer {
     private mutating func drawLiquid(_ prim: Primitive) {
         guard let g = prim.liquid, let paint = prim.liquidPaint,
               let r = Self.backdropRegion(prim, width: width, height: height) else { return }
-        // Copy, halve (2×2 averages), blur horizontally, then vertically — each stage
-        // rounded to 8 bits as the GL pass stores it in RGBA8 textures — so the reference
-        // sees what the GPU sees. Half resolution: a frosted backdrop has no detail to
-        // lose, and it is a quarter of the pixels for the blur.
+        // Copy, shrink by f (2×2 averages, twice for f = 4), blur horizontally, then
+        // vertically — each stage rounded to 8 bits as the GL pass stores it in RGBA8
+        // textures — so the reference sees what the GPU sees. A frosted backdrop has no
+        // detail to lose, and a quarter of the pixels (or a sixteenth) is all the blur reads.
         func q(_ v: Double) -> Double { (min(max(v, 0), 1) * 255).rounded() / 255 }
-        let hw = r.w / 2, hh = r.h / 2
-        var region = [Double](repeating: 0, count: hw * hh * 4)
-        for y in 0..<hh { for x in 0..<hw { for c in 0..<4 {
-            var sum = 0.0
-            for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
-                sum += q(pixels[((r.y + 2 * y + dy) * width + r.x + 2 * x + dx) * 4 + c])
-            }
-            region[(y * hw + x) * 4 + c] = q(sum / 4)
-        } } }
-        let weights = Self.gaussian(sigma: Self.halfResolutionSigma(paint))
+        let f = Self.backdropFactor(paint)
+        func halve(_ w: Int, _ h: Int, _ at: (Int, Int, Int) -> Double) -> [Double] {
+            var out = [Double](repeating: 0, count: (w / 2) * (h / 2) * 4)
+            for y in 0..<(h / 2) { for x in 0..<(w / 2) { for c in 0..<4 {
+                let sum = at(2 * x, 2 * y, c) + at(2 * x + 1, 2 * y, c) + at(2 * x, 2 * y + 1, c) + at(2 * x + 1, 2 * y + 1, c)
+                out[(y * (w / 2) + x) * 4 + c] = q(sum / 4)
+            } } }
+            return out
+        }
+        var region = halve(r.w, r.h) { x, y, c in q(pixels[((r.y + y) * width + r.x + x) * 4 + c]) }
+        if f == 4 {
+            let w2 = r.w / 2, half = region
+            region = halve(w2, r.h / 2) { x, y, c in half[(y * w2 + x) * 4 + c] }
+        }
+        let hw = r.w / f, hh = r.h / f
+        let weights = Self.gaussian(sigma: Self.backdropSigma(paint))
         let radius = weights.count / 2
         func pass(_ src: [Double], dx: Int, dy: Int) -> [Double] {
             var out = src
@@ -289,7 +310,7 @@ public struct SoftwareRasterizer {
             return Shading.RGBA(r: blurred[i], g: blurred[i + 1], b: blurred[i + 2], a: blurred[i + 3])
         }
         func sample(_ p: Point2) -> Shading.RGBA {
-            let fx = (p.x - Double(r.x)) / 2 - 0.5, fy = (p.y - Double(r.y)) / 2 - 0.5
+            let fx = (p.x - Double(r.x)) / Double(f) - 0.5, fy = (p.y - Double(r.y)) / Double(f) - 0.5
             let x0 = Int(fx.rounded(.down)), y0 = Int(fy.rounded(.down))
             let tx = fx - Double(x0), ty = fy - Double(y0)
             let a = texel(x0, y0), b = texel(x0 + 1, y0), c = texel(x0, y0 + 1), d = texel(x0 + 1, y0 + 1)

@@ -64,6 +64,46 @@ extension RenderSuite {
             #expect(recoloured.blurs == 2 && recoloured.diff <= 3, "recoloured: \(recoloured.blurs) blurs, \(recoloured.diff)/255")
         }
 
+        /// SPEC §5: the backdrop is frosted by σ = blur / 2 points at any scale. A scale-2
+        /// frame blurs it on the texels of a scale-1 frame (issue 16: a quarter of the texels at
+        /// half the taps, where it blurred four times the texels at twice the taps), and its
+        /// glass shows the same frosted backdrop: deep in the glass, where only the tinted
+        /// blur shows, each 2×2 block at 2× averages to the 1× pixel it covers.
+        @Test func aScale2BackdropIsBlurredOnTheTexelsOfScale1() throws {
+            let h = try Headless()
+            var list = DisplayList(background: Color(hex: 0xF3F2EE))
+            // Bars 5 pt wide under a wide card: detail the blur has to frost.
+            for i in 0..<20 {
+                list.fill(.rect(Rect(x: 40 + Double(i) * 10, y: 30, width: 5, height: 120)),
+                          Paint(fill: i % 2 == 0 ? Color(hex: 0x2F6BFF) : Color(hex: 0xFFB020)))
+            }
+            let card = Rect(x: 50, y: 40, width: 180, height: 100)
+            list.commands.append(.liquid(LiquidGroup(shapes: [.roundedRect(card, radius: 20)]), .light, opacity: 1))
+            var texels: [Double: Int] = [:], images: [Double: [UInt8]] = [:]
+            for scale in [1.0, 2.0] {
+                let w = Int(280 * scale), ht = Int(180 * scale)
+                let prims = Flattener(scale: scale, fonts: nil).flatten(list)
+                let before = h.gl.blurredTexels
+                images[scale] = try h.gpu(prims, width: w, height: ht, background: list.background)
+                texels[scale] = h.gl.blurredTexels - before
+            }
+            let one = try #require(texels[1.0]), two = try #require(texels[2.0])
+            // The regions snap to a 64-pixel grid, a 32-pt one at 2×: not exactly alike.
+            #expect(one > 0 && Double(two) <= 1.25 * Double(one), "blurred texels: \(one) at 1×, \(two) at 2×")
+            // 20 pt in from the card's edges: past the bezel (12 pt), rim and highlight.
+            let a = try #require(images[1.0]), b = try #require(images[2.0])
+            var worst = 0
+            for y in Int(card.minY + 20)..<Int(card.maxY - 20) {
+                for x in Int(card.minX + 20)..<Int(card.maxX - 20) {
+                    for c in 0..<3 {
+                        let quad = [(0, 0), (1, 0), (0, 1), (1, 1)].map { dx, dy in Int(b[((2 * y + dy) * 560 + 2 * x + dx) * 4 + c]) }
+                        worst = max(worst, abs(quad.reduce(0, +) - 4 * Int(a[(y * 280 + x) * 4 + c])))
+                    }
+                }
+            }
+            #expect(worst <= 4 * 2, "a 2×2 block at 2× is off the 1× pixel by \(Double(worst) / 4)/255")
+        }
+
         /// Glass cut by the window's edge samples its blur clamped to its region, as the
         /// reference does: its frame is the same whatever another group left in the blur
         /// texture beyond the region (it once read those texels with up to a quarter's weight).
