@@ -38,12 +38,18 @@ extension GLRenderer {
         let deep = -(max(edge, offset) + 2.5)
         // A clip reaching a pixel past the bounds cuts nothing (coverage is 1 half a pixel in).
         let c = prim.clipRect, holds = c.insetBy(dx: 1, dy: 1).intersection(b) == b
-        // Plain cores: deeper than anything the paint reads exactly (`deep`) by half a pixel
-        // more, inside the clip where its coverage is whole; none under a rounded clip.
+        // Plain cores, inside the clip where its coverage is whole, none under a rounded clip:
+        // painted plain deeper than the edge's depth by half a pixel (there the paint has no
+        // slope, bend, rim or highlight); with no field computed deeper than anything the
+        // paint reads exactly (`deep`) by half a pixel more — within the first, so every
+        // pixel that reads the field at itself or a pixel on has it.
         let viewport = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
-        let cores = liquidFieldTexture && liquidCores && prim.roundClip == nil
-            ? LiquidCores.cores(g.shapes, depth: -deep + 0.5, within: b.intersection(holds ? b : c.insetBy(dx: 1, dy: 1))
-                .intersection(viewport)) : []
+        func cores(_ depth: Double) -> [Rect] {
+            liquidFieldTexture && liquidCores && prim.roundClip == nil
+                ? LiquidCores.cores(g.shapes, depth: depth, within: b.intersection(holds ? b : c.insetBy(dx: 1, dy: 1))
+                    .intersection(viewport)) : []
+        }
+        let plainCores = cores(edge + 0.5), fieldCores = cores(-deep + 0.5)
         // The edges and the necks through the full paint; outside the glass its shadow
         // alone (none without one), the cores plain.
         let outside = shadowClass && !paint.showField ? LiquidCores.outside(g, within: b) : (near: [b], outside: [])
@@ -54,7 +60,7 @@ extension GLRenderer {
         let single = singleShapeField && g.shapes.count == 1 && (s == nil || spacing > 1)
         let fieldRegion = liquidFieldTexture
             ? drawField(g, bounds: b, shadowOffset: s?.offset ?? .zero, reach: reach, width: width, height: height, deep: deep,
-                        cores: cores, spacing: spacing, onlyNear: spacing > 1 && !outside.outside.isEmpty, full: !single) : nil
+                        cores: fieldCores, spacing: spacing, onlyNear: spacing > 1 && !outside.outside.isEmpty, full: !single) : nil
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(target))
         if scissored { glEnable(GLenum(GL_SCISSOR_TEST)) }
         glActiveTexture(GLenum(GL_TEXTURE2))
@@ -123,7 +129,7 @@ extension GLRenderer {
             glActiveTexture(GLenum(GL_TEXTURE0))
             var edges: [Rect] = [], plain: [Rect] = []
             for r in outside.near {
-                let parts = LiquidCores.partition(r, cuts: cores)
+                let parts = LiquidCores.partition(r, cuts: plainCores)
                 edges += parts.rest
                 plain += parts.covered
             }

@@ -104,6 +104,28 @@ extension RenderSuite {
             #expect(worst <= 4 * 2, "a 2×2 block at 2× is off the 1× pixel by \(Double(worst) / 4)/255")
         }
 
+        /// Glass deeper than its bezel (12 pt), rim and highlight shows its tinted backdrop
+        /// and nothing else: from a pixel past the edge's depth (the bezel and one) it is
+        /// painted by the plain program, not the full paint — byte for byte the same
+        /// (LiquidCoresTests) — though the field is still computed a few pixels deeper
+        /// (a pixel on the edge reads its neighbour's).
+        @Test func glassIsPaintedPlainFromJustPastTheBezel() throws {
+            let h = try Headless()
+            var list = DisplayList(background: Color(hex: 0xF3F2EE))
+            list.fill(.circle(center: Point2(150, 90), radius: 60), Paint(fill: Color(hex: 0x9CC2FF)))
+            let card = Rect(x: 50, y: 40, width: 200, height: 100)
+            list.commands.append(.liquid(LiquidGroup(shapes: [.rect(card)]), .light, opacity: 1))
+            let prims = Flattener(scale: 1, fonts: nil).flatten(list)
+            let before = h.gl.plainPixels
+            let gpu = try h.gpu(prims, width: 300, height: 180, background: list.background)
+            let plain = h.gl.plainPixels - before
+            // Every pixel at least 14 px in (12 + 1 + a pixel's margin) is plain: 172 × 72.
+            let inner = (200 - 2 * 14) * (100 - 2 * 14)
+            #expect(plain >= inner && plain < 200 * 100, "plain pixels: \(plain), at least \(inner)")
+            let ref = h.reference(prims, width: 300, height: 180, background: list.background)
+            #expect(ImageDiff(gpu, ref, width: 300, threshold: 3).maxDifference <= 3)
+        }
+
         /// Glass cut by the window's edge samples its blur clamped to its region, as the
         /// reference does: its frame is the same whatever another group left in the blur
         /// texture beyond the region (it once read those texels with up to a quarter's weight).
