@@ -1,14 +1,16 @@
 import CGL
 import Canvas
 
-/// The glass's backdrop blur (SPEC §5): the region behind a group, halved and blurred in
-/// two passes, kept per slot while what was drawn before it is unchanged.
+/// The glass's backdrop blur (SPEC §5): the region behind a group, shrunk (by 2; by 4 where
+/// σ is wide, at 2×) and blurred in two passes, kept per slot while what was drawn before it
+/// is unchanged.
 extension GLRenderer {
     /// Shrinks `region` of the bound framebuffer by `factor` (2 or 4, `backdropFactor`) into
     /// the blur's first texture and blurs it (`sigma` in its texels) in two passes into
-    /// `slot`; returns the texture holding the blurred copy (linear filtering, clamped). When `key` — what was drawn before, the
-    /// region and σ — is the one the slot was last blurred for, the slot is returned as it
-    /// is: a pile animating over a still background blurs it only when its region moves.
+    /// `slot`; returns the texture holding the blurred copy (linear filtering, clamped).
+    /// When `key` — what was drawn before, the region, the factor and σ — is the one the
+    /// slot was last blurred for, the slot is returned as it is: a pile animating over a
+    /// still background blurs it only when its region moves.
     func blurBackdrop(_ region: (x: Int, y: Int, w: Int, h: Int), viewport: (width: Int, height: Int), factor: Int,
                       sigma: Double, slot: Int, key: Int?) -> GLuint {
         // Grown only (`grownCapacity`): a group whose bounds change every frame (a card in
@@ -64,9 +66,10 @@ extension GLRenderer {
         glUniform2i(glGetUniformLocation(blurProgram, "uSize"), GLint(w), GLint(h))
         glViewport(0, 0, GLsizei(w), GLsizei(h))
         // Only texels the glass can read are blurred. The region reaches past the glass by
-        // its refraction, the taps and two texels more, and a pixel (`backdropRegion`), so at a side
-        // the window did not cut short, nothing within `radius` texels of it is read (the
-        // bilinear taps stay 2 further in; at a cut side they are clamped to the region).
+        // its refraction, the taps and two texels more, and a pixel (`backdropRegion`), so at
+        // a side the window did not cut short, nothing within `radius` texels of it is read
+        // (the bilinear taps stay a texel further in; at a cut side they are clamped to the
+        // region).
         // The vertical pass leaves those texels out, the horizontal one those columns (the
         // vertical pass reads every row of its own). What is blurred is what a pass over
         // everything gives: a texel sees the region's edge only within `radius` of it.
@@ -102,7 +105,7 @@ extension GLRenderer {
     }
 }
 
-/// The blur's textures: the halved region and its horizontal pass (shared),
+/// The blur's textures: the shrunk region and its horizontal pass (shared),
 /// and the blurred results, one slot per liquid group of a frame.
 struct Backdrop {
     static let maxSlots = 4
