@@ -110,30 +110,45 @@ public struct VelocityTracker: Sendable {
     static func leastSquares(times: [Double], values: [Double], degree: Int) -> [Double]? {
         let n = times.count, m = degree + 1
         guard n >= m else { return nil }
+        // Plain loops, summing in the order a fold would: generic map, zip and reduce cost a
+        // debug build a metadata lookup per call (`velocity` on a million rows spent most of
+        // its time there).
+        func dot(_ a: [Double], _ b: [Double]) -> Double {
+            var sum = 0.0
+            for k in 0..<n { sum += a[k] * b[k] }
+            return sum
+        }
         // Scale time to the window's span so the columns are of similar size.
-        let span = max(times.map(abs).max() ?? 0, 1e-12)
-        var q = (0..<m).map { j in times.map { pow($0 / span, Double(j)) } }
+        var span = 0.0
+        for t in times { span = max(span, abs(t)) }
+        span = max(span, 1e-12)
+        var q = [[Double]](repeating: [Double](repeating: 0, count: n), count: m)
+        for j in 0..<m {
+            for k in 0..<n { q[j][k] = pow(times[k] / span, Double(j)) }
+        }
         var r = [[Double]](repeating: [Double](repeating: 0, count: m), count: m)
         for j in 0..<m {
-            let original = q[j].reduce(0) { $0 + $1 * $1 }.squareRoot()
+            let original = dot(q[j], q[j]).squareRoot()
             for i in 0..<j {
-                let dot = zip(q[i], q[j]).reduce(0) { $0 + $1.0 * $1.1 }
-                r[i][j] = dot
-                for k in 0..<n { q[j][k] -= dot * q[i][k] }
+                let d = dot(q[i], q[j])
+                r[i][j] = d
+                for k in 0..<n { q[j][k] -= d * q[i][k] }
             }
-            let norm = q[j].reduce(0) { $0 + $1 * $1 }.squareRoot()
+            let norm = dot(q[j], q[j]).squareRoot()
             if norm <= 1e-9 * original { return nil }
             r[j][j] = norm
             for k in 0..<n { q[j][k] /= norm }
         }
-        let qtb = (0..<m).map { j in zip(q[j], values).reduce(0) { $0 + $1.0 * $1.1 } }
+        var qtb = [Double](repeating: 0, count: m)
+        for j in 0..<m { qtb[j] = dot(q[j], values) }
         var c = [Double](repeating: 0, count: m)
         for j in stride(from: m - 1, through: 0, by: -1) {
             var sum = qtb[j]
             for k in (j + 1)..<m { sum -= r[j][k] * c[k] }
             c[j] = sum / r[j][j]
         }
-        return (0..<m).map { c[$0] / pow(span, Double($0)) }
+        for j in 0..<m { c[j] /= pow(span, Double(j)) }
+        return c
     }
 
     /// Impulse estimate: treat each segment's speed as a kick that adds kinetic energy
