@@ -26,7 +26,8 @@ public enum OutputKind: Equatable, Sendable {
 }
 
 public protocol FrameSink: AnyObject {
-    /// Takes one frame of straight-alpha RGBA8, top row first.
+    /// Takes one frame: straight-alpha RGBA8, top row first — or for an `FFmpegSink`, the
+    /// format it was made for.
     func write(_ rgba: [UInt8]) throws(CaptureError)
     /// Completes the output and moves it into place.
     func finish() throws(CaptureError)
@@ -75,10 +76,14 @@ public final class FFmpegSink: FrameSink {
     private var cleanupKey: Int?
     private var feeder: FrameFeeder?
 
-    /// `bottomUp`: frames arrive with their last row first (as GL reads them); ffmpeg flips.
-    public init(path: String, kind: OutputKind, width: Int, height: Int, fps: Double, bottomUp: Bool = false) throws(CaptureError) {
+    /// `frames`: what each frame's bytes are. RGBA frames whose last row comes first (as GL
+    /// reads them) are flipped by ffmpeg; an MP4 takes `BT709Planes` as they are (a GIF
+    /// needs RGBA for its palette).
+    public init(path: String, kind: OutputKind, width: Int, height: Int, fps: Double,
+                frames: VideoFrameFormat = .rgba(bottomUp: false)) throws(CaptureError) {
         guard let ffmpeg = FFmpeg.locate() else { throw CaptureError(FFmpeg.installHint) }
         guard kind == .mp4 || kind == .gif else { throw CaptureError("ffmpeg writes only .mp4 and .gif") }
+        guard kind == .mp4 || frames != .yuv420BT709 else { throw CaptureError("a GIF is made from RGBA frames") }
         // A reader that dies must give an error on write, not end this process.
         signal(SIGPIPE, SIG_IGN)
         self.kind = kind
@@ -86,8 +91,10 @@ public final class FFmpegSink: FrameSink {
         // ffmpeg truncates and writes the temporary itself (-y).
         file.closeForExternalWriter()
         let partial = file.temporaryPath
-        var args = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)",
-                    "-framerate", String(format: "%.6f", fps), "-i", "-"]
+        let bottomUp = frames == .rgba(bottomUp: true)
+        let pixelFormat = frames == .yuv420BT709 ? "yuv420p" : "rgba"
+        var args = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-f", "rawvideo", "-pix_fmt", pixelFormat,
+                    "-s", "\(width)x\(height)", "-framerate", String(format: "%.6f", fps), "-i", "-"]
         if kind == .mp4 {
             // ultrafast at CRF 18. Measured against the PNG frames at 1280x800 (push-alert
             // present, presence next, liquid spread): PSNR 50.7 / 48.0 / 49.3 dB, SSIM
@@ -99,8 +106,12 @@ public final class FFmpegSink: FrameSink {
             // video range — what every player assumes for HD — and tagged so (primaries,
             // transfer, matrix, range), with swscale's exact rounding and full-resolution
             // chroma on the way in; untagged, a player read #FFF4E5 as (255, 242, 228).
+            // Frames that come converted (`BT709Planes`, the capture's way since issue 16)
+            // are encoded as they are.
             let convert = "scale=out_color_matrix=bt709:out_range=tv:flags=accurate_rnd+full_chroma_int+full_chroma_inp,format=yuv420p"
-            args += ["-vf", (bottomUp ? "vflip," : "") + convert, "-c:v", "libx264", "-preset", "ultrafast", "-crf", "18",
+            // Their chroma is each 2×2 block's mean, sited at its centre, and tagged so.
+            args += frames == .yuv420BT709 ? ["-chroma_sample_location", "center"] : ["-vf", (bottomUp ? "vflip," : "") + convert]
+            args += ["-c:v", "libx264", "-preset", "ultrafast", "-crf", "18",
                      "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv",
                      "-movflags", "+faststart", "-f", "mp4", partial]
         } else {
@@ -122,7 +133,7 @@ public final class FFmpegSink: FrameSink {
         let pid = process.processIdentifier
         cleanupKey = Interrupt.register { kill(pid, SIGKILL) }
         let fd = input.fileHandleForWriting.fileDescriptor
-        Self.widenPipe(fd, toHold: width * height * 4)
+        Self.widenPipe(fd, toHold: frames == .yuv420BT709 ? BT709Planes.byteCount(width: width, height: height) : width * height * 4)
         feeder = FrameFeeder(fd: fd, capacity: 3)
     }
 

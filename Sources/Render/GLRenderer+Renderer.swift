@@ -16,6 +16,8 @@ extension GLRenderer: Renderer {
         retainOffscreenTarget(fresh: target.map { ($0.fbo, $0.color) } ?? (0, 0) != before ?? (0, 0))
         draw(batches(list, offset: offset, scale: frame.scale), width: frame.width, height: frame.height,
              background: list.background, fonts: fonts)
+        offscreenRepaint = lastRepaint
+        offscreenDraws += 1
     }
 
     /// The offscreen target's pixels, read with the target bound; the window's framebuffer

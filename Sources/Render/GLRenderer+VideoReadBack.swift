@@ -14,6 +14,19 @@ extension GLRenderer {
             : try makePixelBufferReadBack(width: width, height: height, depth: depth)
     }
 
+    /// For an encoder: on a CPU rasterizer, only what each frame repainted is read and
+    /// converted (`RepaintedYUVReadBack`); on a GPU, the pixel buffer ring's frames are
+    /// converted whole.
+    public func makeEncoderReadBack(width: Int, height: Int, depth: Int) throws -> any VideoReadBack {
+        Self.rasterizesOnTheCPU
+            ? makeRepaintedYUVReadBack(width: width, height: height, depth: depth)
+            : ConvertingVideoReadBack(try makePixelBufferReadBack(width: width, height: height, depth: depth), width: width, height: height)
+    }
+
+    public func makeRepaintedYUVReadBack(width: Int, height: Int, depth: Int) -> any VideoReadBack {
+        RepaintedYUVReadBack(renderer: self, width: width, height: height, depth: depth)
+    }
+
     /// Reads through a ring of `depth` pixel buffer objects (at least 2: with one, each map
     /// would wait for the read just queued, as a plain `glReadPixels` does).
     public func makePixelBufferReadBack(width: Int, height: Int, depth: Int) throws -> any VideoReadBack {
@@ -33,7 +46,7 @@ extension GLRenderer {
     }
 
     /// Binds the offscreen target for reading if it is `width`×`height`.
-    fileprivate func bindTargetForReading(width: Int, height: Int) throws {
+    func bindTargetForReading(width: Int, height: Int) throws {
         guard let t = target, t.width == width, t.height == height else {
             throw RenderError("video read-back: no \(width)x\(height) offscreen frame to read")
         }
@@ -157,6 +170,79 @@ final class DirectVideoReadBack: VideoReadBack {
         swap(&buffer, &frames[0])
         let returned = frames.removeFirst()
         if returned.count == width * height * 4 && spares.count < capacity { spares.append(returned) }
+        return true
+    }
+}
+
+/// Read-back for an encoder that keeps the last frame's `BT709Planes` and, at each request,
+/// reads and converts only the 2×2 blocks the renderer's last offscreen draw repainted
+/// (`GLRenderer.offscreenRepaint`): the rest of the target holds the pixels it held at the
+/// previous request, so their planes are still right. Anything it cannot vouch for — the
+/// first frame, a draw that repainted everything, a draw it was not asked to read in
+/// between — is read and converted whole. The planes equal a whole conversion of the frame
+/// byte for byte (`RenderSuite.VideoReadBackTests`).
+///
+/// Measured at 1280×800 on llvmpipe (issue 16): converting a whole frame costs about
+/// 2.5 ms — what ffmpeg's own conversion cost — and a Push Alert frame repaints about a
+/// fifth of the window; the pipe then carries 1.5 MB a frame instead of 4.
+final class RepaintedYUVReadBack: VideoReadBack {
+    let capacity: Int
+    var bottomUp: Bool { false }
+    var format: VideoFrameFormat { .yuv420BT709 }
+    private unowned let renderer: GLRenderer
+    private let width: Int, height: Int
+    private var planes: BT709Planes
+    /// The renderer's `offscreenDraws` when the planes were last brought up to date.
+    private var convertedDraw: Int?
+    private var scratch: [UInt8] = []
+    private var frames: [[UInt8]] = []
+    private var spares: [[UInt8]] = []
+
+    init(renderer: GLRenderer, width: Int, height: Int, depth: Int) {
+        self.renderer = renderer
+        self.width = width
+        self.height = height
+        capacity = max(1, depth)
+        planes = BT709Planes(width: width, height: height)
+    }
+
+    var pending: Int { frames.count }
+
+    func flush() { glFlush() }
+
+    func request() throws {
+        guard frames.count < capacity else { throw RenderError("video read-back: \(capacity) reads already pending") }
+        try renderer.bindTargetForReading(width: width, height: height)
+        defer { renderer.bindWindowTarget() }
+        let draw = renderer.offscreenDraws
+        let rects: [PixelRect]
+        if let done = convertedDraw, draw == done {
+            rects = []
+        } else if let done = convertedDraw, draw == done + 1, let repaint = renderer.offscreenRepaint {
+            rects = repaint.map(planes.blocks(holding:)).filter { $0.width > 0 && $0.height > 0 }
+        } else {
+            rects = [PixelRect(x0: 0, y0: 0, x1: width, y1: height)]
+        }
+        for r in rects {
+            if scratch.count < r.area * 4 { scratch = [UInt8](repeating: 0, count: r.area * 4) }
+            scratch.withUnsafeMutableBytes {
+                glReadPixels(GLint(r.x0), GLint(height - r.y1), GLsizei(r.width), GLsizei(r.height), GLenum(GL_RGBA),
+                             GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+            }
+            scratch.withUnsafeBytes { planes.convert($0, rect: r, bottomUp: true) }
+            renderer.videoConvertedPixels += r.area
+        }
+        convertedDraw = draw
+        var frame = spares.popLast() ?? []
+        planes.copy(into: &frame)
+        frames.append(frame)
+    }
+
+    func take(into buffer: inout [UInt8]) throws -> Bool {
+        guard !frames.isEmpty else { return false }
+        swap(&buffer, &frames[0])
+        let returned = frames.removeFirst()
+        if returned.count == planes.bytes.count && spares.count < capacity { spares.append(returned) }
         return true
     }
 }

@@ -127,6 +127,12 @@ public final class GLRenderer {
     var layerRectsChanged: [String: [PixelRect]] = [:]
     /// The rectangles the last frame repainted; nil when it repainted everything.
     public internal(set) var lastRepaint: [PixelRect]?
+    /// Frames drawn into the offscreen target so far, and the rectangles the last of them
+    /// repainted (nil: the whole frame) — what a video read-back converts again.
+    public internal(set) var offscreenDraws = 0
+    public internal(set) var offscreenRepaint: [PixelRect]?
+    /// Pixels an encoder's read-back has read and converted so far (`RepaintedYUVReadBack`).
+    public internal(set) var videoConvertedPixels = 0
     /// Pixels repainted since start (a frame drawn whole counts all of its pixels).
     public internal(set) var repaintedPixels = 0
 

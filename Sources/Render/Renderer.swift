@@ -61,6 +61,9 @@ public protocol Renderer: AnyObject {
     /// for, so that copying a frame out overlaps drawing the next (offline capture).
     /// `depth` reads may be outstanding; the frames are all `width`×`height`.
     func makeVideoReadBack(width: Int, height: Int, depth: Int) throws -> any VideoReadBack
+    /// A reader like `makeVideoReadBack`'s whose frames are BT.709 4:2:0 planes
+    /// (`BT709Planes`), what an H.264 encoder takes; `width` and `height` even.
+    func makeEncoderReadBack(width: Int, height: Int, depth: Int) throws -> any VideoReadBack
     /// Blocks until everything drawn so far has finished (benchmarks).
     func finish()
     /// Draws `list` into `surface` at its size and scale, and shows it.
@@ -68,6 +71,11 @@ public protocol Renderer: AnyObject {
 }
 
 extension Renderer {
+    /// Converts each frame of the RGBA reader whole.
+    public func makeEncoderReadBack(width: Int, height: Int, depth: Int) throws -> any VideoReadBack {
+        ConvertingVideoReadBack(try makeVideoReadBack(width: width, height: height, depth: depth), width: width, height: height)
+    }
+
     /// Draws `list` offscreen and reads it back: straight-alpha RGBA8, top row first.
     public func pixels(_ list: DisplayList, offset: Point2 = .zero, width: Int, height: Int, scale: Double) throws -> [UInt8] {
         try draw(list, offset: offset, into: RenderFrame(width: width, height: height, scale: scale))
@@ -87,6 +95,8 @@ extension Renderer {
 public protocol VideoReadBack: AnyObject {
     /// Whether rows arrive last row first (as GL keeps them); the encoder flips them.
     var bottomUp: Bool { get }
+    /// What a frame's bytes are: RGBA8 (rows as `bottomUp` says) unless stated otherwise.
+    var format: VideoFrameFormat { get }
     /// Reads that may be outstanding at once.
     var capacity: Int { get }
     /// Reads requested and not yet taken.
@@ -100,6 +110,46 @@ public protocol VideoReadBack: AnyObject {
     /// Copies the oldest pending frame into `buffer` (resized only if it is not already
     /// the frame's size), waiting for its read to complete; false when none is pending.
     func take(into buffer: inout [UInt8]) throws -> Bool
+}
+
+/// The bytes of a frame a `VideoReadBack` hands over.
+public enum VideoFrameFormat: Equatable, Sendable {
+    /// RGBA8, taken as opaque; `bottomUp`: the last row first.
+    case rgba(bottomUp: Bool)
+    /// `BT709Planes.bytes`: Y′, Cb, Cr at 4:2:0, top row first (ffmpeg's `yuv420p`).
+    case yuv420BT709
+}
+
+extension VideoReadBack {
+    public var format: VideoFrameFormat { .rgba(bottomUp: bottomUp) }
+}
+
+/// Hands over another reader's RGBA frames converted whole to `BT709Planes` (a renderer
+/// that cannot say what a frame repainted: the software rasterizer, a GPU's pixel buffers).
+final class ConvertingVideoReadBack: VideoReadBack {
+    private let inner: any VideoReadBack
+    private var planes: BT709Planes
+    private var rgba: [UInt8] = []
+
+    init(_ inner: any VideoReadBack, width: Int, height: Int) {
+        self.inner = inner
+        planes = BT709Planes(width: width, height: height)
+    }
+
+    var bottomUp: Bool { false }
+    var format: VideoFrameFormat { .yuv420BT709 }
+    var capacity: Int { inner.capacity }
+    var pending: Int { inner.pending }
+    func flush() { inner.flush() }
+    func request() throws { try inner.request() }
+
+    func take(into buffer: inout [UInt8]) throws -> Bool {
+        guard try inner.take(into: &rgba) else { return false }
+        guard rgba.count == planes.width * planes.height * 4 else { throw RenderError("video read-back: a frame of the wrong size") }
+        rgba.withUnsafeBytes { planes.convertAll($0, bottomUp: inner.bottomUp) }
+        planes.copy(into: &buffer)
+        return true
+    }
 }
 
 /// A `VideoReadBack` for a renderer whose read-back is done when it returns (the software

@@ -82,6 +82,63 @@ extension RenderSuite {
             for i in got.indices { #expect(got[i] == expected[i], "frame \(i) differs") }
         }
 
+        /// The encoder's read-back on GL reads only what each draw repainted, and its planes
+        /// are still those of the whole frame: every frame of a sequence — a dot moving by
+        /// odd pixels (blocks half repainted), a frame drawn again unchanged, two draws with
+        /// one read between them, a new background (all repainted) — byte for byte the
+        /// whole frame read and converted.
+        @Test func encoderFramesAreTheWholeFrameConvertedWhereverTheRepaintWas() throws {
+            let h = try Headless()
+            let renderer = try GLRenderer(es: h.window.isES, fonts: h.fonts)
+            let f = Self.frame
+            let reader = renderer.makeRepaintedYUVReadBack(width: f.width, height: f.height, depth: 2)
+            #expect(reader.format == .yuv420BT709)
+            func card(dot i: Int, background: UInt32 = 0xFFFFFF) -> DisplayList {
+                var list = GPUReferenceTests.testCard()
+                list.background = Color(hex: background)
+                list.fill(.circle(center: Point2(101.5 + Double(3 * i), 181.5 - Double(i)), radius: 4.5), Paint(fill: Color(hex: 0x0A84FF)))
+                return list
+            }
+            // (list, read after it?) in the order drawn.
+            var steps: [(DisplayList, Bool)] = (0..<6).map { (card(dot: $0), true) }
+            steps += [(card(dot: 5), true), (card(dot: 6), false), (card(dot: 7), true)]
+            steps += [(card(dot: 8, background: 0xF3F2EE), true), (card(dot: 9, background: 0xF3F2EE), true)]
+            var expected: [[UInt8]] = []
+            var converted: [Int] = []
+            var got: [[UInt8]] = []
+            var buffer: [UInt8] = []
+            for (list, read) in steps {
+                if reader.pending == reader.capacity {
+                    #expect(try reader.take(into: &buffer))
+                    got.append(buffer)
+                }
+                try renderer.draw(list, offset: .zero, into: f)
+                guard read else { continue }
+                let before = renderer.videoConvertedPixels
+                try reader.request()
+                converted.append(renderer.videoConvertedPixels - before)
+                var whole = BT709Planes(width: f.width, height: f.height)
+                renderer.readBack().withUnsafeBytes { whole.convertAll($0, bottomUp: false) }
+                expected.append(whole.bytes)
+            }
+            while try reader.take(into: &buffer) { got.append(buffer) }
+            try #require(got.count == expected.count)
+            for i in got.indices {
+                let differing = zip(got[i], expected[i]).count { $0 != $1 }
+                #expect(got[i].count == expected[i].count && differing == 0, "frame \(i): \(differing) bytes differ")
+            }
+            #expect(Set(expected).count == expected.count - 1, "every frame but the one drawn again differs")
+            // What was read: all of the first frame, a little of each dot's move, nothing for
+            // the unchanged frame, all after two draws and after the new background.
+            let all = f.width * f.height
+            #expect(converted[0] == all)
+            for i in 1..<6 { #expect(converted[i] > 0 && converted[i] < all / 20, "frame \(i): \(converted[i]) pixels") }
+            #expect(converted[6] == 0)
+            #expect(converted[7] == all)
+            #expect(converted[8] == all)
+            #expect(converted[9] > 0 && converted[9] < all / 20)
+        }
+
         @Test(arguments: Kind.allCases)
         func misuseIsAnErrorNeverAWrongFrame(kind: Kind) throws {
             let h = try Headless()

@@ -185,13 +185,34 @@ def fake_ffmpeg(name, body):
     os.chmod(os.path.join(fake, "ffmpeg"), 0o755)
     return {"PATH": fake + ":" + os.environ["PATH"]}
 
-@case("MP4 frames: ffmpeg gets exactly the folder's frames, in order, the last ones too (read-back overlapped, issue 16)")
+def bt709_planes(rgb, w, h):
+    """ITU-R BT.709-6 Y'CbCr at video range (item 3.6: Y' = 16 + 219 E'Y, C = 128 + 224 E'C)
+    with Kr = 0.2126, Kb = 0.0722, 4:2:0 from each 2x2 block's mean R, G, B, rounded to the
+    nearest level (halves up) - in integers, exactly (the coefficients have four decimals)."""
+    r, g, b = rgb[0::3], rgb[1::3], rgb[2::3]
+    dy = 255 * 10000
+    y = bytes((16 * dy + 219 * (2126 * R + 7152 * G + 722 * B) + dy // 2) // dy for R, G, B in zip(r, g, b))
+    def sums(c):
+        rows = [c[k * w:(k + 1) * w] for k in range(h)]
+        out = []
+        for k in range(0, h, 2):
+            a, z = rows[k], rows[k + 1]
+            out += [a[x] + a[x + 1] + z[x] + z[x + 1] for x in range(0, w, 2)]
+        return out
+    sr, sg, sb = sums(r), sums(g), sums(b)
+    db, dr = 4 * 255 * 18556, 4 * 255 * 15748   # 2 (1 - Kb), 2 (1 - Kr) in ten-thousandths
+    cb = bytes((128 * db + 224 * (9278 * B - 2126 * R - 7152 * G) + db // 2) // db for R, G, B in zip(sr, sg, sb))
+    cr = bytes((128 * dr + 224 * (7874 * R - 7152 * G - 722 * B) + dr // 2) // dr for R, G, B in zip(sr, sg, sb))
+    return y + cb + cr
+
+@case("MP4 frames: ffmpeg gets the folder's frames as BT.709 4:2:0 planes, in order, the last ones too (issue 16)")
 def _():
     # A real ffmpeg behind a tee: the raw frames the pipe carried are kept.
     real = shutil.which("ffmpeg")
-    dump = path("pipe.rgba")
+    dump = path("pipe.yuv")
     env = fake_ffmpeg("teebin", f'tee "{dump}" | "{real}" "$@"\n')
-    # loop: moving frames and still ones (the still ones are repeated, not drawn again).
+    # loop: moving frames and still ones (the still ones are repeated, not drawn again;
+    # a moving one is read and converted only where it was repainted).
     code, out, err = run("record", "--scene", "push-alert", "--script", "loop", "--out", path("tee.mp4"), env=env)
     assert code == 0, err
     code, out, err = run("record", "--scene", "push-alert", "--script", "loop", "--out", path("tee/"))
@@ -200,15 +221,27 @@ def _():
     assert len(set(digests(path("tee")))) < len(names), "the take should have still frames"
     w, h = 420, 300
     raw = subprocess.run(["ffmpeg", "-v", "error", "-i", os.path.join(path("tee"), "frame-%05d.png"), "-f", "rawvideo",
-                          "-pix_fmt", "rgba", "-"], capture_output=True, check=True).stdout
+                          "-pix_fmt", "rgb24", "-"], capture_output=True, check=True).stdout
     piped = open(dump, "rb").read()
-    size = w * h * 4
-    assert len(piped) == len(raw) == size * len(names), (len(piped), len(raw), len(names))
-    rows = lambda frame: [frame[y * w * 4:(y + 1) * w * 4] for y in range(h)]
+    size = w * h * 3 // 2
+    assert len(piped) == size * len(names) and len(raw) == w * h * 3 * len(names), (len(piped), len(raw), len(names))
+    expected = {}
     for i in range(len(names)):
-        a, b = piped[i * size:(i + 1) * size], raw[i * size:(i + 1) * size]
-        # GL reads rows bottom-up and ffmpeg flips them: the pipe carries the frame upside down.
-        assert b"".join(reversed(rows(a))) == b, f"frame {i} differs"
+        frame = raw[i * w * h * 3:(i + 1) * w * h * 3]
+        if frame not in expected:
+            expected[frame] = bt709_planes(frame, w, h)
+        got = piped[i * size:(i + 1) * size]
+        if got != expected[frame]:
+            diffs = [k for k in range(size) if got[k] != expected[frame][k]]
+            raise AssertionError(f"frame {i}: {len(diffs)} bytes differ, the first at {diffs[0]} "
+                                 f"({got[diffs[0]]} against {expected[frame][diffs[0]]})")
+    # Colour bars through the same formulas: the published BT.709 100 % values.
+    bars = bytes([255, 255, 255, 255, 255, 0, 0, 255, 255, 0, 255, 0, 255, 0, 255, 255, 0, 0, 0, 0, 255, 0, 0, 0])
+    for (rgb_, want) in zip([bars[k:k + 3] for k in range(0, 24, 3)],
+                            [(235, 128, 128), (219, 16, 138), (188, 154, 16), (173, 42, 26),
+                             (78, 214, 230), (63, 102, 240), (32, 240, 118), (16, 128, 128)]):
+        got = bt709_planes(bytes(rgb_) * 4, 2, 2)
+        assert (got[0], got[4], got[5]) == want, (rgb_, tuple(got))
 
 @case("ffmpeg failing after taking every frame: exit 1 with its words, nothing left")
 def _():

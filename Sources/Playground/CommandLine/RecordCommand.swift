@@ -145,10 +145,15 @@ enum RecordCommand {
         // order the renderer reads cheapest; the encoder is told which.
         let reader: (any VideoReadBack)?
         do {
-            reader = kind == .mp4 || kind == .gif
-                ? try renderer.renderer.makeVideoReadBack(width: w, height: h, depth: RecordFrames.readBackDepth) : nil
+            // An MP4's frames come converted for the encoder (only what each repainted).
             switch kind {
-            case .mp4, .gif: sink = try FFmpegSink(path: out, kind: kind, width: w, height: h, fps: fps, bottomUp: reader?.bottomUp ?? false)
+            case .mp4: reader = try renderer.renderer.makeEncoderReadBack(width: w, height: h, depth: RecordFrames.readBackDepth)
+            case .gif: reader = try renderer.renderer.makeVideoReadBack(width: w, height: h, depth: RecordFrames.readBackDepth)
+            case .folder, .png: reader = nil
+            }
+            switch kind {
+            case .mp4, .gif:
+                sink = try FFmpegSink(path: out, kind: kind, width: w, height: h, fps: fps, frames: reader?.format ?? .rgba(bottomUp: false))
             case .folder: sink = try PNGFolderSink(path: out, width: w, height: h)
             case .png: sink = try PNGFileSink(path: out, width: w, height: h)
             }
