@@ -36,7 +36,7 @@ let package = Package(
         .testTarget(name: "ExportTests", dependencies: ["Export", "Motion"], swiftSettings: strict),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "Motion"], swiftSettings: strict),
         .testTarget(name: "SceneTests", dependencies: ["Scenes", "Canvas", "Motion"], swiftSettings: strict),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Canvas", "Scenes", "Motion", "Platform", "Playground"], exclude: ["Golden"],
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Canvas", "Scenes", "Motion", "Platform", "Playground", "CSDL2TTF"], exclude: ["Golden"],
                     swiftSettings: strict),
         .testTarget(name: "FilesTests", dependencies: ["Files"], swiftSettings: strict),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "Motion", "Capture", "Files", "Render", "Scenes", "Canvas"], exclude: ["Fixtures"],

@@ -39,11 +39,18 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
     struct WidthKey: Hashable { var text: String; var style: TextStyle }
     struct GlyphKey: Hashable { var weight: FontWeight; var pixels: Int; var scalar: UInt32 }
 
-    /// A glyph's bitmap in the atlas and where it sits relative to the pen (pixels).
+    /// A glyph's bitmap in the atlas and where it sits relative to the pen (pixels): only
+    /// the rows it inks — SDL_ttf renders every glyph a line high (ascent to descent), and
+    /// the rows with no coverage above and below are cut off, so a glyph's quad, its
+    /// repaint and a blurred run's taps (issue 16) reach no further than its ink. (Columns
+    /// are kept: a line's bitmaps then still start left to right, as `blurredRunEnd` reads
+    /// a line.)
     public struct Glyph: Sendable {
         public var atlasX: Int, atlasY: Int, width: Int, height: Int
         /// Left edge of the bitmap relative to the pen position.
         public var offsetX: Int
+        /// Top edge of the bitmap below the line's top.
+        public var offsetY: Int = 0
     }
 
     /// Opens Regular, SemiBold and Bold Inter from `directory` (Assets/Fonts).
@@ -176,12 +183,34 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
             return empty
         }
         defer { SDL_FreeSurface(surface) }
-        let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
-        guard let (ax, ay) = allocate(width: w, height: h) else { return nil }
-        copyAlpha(from: surface, toX: ax, y: ay)
-        let g = Glyph(atlasX: ax, atlasY: ay, width: w, height: h, offsetX: Int(min(minx, 0)))
+        let alpha = Self.alpha(of: surface)
+        guard let ink = alpha.inkRows else {
+            let empty = Glyph(atlasX: 0, atlasY: 0, width: 0, height: 0, offsetX: 0)
+            glyphs[key] = empty
+            return empty
+        }
+        guard let (ax, ay) = allocate(width: ink.width, height: ink.height) else { return nil }
+        for y in 0..<ink.height {
+            let from = (ink.y + y) * alpha.width + ink.x, to = (ay + y) * Self.atlasSize + ax
+            atlas.replaceSubrange(to..<(to + ink.width), with: alpha.values[from..<(from + ink.width)])
+        }
+        let g = Glyph(atlasX: ax, atlasY: ay, width: ink.width, height: ink.height, offsetX: Int(min(minx, 0)), offsetY: ink.y)
         glyphs[key] = g
         return g
+    }
+
+    /// A rendered glyph's coverage, row by row, and the box of its non-zero values.
+    struct Coverage {
+        var width: Int, height: Int
+        var values: [UInt8]
+
+        /// The full-width box of the rows from the first with a non-zero value to the last;
+        /// nil when there is none.
+        var inkRows: (x: Int, y: Int, width: Int, height: Int)? {
+            let inked = (0..<height).filter { y in values[(y * width)..<((y + 1) * width)].contains { $0 != 0 } }
+            guard let first = inked.first, let last = inked.last else { return nil }
+            return (0, first, width, last - first + 1)
+        }
     }
 
     /// Shelf packing with a 1 px gutter; when the atlas is full it is cleared and the
@@ -204,20 +233,23 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
         return origin
     }
 
-    private func copyAlpha(from surface: UnsafeMutablePointer<SDL_Surface>, toX ax: Int, y ay: Int) {
-        guard let pixels = surface.pointee.pixels?.assumingMemoryBound(to: UInt8.self) else { return }
+    /// The alpha of every pixel of `surface`.
+    private static func alpha(of surface: UnsafeMutablePointer<SDL_Surface>) -> Coverage {
+        let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
+        var out = Coverage(width: w, height: h, values: [UInt8](repeating: 0, count: w * h))
+        guard let pixels = surface.pointee.pixels?.assumingMemoryBound(to: UInt8.self) else { return out }
         let pitch = Int(surface.pointee.pitch)
         let bpp = Int(surface.pointee.format.pointee.BytesPerPixel)
         let aShift = Int(surface.pointee.format.pointee.Ashift)
-        let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
         for y in 0..<h {
             for x in 0..<w {
                 let p = pixels + y * pitch + x * bpp
                 var value: UInt32 = 0
                 for b in 0..<bpp { value |= UInt32(p[b]) << (8 * UInt32(b)) }
-                atlas[(ay + y) * Self.atlasSize + ax + x] = UInt8((value >> UInt32(aShift)) & 0xFF)
+                out.values[y * w + x] = UInt8((value >> UInt32(aShift)) & 0xFF)
             }
         }
+        return out
     }
 
     /// Atlas rows changed since the last call (for a partial texture upload).

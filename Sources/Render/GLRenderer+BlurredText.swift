@@ -13,7 +13,7 @@ import Canvas
 /// instead of once per glyph, so it is nearer the software reference than the quads were.
 extension GLRenderer {
     /// The end of the run of blurred glyphs starting at `start`: the glyphs after it with the
-    /// same blur, colour and clips, on the same top row, each no further left than the one
+    /// same blur, colour and clips, on the same line (`lineTop`), each no further left than the one
     /// before — a line of one text, left to right. A second text over the first (a
     /// crossfade) goes back to the left, so it starts a run of its own and is composited
     /// over the first as before.
@@ -23,7 +23,7 @@ extension GLRenderer {
         while end < prims.count {
             let p = prims[end]
             guard p.kind == .blurredGlyph, p.radius == first.radius, p.fill == first.fill, p.clipRect == first.clipRect,
-                  p.roundClip == first.roundClip, p.rect.y == first.rect.y, p.rect.x >= prims[end - 1].rect.x else { break }
+                  p.roundClip == first.roundClip, p.lineTop == first.lineTop, p.rect.x >= prims[end - 1].rect.x else { break }
             end += 1
         }
         return end

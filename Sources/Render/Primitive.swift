@@ -26,6 +26,9 @@ public struct Primitive: Sendable, Hashable {
     public var roundClip: Shape?
     /// Glyph: top-left of the bitmap in the atlas.
     public var atlasOrigin: Point2 = .zero
+    /// Glyph: the top of its line (pixels) — glyphs' bitmaps are cut to their ink, so each
+    /// has its own top; a blurred line is the glyphs that share this (`blurredRunEnd`).
+    public var lineTop: Double = 0
     public var shadow: Shadow?
     /// A liquid group in pixels, with its paint (kind `.liquid`; `fill.a` is the opacity).
     public var liquid: LiquidGroup? {
@@ -278,10 +281,10 @@ public struct Flattener {
             guard let g = fonts.glyph(scalar, weight: run.style.weight, pixels: pixels), g.width > 0 else { continue }
             let pen = ((run.origin.x + offset.x + advances[i]) * scale).rounded()
             emit(Primitive(
-                rect: Rect(x: pen + Double(g.offsetX), y: top, width: Double(g.width), height: Double(g.height)),
+                rect: Rect(x: pen + Double(g.offsetX), y: top + Double(g.offsetY), width: Double(g.width), height: Double(g.height)),
                 radius: blurred ? blur : 0, kind: blurred ? .blurredGlyph : .glyph, strokeWidth: 0, fill: color, stroke: .clear,
                 clipRect: clipRect, roundClip: roundClip,
-                atlasOrigin: Point2(Double(g.atlasX), Double(g.atlasY))))
+                atlasOrigin: Point2(Double(g.atlasX), Double(g.atlasY)), lineTop: top))
         }
     }
 }
