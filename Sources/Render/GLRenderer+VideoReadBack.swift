@@ -135,41 +135,72 @@ final class PixelPackRing: VideoReadBack {
 /// Read-back with `glReadPixels` straight into an array, at `request`. The arrays handed
 /// out by `take` come back in its `buffer` argument and are reused, so a frame costs one
 /// copy and no page faults (a fresh 4 MB array is 1,000 of them, zero-filled).
-final class DirectVideoReadBack: VideoReadBack {
-    let capacity: Int
+final class DirectVideoReadBack: QueuedReadBack {
     var bottomUp: Bool { true }
     private unowned let renderer: GLRenderer
     private let width: Int, height: Int
-    private var frames: [[UInt8]] = []
-    private var spares: [[UInt8]] = []
+    var queue: ReadFrames
 
     init(renderer: GLRenderer, width: Int, height: Int, depth: Int) {
         self.renderer = renderer
         self.width = width
         self.height = height
-        capacity = max(1, depth)
+        queue = ReadFrames(capacity: depth, frameSize: width * height * 4)
     }
 
-    var pending: Int { frames.count }
-
-    func flush() { glFlush() }
-
     func request() throws {
-        guard frames.count < capacity else { throw RenderError("video read-back: \(capacity) reads already pending") }
+        try queue.checkRoom()
         try renderer.bindTargetForReading(width: width, height: height)
-        var frame = spares.popLast() ?? [UInt8](repeating: 0, count: width * height * 4)
+        var frame = queue.spare() ?? [UInt8](repeating: 0, count: width * height * 4)
         frame.withUnsafeMutableBytes {
             glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
         }
         renderer.bindWindowTarget()
-        frames.append(frame)
+        queue.append(frame)
+    }
+}
+
+/// A GL read-back that reads at `request` into frames it keeps in a `ReadFrames`.
+protocol QueuedReadBack: VideoReadBack {
+    var queue: ReadFrames { get set }
+}
+
+extension QueuedReadBack {
+    var capacity: Int { queue.capacity }
+    var pending: Int { queue.pending }
+    func flush() { glFlush() }
+    func take(into buffer: inout [UInt8]) throws -> Bool { queue.take(into: &buffer) }
+}
+
+/// Frames read and not yet taken, oldest first, and the arrays taken frames came back in
+/// (kept for the next reads: their pages are mapped already).
+struct ReadFrames {
+    let capacity: Int
+    let frameSize: Int
+    private var frames: [[UInt8]] = []
+    private var spares: [[UInt8]] = []
+
+    init(capacity: Int, frameSize: Int) {
+        self.capacity = max(1, capacity)
+        self.frameSize = frameSize
     }
 
-    func take(into buffer: inout [UInt8]) throws -> Bool {
+    var pending: Int { frames.count }
+
+    func checkRoom() throws {
+        guard frames.count < capacity else { throw RenderError("video read-back: \(capacity) reads already pending") }
+    }
+
+    mutating func spare() -> [UInt8]? { spares.popLast() }
+
+    mutating func append(_ frame: [UInt8]) { frames.append(frame) }
+
+    /// Hands the oldest frame over in `buffer`, keeping the array `buffer` held for reuse.
+    mutating func take(into buffer: inout [UInt8]) -> Bool {
         guard !frames.isEmpty else { return false }
         swap(&buffer, &frames[0])
         let returned = frames.removeFirst()
-        if returned.count == width * height * 4 && spares.count < capacity { spares.append(returned) }
+        if returned.count == frameSize && spares.count < capacity { spares.append(returned) }
         return true
     }
 }
@@ -185,8 +216,7 @@ final class DirectVideoReadBack: VideoReadBack {
 /// Measured at 1280×800 on llvmpipe (issue 16): converting a whole frame costs about
 /// 2.5 ms — what ffmpeg's own conversion cost — and a Push Alert frame repaints about a
 /// fifth of the window; the pipe then carries 1.5 MB a frame instead of 4.
-final class RepaintedYUVReadBack: VideoReadBack {
-    let capacity: Int
+final class RepaintedYUVReadBack: QueuedReadBack {
     var bottomUp: Bool { false }
     var format: VideoFrameFormat { .yuv420BT709 }
     private unowned let renderer: GLRenderer
@@ -195,23 +225,18 @@ final class RepaintedYUVReadBack: VideoReadBack {
     /// The renderer's `offscreenDraws` when the planes were last brought up to date.
     private var convertedDraw: Int?
     private var scratch: [UInt8] = []
-    private var frames: [[UInt8]] = []
-    private var spares: [[UInt8]] = []
+    var queue: ReadFrames
 
     init(renderer: GLRenderer, width: Int, height: Int, depth: Int) {
         self.renderer = renderer
         self.width = width
         self.height = height
-        capacity = max(1, depth)
         planes = BT709Planes(width: width, height: height)
+        queue = ReadFrames(capacity: depth, frameSize: BT709Planes.byteCount(width: width, height: height))
     }
 
-    var pending: Int { frames.count }
-
-    func flush() { glFlush() }
-
     func request() throws {
-        guard frames.count < capacity else { throw RenderError("video read-back: \(capacity) reads already pending") }
+        try queue.checkRoom()
         try renderer.bindTargetForReading(width: width, height: height)
         defer { renderer.bindWindowTarget() }
         let draw = renderer.offscreenDraws
@@ -233,16 +258,8 @@ final class RepaintedYUVReadBack: VideoReadBack {
             renderer.videoConvertedPixels += r.area
         }
         convertedDraw = draw
-        var frame = spares.popLast() ?? []
+        var frame = queue.spare() ?? []
         planes.copy(into: &frame)
-        frames.append(frame)
-    }
-
-    func take(into buffer: inout [UInt8]) throws -> Bool {
-        guard !frames.isEmpty else { return false }
-        swap(&buffer, &frames[0])
-        let returned = frames.removeFirst()
-        if returned.count == planes.bytes.count && spares.count < capacity { spares.append(returned) }
-        return true
+        queue.append(frame)
     }
 }
