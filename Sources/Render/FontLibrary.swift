@@ -184,32 +184,32 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
         }
         defer { SDL_FreeSurface(surface) }
         let alpha = Self.alpha(of: surface)
-        guard let ink = alpha.inkRows else {
+        guard let rows = alpha.inkedRows else {
             let empty = Glyph(atlasX: 0, atlasY: 0, width: 0, height: 0, offsetX: 0)
             glyphs[key] = empty
             return empty
         }
-        guard let (ax, ay) = allocate(width: ink.width, height: ink.height) else { return nil }
-        for y in 0..<ink.height {
-            let from = (ink.y + y) * alpha.width + ink.x, to = (ay + y) * Self.atlasSize + ax
-            atlas.replaceSubrange(to..<(to + ink.width), with: alpha.values[from..<(from + ink.width)])
+        let w = alpha.width
+        guard let (ax, ay) = allocate(width: w, height: rows.count) else { return nil }
+        for (i, y) in rows.enumerated() {
+            let to = (ay + i) * Self.atlasSize + ax
+            atlas.replaceSubrange(to..<(to + w), with: alpha.values[(y * w)..<((y + 1) * w)])
         }
-        let g = Glyph(atlasX: ax, atlasY: ay, width: ink.width, height: ink.height, offsetX: Int(min(minx, 0)), offsetY: ink.y)
+        let g = Glyph(atlasX: ax, atlasY: ay, width: w, height: rows.count, offsetX: Int(min(minx, 0)), offsetY: rows.lowerBound)
         glyphs[key] = g
         return g
     }
 
-    /// A rendered glyph's coverage, row by row, and the box of its non-zero values.
+    /// A rendered glyph's coverage, row by row.
     struct Coverage {
         var width: Int, height: Int
         var values: [UInt8]
 
-        /// The full-width box of the rows from the first with a non-zero value to the last;
-        /// nil when there is none.
-        var inkRows: (x: Int, y: Int, width: Int, height: Int)? {
+        /// The rows from the first with a non-zero value to the last; nil when none has one.
+        var inkedRows: ClosedRange<Int>? {
             let inked = (0..<height).filter { y in values[(y * width)..<((y + 1) * width)].contains { $0 != 0 } }
             guard let first = inked.first, let last = inked.last else { return nil }
-            return (0, first, width, last - first + 1)
+            return first...last
         }
     }
 
