@@ -28,7 +28,7 @@ public enum OutputKind: Equatable, Sendable {
 public protocol FrameSink: AnyObject {
     /// Takes one frame: straight-alpha RGBA8, top row first — or for an `FFmpegSink`, the
     /// format it was made for.
-    func write(_ rgba: [UInt8]) throws(CaptureError)
+    func write(_ frame: [UInt8]) throws(CaptureError)
     /// Completes the output and moves it into place.
     func finish() throws(CaptureError)
     /// Stops and removes whatever was written.
@@ -163,10 +163,10 @@ public final class FFmpegSink: FrameSink {
         return escaped(text.split(separator: "\n").suffix(2).joined(separator: " / "), limit: 200)
     }
 
-    public func write(_ rgba: [UInt8]) throws(CaptureError) {
+    public func write(_ frame: [UInt8]) throws(CaptureError) {
         do {
             guard let feeder else { throw FrameFeeder.WriteFailure(errno: EPIPE) }
-            try feeder.submit(rgba)
+            try feeder.submit(frame)
         } catch {
             throw stoppedWhileWriting()
         }

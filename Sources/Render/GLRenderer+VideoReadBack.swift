@@ -244,7 +244,7 @@ final class RepaintedYUVReadBack: QueuedReadBack {
         if let done = convertedDraw, draw == done {
             rects = []
         } else if let done = convertedDraw, draw == done + 1, let repaint = renderer.offscreenRepaint {
-            rects = repaint.map(planes.blocks(holding:)).filter { $0.width > 0 && $0.height > 0 }
+            rects = repaint.map(planes.blocks(holding:))
         } else {
             rects = [PixelRect(x0: 0, y0: 0, x1: width, y1: height)]
         }

@@ -147,15 +147,18 @@ enum RecordCommand {
         do {
             // An MP4's frames come converted for the encoder (only what each repainted).
             switch kind {
-            case .mp4: reader = try renderer.renderer.makeEncoderReadBack(width: w, height: h, depth: RecordFrames.readBackDepth)
-            case .gif: reader = try renderer.renderer.makeVideoReadBack(width: w, height: h, depth: RecordFrames.readBackDepth)
-            case .folder, .png: reader = nil
-            }
-            switch kind {
             case .mp4, .gif:
-                sink = try FFmpegSink(path: out, kind: kind, width: w, height: h, fps: fps, frames: reader?.format ?? .rgba(bottomUp: false))
-            case .folder: sink = try PNGFolderSink(path: out, width: w, height: h)
-            case .png: sink = try PNGFileSink(path: out, width: w, height: h)
+                let video = kind == .mp4
+                    ? try renderer.renderer.makeEncoderReadBack(width: w, height: h, depth: RecordFrames.readBackDepth)
+                    : try renderer.renderer.makeVideoReadBack(width: w, height: h, depth: RecordFrames.readBackDepth)
+                reader = video
+                sink = try FFmpegSink(path: out, kind: kind, width: w, height: h, fps: fps, frames: video.format)
+            case .folder:
+                reader = nil
+                sink = try PNGFolderSink(path: out, width: w, height: h)
+            case .png:
+                reader = nil
+                sink = try PNGFileSink(path: out, width: w, height: h)
             }
         } catch { throw RuntimeError("springlab record: \(error)") }
         do {
