@@ -8,11 +8,18 @@ extension GLRenderer {
     /// Shrinks `region` of the bound framebuffer by `factor` (2 or 4, `backdropFactor`) into
     /// the blur's first texture and blurs it (`sigma` in its texels) in two passes into
     /// `slot`; returns the texture holding the blurred copy (linear filtering, clamped).
-    /// When `key` — what was drawn before, the region, the factor and σ — is the one the
-    /// slot was last blurred for, the slot is returned as it is: a pile animating over a
-    /// still background blurs it only when its region moves.
-    func blurBackdrop(_ region: (x: Int, y: Int, w: Int, h: Int), viewport: (width: Int, height: Int), factor: Int,
-                      sigma: Double, slot: Int, key: Int?) -> GLuint {
+    ///
+    /// `read` is the window rectangle the glass can sample (its bounds within its clip,
+    /// moved by the refraction); `content` is a hash of what was drawn before the group
+    /// (nil: unknown, inside a layer). With `tightBlur`, only the texels a bilinear read of
+    /// `read` reaches are blurred while what is behind the group keeps changing; a still
+    /// backdrop under a moving group is blurred over its whole region once, and the slot
+    /// is returned as it is while its region, factor and σ stay and its blurred texels hold
+    /// the read ones — a pile animating over a still background blurs it only when its
+    /// region moves. Every texel blurred has the value a pass over the whole region gives
+    /// it: a texel sees the region's edge only within `radius` of it, and none read does.
+    func blurBackdrop(_ region: (x: Int, y: Int, w: Int, h: Int), read: Rect, viewport: (width: Int, height: Int), factor: Int,
+                      sigma: Double, slot: Int, content: Int?) -> GLuint {
         // Grown only (`grownCapacity`): a group whose bounds change every frame (a card in
         // flight, a pile spreading) reuses the textures and works in their corner.
         if backdrop == nil || (backdrop?.width ?? 0) < region.w || (backdrop?.height ?? 0) < region.h {
@@ -34,10 +41,37 @@ extension GLRenderer {
             glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(target))
         }
         let out = b.slots[slot]
-        if let key, out.key == key { return out.texture }
-        backdropBlurs += 1
+        let weights = SoftwareRasterizer.gaussian(sigma: sigma)
+        let radius = weights.count / 2
+        let (w, h) = (region.w / factor, region.h / factor)
+        // The texels the blur must hold (top-down, inclusive): what a bilinear read of `read`
+        // takes (the two texels around each sample), one more each way.
+        let wanted = Self.readTexels(read, region: region, factor: factor)
+        var geometry = Hasher()
+        for v in [region.x, region.y, region.w, region.h, factor] { geometry.combine(v) }
+        geometry.combine(sigma)
+        let place = geometry.finalize()
         // The last slot is shared by every group past it: never trusted.
-        backdrop?.slots[slot].key = slot == Backdrop.maxSlots - 1 ? nil : key
+        let trusted = slot < Backdrop.maxSlots - 1 ? content : nil
+        if let trusted, out.content == trusted, out.geometry == place, let held = out.held, let wanted, held.contains(wanted) {
+            return out.texture
+        }
+        // Whole-region texels, less `radius` from each side the window did not cut (none of
+        // them is read): what was blurred before `tightBlur` too.
+        let inset = tightBlur ? radius : 0
+        let whole = BlurBox(x0: region.x > 0 ? inset : 0, y0: region.y > 0 ? inset : 0,
+                            x1: w - 1 - (region.x + region.w < viewport.width ? inset : 0),
+                            y1: h - 1 - (region.y + region.h < viewport.height ? inset : 0))
+        // A backdrop that changed since the slot's blur changes again next frame, most
+        // likely (a card moving under this one): only the read texels. One that stayed,
+        // under a group that moved, or a slot's first: the whole region, kept while the
+        // group moves within it.
+        let still = trusted != nil && (out.content == trusted || out.content == nil)
+        let box = tightBlur && !still ? (wanted?.intersection(whole) ?? whole) : whole
+        backdropBlurs += 1
+        backdrop?.slots[slot].content = trusted
+        backdrop?.slots[slot].geometry = place
+        backdrop?.slots[slot].held = box
         // Halve, reading the region where it is drawn: a linear blit at exactly 2:1 samples
         // each 2×2 block at its shared corner, an exact average. GL rows run bottom-up: the
         // region's top-left row sits at viewport height − y − h. A factor of 4 halves twice,
@@ -58,37 +92,25 @@ extension GLRenderer {
         glDisable(GLenum(GL_BLEND))
         glUseProgram(blurProgram)
         glUniform1i(glGetUniformLocation(blurProgram, "uSource"), 3)
-        let weights = SoftwareRasterizer.gaussian(sigma: sigma)
-        let radius = weights.count / 2
         glUniform1fv(glGetUniformLocation(blurProgram, "uWeights"), GLsizei(radius + 1), weights[radius...].map { GLfloat($0) })
         glUniform1i(glGetUniformLocation(blurProgram, "uRadius"), GLint(radius))
-        let (w, h) = (region.w / factor, region.h / factor)
         glUniform2i(glGetUniformLocation(blurProgram, "uSize"), GLint(w), GLint(h))
         glViewport(0, 0, GLsizei(w), GLsizei(h))
-        // Only texels the glass can read are blurred. The region reaches past the glass by
-        // its refraction, the taps and two texels more, and a pixel (`backdropRegion`), so at
-        // a side the window did not cut short, nothing within `radius` texels of it is read
-        // (the bilinear taps stay a texel further in; at a cut side they are clamped to the
-        // region).
-        // The vertical pass leaves those texels out, the horizontal one those columns (the
-        // vertical pass reads every row of its own). What is blurred is what a pass over
-        // everything gives: a texel sees the region's edge only within `radius` of it.
-        let inset = tightBlur ? radius : 0
-        let left = region.x > 0 ? inset : 0, right = region.x + region.w < viewport.width ? inset : 0
-        let top = region.y > 0 ? inset : 0, bottom = region.y + region.h < viewport.height ? inset : 0
-        let across = w - left - right, down = h - top - bottom
-        var box = [GLint](repeating: 0, count: 4)
-        glGetIntegerv(GLenum(GL_SCISSOR_BOX), &box)
+        // The vertical pass blurs the box; the horizontal one its columns, over the rows the
+        // vertical taps reach (within the region). Texture rows run bottom-up.
+        let rows = (max(box.y0 - radius, 0), min(box.y1 + radius, h - 1))
+        let across = box.x1 - box.x0 + 1, down = box.y1 - box.y0 + 1, tall = rows.1 - rows.0 + 1
+        var saved = [GLint](repeating: 0, count: 4)
+        glGetIntegerv(GLenum(GL_SCISSOR_BOX), &saved)
         let scissored = glIsEnabled(GLenum(GL_SCISSOR_TEST)) == GLboolean(GL_TRUE)
         if across > 0 && down > 0 { glEnable(GLenum(GL_SCISSOR_TEST)) } else { glDisable(GLenum(GL_SCISSOR_TEST)) }
         glBindVertexArray(vao)
         for (source, fbo, dx, dy) in [(b.small, b.halfFBO, 1, 0), (b.half, out.fbo, 0, 1)] {
             glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
-            // (Texture rows run bottom-up: the region's bottom first.)
             if dy == 0 {
-                glScissor(GLint(left), 0, GLsizei(across), GLsizei(h))
+                glScissor(GLint(box.x0), GLint(h - 1 - rows.1), GLsizei(across), GLsizei(tall))
             } else {
-                glScissor(GLint(left), GLint(bottom), GLsizei(across), GLsizei(down))
+                glScissor(GLint(box.x0), GLint(h - 1 - box.y1), GLsizei(across), GLsizei(down))
             }
             glActiveTexture(GLenum(GL_TEXTURE3))
             glBindTexture(GLenum(GL_TEXTURE_2D), source)
@@ -96,12 +118,39 @@ extension GLRenderer {
             glDrawArrays(GLenum(GL_TRIANGLES), 0, 6)
         }
         if scissored { glEnable(GLenum(GL_SCISSOR_TEST)) } else { glDisable(GLenum(GL_SCISSOR_TEST)) }
-        glScissor(box[0], box[1], box[2], box[3])
-        sparedBlurTexels += 2 * w * h - across * (h + down)
-        blurredTexels += across * (h + down)
+        glScissor(saved[0], saved[1], saved[2], saved[3])
+        sparedBlurTexels += 2 * w * h - across * (tall + down)
+        blurredTexels += across * (tall + down)
         glBindVertexArray(0)
         glActiveTexture(GLenum(GL_TEXTURE0))
         return out.texture
+    }
+
+    /// The texels of a blur of `region` shrunk by `factor` that bilinear reads anywhere in
+    /// `read` (window pixels) take, one more each way, within the region (top-down,
+    /// inclusive); nil when none.
+    static func readTexels(_ read: Rect, region: (x: Int, y: Int, w: Int, h: Int), factor: Int) -> BlurBox? {
+        guard !read.isEmpty, read.minX.isFinite, read.maxX.isFinite, read.minY.isFinite, read.maxY.isFinite else { return nil }
+        let f = Double(factor)
+        // A read at q takes texels ⌊(q − origin) / f − ½⌋ and the one after (`backdropAt`).
+        func first(_ q: Double, _ origin: Int) -> Int { Int(((q - Double(origin)) / f - 0.5).rounded(.down)) - 1 }
+        func last(_ q: Double, _ origin: Int) -> Int { Int(((q - Double(origin)) / f - 0.5).rounded(.down)) + 2 }
+        let box = BlurBox(x0: max(first(read.minX, region.x), 0), y0: max(first(read.minY, region.y), 0),
+                          x1: min(last(read.maxX, region.x), region.w / factor - 1),
+                          y1: min(last(read.maxY, region.y), region.h / factor - 1))
+        return box.x1 >= box.x0 && box.y1 >= box.y0 ? box : nil
+    }
+}
+
+/// Texels of a shrunk backdrop, columns x0...x1 and rows y0...y1 counted from the region's
+/// top left (inclusive).
+struct BlurBox: Equatable {
+    var x0: Int, y0: Int, x1: Int, y1: Int
+
+    func contains(_ o: BlurBox) -> Bool { x0 <= o.x0 && y0 <= o.y0 && x1 >= o.x1 && y1 >= o.y1 }
+
+    func intersection(_ o: BlurBox) -> BlurBox {
+        BlurBox(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
     }
 }
 
@@ -110,7 +159,9 @@ extension GLRenderer {
 struct Backdrop {
     static let maxSlots = 4
     var small: GLuint = 0, smallFBO: GLuint = 0, half: GLuint = 0, halfFBO: GLuint = 0
-    var slots: [(texture: GLuint, fbo: GLuint, key: Int?)] = []
+    /// Each slot's blur: what was drawn behind it, where (region, factor, σ), and which
+    /// texels hold it.
+    var slots: [(texture: GLuint, fbo: GLuint, content: Int?, geometry: Int, held: BlurBox?)] = []
     let width: Int, height: Int
 
     init(width: Int, height: Int) {
@@ -122,7 +173,7 @@ struct Backdrop {
 
     mutating func addSlot() {
         let (t, f) = Self.target(width: width / 2, height: height / 2, linear: true)
-        slots.append((t, f, nil))
+        slots.append((t, f, nil, 0, nil))
     }
 
     func delete() {

@@ -21,9 +21,12 @@ extension GLRenderer {
         if scissored { glDisable(GLenum(GL_SCISSOR_TEST)) }
         defer { if scissored { glEnable(GLenum(GL_SCISSOR_TEST)) } }
         let factor = SoftwareRasterizer.backdropFactor(paint), sigma = SoftwareRasterizer.backdropSigma(paint)
-        let key = backdropKey.map { var h = Hasher(); h.combine($0); h.combine(region.x); h.combine(region.y); h.combine(region.w)
-            h.combine(region.h); h.combine(factor); h.combine(sigma); return h.finalize() }
-        let blurred = blurBackdrop(region, viewport: (width, height), factor: factor, sigma: sigma, slot: slot, key: key)
+        // Where the glass samples the blur: pixels within half a pixel of the outline (the
+        // group's bounds, within its clip), moved by the refraction.
+        let read = g.bounds.intersection(prim.clipRect.insetBy(dx: -1, dy: -1)).insetBy(dx: -(max(paint.refraction, 0) + 1),
+                                                                                        dy: -(max(paint.refraction, 0) + 1))
+        let blurred = blurBackdrop(region, read: read, viewport: (width, height), factor: factor, sigma: sigma, slot: slot,
+                                   content: backdropKey)
         let s = paint.shadow
         // Each strip takes the shapes that can reach it — within the kernel's reach, the
         // shadow's offset and blur, the debug band and the rim's sampling. A shape further

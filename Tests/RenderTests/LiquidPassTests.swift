@@ -64,6 +64,40 @@ extension RenderSuite {
             #expect(recoloured.blurs == 2 && recoloured.diff <= 3, "recoloured: \(recoloured.blurs) blurs, \(recoloured.diff)/255")
         }
 
+        /// Issue 16: under a group whose backdrop keeps changing (a bar sliding beneath it),
+        /// only the texels the glass can read are blurred — far fewer than its region holds —
+        /// and the glass is byte for byte what blurring the whole region gives. The texels
+        /// left out hold an older frame's blur, so reading one would show.
+        @Test func aChangingBackdropBlursOnlyWhatTheGlassReads() throws {
+            // Two renderers in one context: one blurs only what is read, one every region whole.
+            let h = try Headless()
+            let tight = h.gl, whole = try GLRenderer(es: h.window.isES)
+            whole.tightBlur = false
+            func pixels(_ r: GLRenderer, _ prims: [Primitive], _ w: Int, _ ht: Int, _ background: Color) throws -> [UInt8] {
+                try r.bindOffscreenTarget(width: w, height: ht)
+                r.draw(prims, width: w, height: ht, background: background, fonts: h.fonts)
+                return r.readPixels(width: w, height: ht)
+            }
+            let w = 420, ht = 260
+            for i in 0..<6 {
+                var list = DisplayList(background: Color(hex: 0xF3F2EE))
+                list.fill(.rect(Rect(x: 60 + Double(i) * 9, y: 80, width: 50, height: 100)), Paint(fill: Color(hex: 0x2F6BFF)))
+                list.fill(.rect(Rect(x: 300 - Double(i) * 11, y: 70, width: 40, height: 110)), Paint(fill: Color(hex: 0xFFB020)))
+                list.commands.append(.liquid(LiquidGroup(shapes: [.roundedRect(Rect(x: 140, y: 100, width: 140, height: 50), radius: 16)]),
+                                             .light, opacity: 1))
+                let prims = Flattener(scale: 1, fonts: nil).flatten(list)
+                let (a0, b0) = (tight.blurredTexels, whole.blurredTexels)
+                let a = try pixels(tight, prims, w, ht, list.background)
+                let b = try pixels(whole, prims, w, ht, list.background)
+                let (ta, tb) = (tight.blurredTexels - a0, whole.blurredTexels - b0)
+                let diff = ImageDiff(a, b, width: w, threshold: 0)
+                #expect(diff.maxDifference == 0, "frame \(i): \(diff.maxDifference)/255 at \(diff.worst)")
+                // The first frame blurs the slot's whole region (it may stay still); then the
+                // backdrop changes every frame: the read texels only.
+                if i > 0 { #expect(tb > 0 && Double(ta) < 0.6 * Double(tb), "frame \(i): \(ta) texels blurred, \(tb) in the region") }
+            }
+        }
+
         /// SPEC §5: the backdrop is frosted by σ = blur / 2 points at any scale. A scale-2
         /// frame blurs it on the texels of a scale-1 frame (issue 16: a quarter of the texels at
         /// half the taps, where it blurred four times the texels at twice the taps), and its
