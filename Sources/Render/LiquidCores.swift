@@ -42,15 +42,75 @@ enum LiquidCores {
     /// at most k a fold (h²K/4 ≤ K/4 = k quadratic, h³K/6 ≤ k cubic, pinched k × pinch), and
     /// a rounded shape lies in its box, so the union there is at least 2 — past its
     /// coverage, rim, highlight and slope: only the shadow can fall there.
+    ///
+    /// A side of a shape that no other shape comes near enough to fold into (`fieldAtLeast`
+    /// over the band between 3 and 2k + 2 off it) is near only 3 deep: past that the union
+    /// is its own distance, at least 3 (a card on its own, the outer sides of a pile).
     /// (`grow`: the near boxes that much wider.)
     static func outside(_ g: LiquidGroup, within: Rect, grow: Double = 0) -> (near: [Rect], outside: [Rect]) {
-        let m = 2 * g.smoothing + 2 + grow
+        let wide = 2 * g.smoothing + 2, narrow = 3.0
+        let bounds = g.shapes.map(ShapeBounds.init)
+        let kernel = (g.kernel == .cubic ? 6 : 4) * g.smoothing
         let boxes = g.shapes.map { s in
-            let x0 = (s.rect.minX - m).rounded(.down), y0 = (s.rect.minY - m).rounded(.down)
-            return Rect(x: x0, y: y0, width: (s.rect.maxX + m).rounded(.up) - x0, height: (s.rect.maxY + m).rounded(.up) - y0)
+            let r = s.rect
+            // The band off each side, between the narrow and the wide margin, as long as the
+            // wide box: the narrow margin where the union is at least 2 all over it.
+            func side(_ band: Rect) -> Double {
+                wide > narrow && fieldAtLeast(2, over: band, bounds, k: g.smoothing, kernel: kernel) ? narrow : wide
+            }
+            let across = wide - narrow, long = (w: r.width + 2 * wide, h: r.height + 2 * wide)
+            let top = side(Rect(x: r.minX - wide, y: r.minY - wide, width: long.w, height: across))
+            let bottom = side(Rect(x: r.minX - wide, y: r.maxY + narrow, width: long.w, height: across))
+            let left = side(Rect(x: r.minX - wide, y: r.minY - wide, width: across, height: long.h))
+            let right = side(Rect(x: r.maxX + narrow, y: r.minY - wide, width: across, height: long.h))
+            let x0 = (r.minX - left - grow).rounded(.down), y0 = (r.minY - top - grow).rounded(.down)
+            return Rect(x: x0, y: y0, width: (r.maxX + right + grow).rounded(.up) - x0,
+                        height: (r.maxY + bottom + grow).rounded(.up) - y0)
         }
         let parts = partition(within, cuts: boxes)
         return (parts.covered, parts.rest)
+    }
+
+    /// A shape's box and what bounds its distance there, worked out once.
+    struct ShapeBounds {
+        var box: Rect
+        /// Half the radius: how far the corner's cut can lift the distance over the box's
+        /// (a superellipse corner cuts 0.41 r, a circular one 0.41 r along the diagonal).
+        var slack: Double
+
+        init(_ s: Shape) { (box, slack) = (s.rect, 0.5 * s.radius) }
+
+        /// The least the distance can be over the points of `area`: its box's (the outline
+        /// lies inside the box).
+        func lowest(_ area: Rect) -> Double {
+            let dx = max(box.minX - area.maxX, area.minX - box.maxX, 0)
+            let dy = max(box.minY - area.maxY, area.minY - box.maxY, 0)
+            if dx == 0 && dy == 0 { return -min(box.width, box.height) / 2 }
+            return (dx * dx + dy * dy).squareRoot()
+        }
+
+        /// The most the distance can be over the points of `area`: the box's at the corner
+        /// of `area` farthest along each axis (it grows with each), plus the corner's cut.
+        func highest(_ area: Rect) -> Double {
+            let qx = max(abs(area.minX - box.midX), abs(area.maxX - box.midX)) - box.width / 2
+            let qy = max(abs(area.minY - box.midY), abs(area.maxY - box.midY)) - box.height / 2
+            let ox = max(qx, 0), oy = max(qy, 0)
+            return (ox * ox + oy * oy).squareRoot() + min(max(qx, qy), 0) + slack
+        }
+    }
+
+    /// True when the union of `shapes` (smoothing `k`, kernel width `kernel`: 4k, 6k cubic)
+    /// is at least `floor` at every point of `area`: the least distance there is, less k
+    /// for each fold a shape within the kernel's width of the nearest can make (two at
+    /// most).
+    static func fieldAtLeast(_ floor: Double, over area: Rect, _ shapes: [ShapeBounds], k: Double, kernel: Double) -> Bool {
+        var least = Double.infinity, nearest = Double.infinity
+        for s in shapes {
+            least = min(least, s.lowest(area))
+            nearest = min(nearest, s.highest(area))
+        }
+        let folding = shapes.reduce(0) { $0 + ($1.lowest(area) < nearest + kernel ? 1 : 0) }
+        return least - Double(min(max(folding - 1, 0), 2)) * k >= floor
     }
 
     /// The columns of `strip` (whole-pixel edges, as x0..<x1) at whose pixel centres no

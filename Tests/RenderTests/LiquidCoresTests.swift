@@ -132,6 +132,40 @@ import Testing
         #expect(outside > 20_000, "outside pixels: \(outside)")
     }
 
+    /// Issue 16: a side no other shape can fold into is near only 3 px deep — a card on
+    /// its own, the outer sides of a pile — and past that the union (`LiquidGroup.distance`)
+    /// is still at least 2 at every pixel centre; the sides that face a neighbour keep the
+    /// whole 2k + 2. Expected counts from the geometry, not from the code under test.
+    @Test(arguments: LiquidKernel.allCases)
+    func aSideNothingFoldsIntoIsNearOnlyThreeDeep(kernel: LiquidKernel) {
+        let card = Shape(rect: Rect(x: 40, y: 40, width: 200, height: 60), radius: 16, continuous: true)
+        let below = Shape(rect: Rect(x: 40, y: 112, width: 200, height: 60), radius: 16, continuous: true)
+        let within = Rect(x: 0, y: 0, width: 300, height: 220)
+        for shapes in [[card], [card, below]] {
+            let g = LiquidGroup(shapes: shapes, merge: 20, kernel: kernel)  // k = 5: the wide margin is 12
+            let parts = LiquidCores.outside(g, within: within)
+            var near = 0
+            for y in 0..<220 {
+                for x in 0..<300 {
+                    let p = Point2(Double(x) + 0.5, Double(y) + 0.5)
+                    func holds(_ r: Rect) -> Bool { p.x >= r.minX && p.x < r.maxX && p.y >= r.minY && p.y < r.maxY }
+                    if parts.near.contains(where: holds) { near += 1; continue }
+                    let d = g.distance(to: p)
+                    if d < 2 { Issue.record("\(shapes.count) shapes: pixel \(x),\(y) outside at distance \(d)"); return }
+                }
+            }
+            if shapes.count == 1 {
+                // The card's box 3 px wider each way: 206 × 66.
+                #expect(near == 206 * 66, "near pixels: \(near)")
+            } else {
+                // Two cards 12 px apart fold into each other: 12 px deep on their facing
+                // sides, and on their left and right, whose bands reach into the gap; 3 px
+                // at the outer ends. The box over both: 224 × (60 + 12 + 60 + 3 + 3).
+                #expect(near == 224 * 138, "near pixels: \(near)")
+            }
+        }
+    }
+
     /// The partition covers every pixel centre of the outer rectangle exactly once.
     @Test func partitionCoversEachPixelOnce() {
         let outer = Rect(x: 3.25, y: 5.5, width: 60.5, height: 41.75)
