@@ -47,19 +47,11 @@ extension GLRenderer {
     /// a rounded outline lies inside its box, at most half its radius from the box's
     /// corner (a superellipse corner cuts 0.41 r, a circular one 0.41 r along the diagonal).
     static func candidates(_ shapes: [Shape], in tile: Rect, reach: Double) -> [Shape] {
-        guard shapes.count > 3 else { return shapes.filter { lowest($0, tile) <= reach } }
+        guard shapes.count > 3 else { return shapes.filter { LiquidCores.ShapeBounds($0).lowest(tile) <= reach } }
         let corners = [Point2(tile.minX, tile.minY), Point2(tile.maxX, tile.minY), Point2(tile.minX, tile.maxY),
                        Point2(tile.maxX, tile.maxY)]
         let highest = shapes.map { s in corners.map { SDF.box($0, rect: s.rect) }.max()! + 0.5 * s.radius }.sorted()
         let limit = min(highest[2], reach)
-        return shapes.filter { lowest($0, tile) <= limit }
-    }
-
-    /// No point of `tile` is nearer `shape` than this.
-    private static func lowest(_ shape: Shape, _ tile: Rect) -> Double {
-        let dx = max(shape.rect.minX - tile.maxX, tile.minX - shape.rect.maxX, 0)
-        let dy = max(shape.rect.minY - tile.maxY, tile.minY - shape.rect.maxY, 0)
-        if dx == 0 && dy == 0 { return -min(shape.rect.width, shape.rect.height) / 2 }
-        return (dx * dx + dy * dy).squareRoot()
+        return shapes.filter { LiquidCores.ShapeBounds($0).lowest(tile) <= limit }
     }
 }
