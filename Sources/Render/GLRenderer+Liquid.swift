@@ -224,10 +224,14 @@ extension GLRenderer {
         // Where no continuous corner's curve is nearest, a program without it (`straightColumns`).
         let curved = liquidProgram(.field, pinched: g.kernel == .pinched)
         let straight = liquidProgram(.field, pinched: g.kernel == .pinched, straight: true)
-        // Both field programs over a target `size` wide and high, in pixels `scale` times
+        // The same, for strips of up to four shapes that carry them (`drawFieldRects`).
+        let carried = instancedField ? (curved: liquidProgram(.field, pinched: g.kernel == .pinched, instanced: true),
+                                        straight: liquidProgram(.field, pinched: g.kernel == .pinched, straight: true, instanced: true))
+            : nil
+        // The field programs over a target `size` wide and high, in pixels `scale` times
         // the window's (the smoothing scales with them).
         func setUp(_ size: (Int, Int), deep: Double, scale: Double) {
-            for program in [curved, straight] {
+            for program in [curved, straight] + (carried.map { [$0.curved, $0.straight] } ?? []) {
                 glUseProgram(program)
                 let uniforms = liquidUniforms[program] ?? [:]
                 glUniform2f(uniforms["uViewport"] ?? -1, GLfloat(size.0), GLfloat(size.1))
@@ -245,7 +249,7 @@ extension GLRenderer {
         let wanted = onlyNear ? LiquidCores.outside(g, within: Rect(x: Double(x0), y: Double(y0), width: Double(w), height: Double(h)),
                                                     grow: 1).near.map { $0.offsetBy(dx: -shift.x, dy: -shift.y) } : [local]
         for part in full ? wanted.flatMap({ LiquidCores.partition($0, cuts: skipped).rest }) : [] {
-            drawFieldStrips(part, rows: h, shapes: shapes, reach: reach, curved: curved, straight: straight)
+            drawFieldStrips(part, rows: h, shapes: shapes, reach: reach, curved: curved, straight: straight, carried: carried)
             fieldPixels += Int(part.width * part.height)
         }
         guard spacing > 1 else { return (x0, y0, w, h, (0, w, h, 1)) }
@@ -260,7 +264,7 @@ extension GLRenderer {
         let coarse = shapes.map { Shape(rect: Rect(x: $0.rect.x / sp + Double(cx), y: $0.rect.y / sp, width: $0.rect.width / sp,
                                                    height: $0.rect.height / sp), radius: $0.radius / sp, continuous: $0.continuous) }
         drawFieldStrips(Rect(x: Double(cx), y: 0, width: Double(cw), height: Double(ch)), rows: ch, shapes: coarse, reach: reach / sp,
-                        curved: curved, straight: straight)
+                        curved: curved, straight: straight, carried: carried)
         coarsePixels += cw * ch
         return (x0, y0, w, h, (cx, cw, ch, spacing))
     }
@@ -269,9 +273,20 @@ extension GLRenderer {
     /// program where no continuous corner is nearest (`LiquidCores.straightColumns`). Strips
     /// with the same program and shapes are drawn in one call (llvmpipe spends on each call
     /// as much as on thousands of pixels; a card's strips all have the same one shape).
-    private func drawFieldStrips(_ part: Rect, rows: Int, shapes: [Shape], reach: Double, curved: GLuint, straight: GLuint) {
+    /// With `carried` (the instanced programs), strips of up to four shapes carry them and
+    /// are drawn in one call a program whatever their shapes (a pile's strips have many
+    /// different lists: 9 fewer calls a frame of the liquid bench drive, of 60).
+    private func drawFieldStrips(_ part: Rect, rows: Int, shapes: [Shape], reach: Double, curved: GLuint, straight: GLuint,
+                                 carried: (curved: GLuint, straight: GLuint)?) {
         var batches: [(program: GLuint, shapes: ArraySlice<Shape>, rects: [Rect])] = []
+        var carrying: [GLuint: [(rect: Rect, shapes: ArraySlice<Shape>)]] = [:]
         func add(_ rects: [Rect], _ program: GLuint, _ near: ArraySlice<Shape>) {
+            if let carried, near.count <= LiquidShaders.instanceShapes {
+                let instanced = program == straight ? carried.straight : carried.curved
+                carrying[instanced, default: []] += rects.map { ($0, near) }
+                instancedFieldPixels += rects.reduce(0) { $0 + Int($1.width * $1.height) }
+                return
+            }
             if let i = batches.firstIndex(where: { $0.program == program && $0.shapes == near }) {
                 batches[i].rects += rects
             } else {
@@ -287,6 +302,10 @@ extension GLRenderer {
             if !split.curved.isEmpty { add(split.curved, curved, near) }
         }
         for b in batches { drawField(strips: b.rects, b.program, b.shapes) }
+        for (program, strips) in carrying.sorted(by: { $0.key < $1.key }) {
+            glUseProgram(program)
+            drawFieldRects(strips)
+        }
     }
 
     /// The spacing (px) of the coarse field a shadow reads: a quarter of its σ, whole pixels
@@ -297,6 +316,29 @@ extension GLRenderer {
     /// images' tolerance, CoarseShadowTests). Off (`coarseShadow`), 1.
     func shadowSpacing(_ shadow: Shadow) -> Int {
         coarseShadow ? max(1, Int((max(shadow.radius / 2, 0.5) / 4).rounded(.down))) : 1
+    }
+
+    /// Draws one instance per strip with the bound (instanced) field program, each record
+    /// holding the strip and its shapes (`LiquidShaders.vertex`): the rects, then the
+    /// radii and kinds two to a vec4, then the count.
+    private func drawFieldRects(_ strips: [(rect: Rect, shapes: ArraySlice<Shape>)]) {
+        guard !strips.isEmpty else { return }
+        let n = LiquidShaders.instanceShapes
+        scratch.removeAll(keepingCapacity: true)
+        for (r, near) in strips {
+            scratch += [Float(r.x), Float(r.y), Float(r.width), Float(r.height)]
+            for i in 0..<n {
+                let rect = i < near.count ? near[near.startIndex + i].rect : .zero
+                scratch += [Float(rect.x), Float(rect.y), Float(rect.width), Float(rect.height)]
+            }
+            for i in 0..<n {
+                let shape = i < near.count ? near[near.startIndex + i] : nil
+                scratch += [Float(shape?.radius ?? 0), shape?.continuous == true ? 1 : 0]
+            }
+            scratch += [Float(near.count), 0, 0, 0]
+            scratch += repeatElement(0, count: Self.floatsPerInstance - 4 - 4 * n - 2 * n - 4)
+        }
+        drawScratchQuads(strips.count)
     }
 
     private func drawField(strips: [Rect], _ program: GLuint, _ near: ArraySlice<Shape>) {

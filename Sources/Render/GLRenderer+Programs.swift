@@ -18,7 +18,8 @@ extension GLRenderer {
         }
         // The liquid programs the glass draws with by default, now: the first glass frame
         // must not stall to link them. The rest wait for `liquidProgram`.
-        for key in [LiquidProgramKey(.field), LiquidProgramKey(.field, straight: true), LiquidProgramKey(.shade, general: false),
+        for key in [LiquidProgramKey(.field), LiquidProgramKey(.field, straight: true), LiquidProgramKey(.field, instanced: true),
+                    LiquidProgramKey(.field, straight: true, instanced: true), LiquidProgramKey(.shade, general: false),
                     LiquidProgramKey(.plain), LiquidProgramKey(.shadow, general: false)] {
             liquidProgramCache[key] = try linkLiquid(key)
         }
@@ -50,8 +51,8 @@ extension GLRenderer {
     /// that cannot render half floats) wait until they are asked for: the first frame with
     /// the pinched kernel links two. 0 (nothing drawn) if linking fails.
     func liquidProgram(_ pass: LiquidShaders.Pass, pinched: Bool = false, straight: Bool = false, general: Bool = true,
-                       single: Bool = false) -> GLuint {
-        let key = LiquidProgramKey(pass, pinched: pinched, straight: straight, general: general, single: single)
+                       single: Bool = false, instanced: Bool = false) -> GLuint {
+        let key = LiquidProgramKey(pass, pinched: pinched, straight: straight, general: general, single: single, instanced: instanced)
         if let p = liquidProgramCache[key] { return p }
         let p = (try? linkLiquid(key)) ?? 0
         liquidProgramCache[key] = p
@@ -59,9 +60,9 @@ extension GLRenderer {
     }
 
     private func linkLiquid(_ key: LiquidProgramKey) throws -> GLuint {
-        let p = try Self.link(vertex: LiquidShaders.vertex(shaderHeader),
+        let p = try Self.link(vertex: LiquidShaders.vertex(shaderHeader, instanced: key.instanced),
                               fragment: LiquidShaders.fragment(shaderHeader, pinched: key.pinched, pass: key.pass, straight: key.straight,
-                                                               general: key.general, single: key.single))
+                                                               general: key.general, single: key.single, instanced: key.instanced))
         for name in ["uViewport", "uRects", "uRadii", "uCount", "uK", "uKernel", "uTint", "uRim", "uRimWidth",
                      "uShadow", "uOpacity", "uClip", "uBackdrop", "uRegion", "uBezel", "uRefraction", "uFieldStep", "uMerge", "uBackdropScale",
                      "uRoundClip", "uRoundClipP", "uDeep", "uField", "uFieldRegion", "uFieldCapacity",
@@ -169,8 +170,12 @@ struct LiquidProgramKey: Hashable {
     var general = true
     /// A paint of a group of one shape, computing its field (`LiquidShaders.fragment`).
     var single = false
+    /// A field pass whose rectangles carry their shapes (`LiquidShaders.vertex`).
+    var instanced = false
 
-    init(_ pass: LiquidShaders.Pass, pinched: Bool = false, straight: Bool = false, general: Bool = true, single: Bool = false) {
-        (self.pass, self.pinched, self.straight, self.general, self.single) = (pass, pinched, straight, general, single)
+    init(_ pass: LiquidShaders.Pass, pinched: Bool = false, straight: Bool = false, general: Bool = true, single: Bool = false,
+         instanced: Bool = false) {
+        (self.pass, self.pinched, self.straight, self.general, self.single, self.instanced) = (pass, pinched, straight, general, single,
+                                                                                             instanced)
     }
 }

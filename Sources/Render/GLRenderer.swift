@@ -118,6 +118,12 @@ public final class GLRenderer {
     /// Pixels of full field, and texels of coarse field, computed since start.
     public internal(set) var fieldPixels = 0
     public internal(set) var coarsePixels = 0
+    /// Draw the field's strips of up to four shapes with those shapes in each strip's
+    /// record, one call a program (`drawFieldRects`), not a call for each list of shapes
+    /// (llvmpipe spends tens of microseconds a call); `SPRINGLAB_INSTANCED_FIELD=off` never does.
+    public var instancedField = ProcessInfo.processInfo.environment["SPRINGLAB_INSTANCED_FIELD"] != "off"
+    /// Field pixels and coarse texels drawn so since start.
+    public internal(set) var instancedFieldPixels = 0
     /// Targets whose pixels persist between frames, and the frame each holds.
     var retainedTargets = Set<GLuint>()
     var retained: [GLuint: RetainedFrame] = [:]
@@ -365,9 +371,14 @@ public final class GLRenderer {
             scratch += [Float(r.x), Float(r.y), Float(r.width), Float(r.height)]
             scratch += repeatElement(0, count: Self.floatsPerInstance - 4)
         }
+        drawScratchQuads(rects.count)
+    }
+
+    /// Draws `count` quads, one per instance record in `scratch`, with the bound program.
+    func drawScratchQuads(_ count: Int) {
         glBindVertexArray(vao)
-        uploadScratch(instances: rects.count)
-        glDrawArraysInstanced(GLenum(GL_TRIANGLES), 0, 6, GLsizei(rects.count))
+        uploadScratch(instances: count)
+        glDrawArraysInstanced(GLenum(GL_TRIANGLES), 0, 6, GLsizei(count))
         glBindVertexArray(0)
     }
 

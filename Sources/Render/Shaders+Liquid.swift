@@ -9,21 +9,41 @@
 /// `LiquidGroup.distance` and the paint that of `Shading.shadeLiquid` (RenderTests compare).
 enum LiquidShaders {
     static let maxShapes = 16
+    /// The most shapes a rectangle of an instanced field pass carries in its own record.
+    static let instanceShapes = 4
 
     /// `plain`: glass deeper than anything but the tinted backdrop (`LiquidCores`);
     /// `shadow`: outside the glass, where only its shadow can fall (`LiquidCores.outside`).
     enum Pass { case direct, field, shade, plain, shadow }
 
     /// Each instance is a rectangle of the pass (its x, y, width, height in the first
-    /// four floats of the shared instance record).
-    static func vertex(_ header: String) -> String {
-        header + """
+    /// four floats of the shared instance record). `instanced`: a field pass whose
+    /// rectangles carry their shapes too (`GLRenderer.drawFieldRects`): up to four rects,
+    /// their radii and kinds, and how many — passed on unchanged (flat).
+    static func vertex(_ header: String, instanced: Bool = false) -> String {
+        header + (instanced ? "#define INSTANCED_SHAPES 1\n" : "") + """
         layout(location = 0) in vec2 aCorner;
         layout(location = 1) in vec4 iBounds;
         uniform vec2 uViewport;
+        #ifdef INSTANCED_SHAPES
+        layout(location = 2) in vec4 iRect0;
+        layout(location = 3) in vec4 iRect1;
+        layout(location = 4) in vec4 iRect2;
+        layout(location = 5) in vec4 iRect3;
+        layout(location = 6) in vec4 iRadii01;   // radius, continuous of shapes 0 and 1
+        layout(location = 7) in vec4 iRadii23;
+        layout(location = 8) in vec4 iCount;
+        flat out vec4 fRect0, fRect1, fRect2, fRect3, fRadii01, fRadii23;
+        flat out int fCount;
+        #endif
         void main() {
             vec2 p = iBounds.xy + aCorner * iBounds.zw;
             gl_Position = vec4(p.x / uViewport.x * 2.0 - 1.0, 1.0 - p.y / uViewport.y * 2.0, 0.0, 1.0);
+        #ifdef INSTANCED_SHAPES
+            fRect0 = iRect0; fRect1 = iRect1; fRect2 = iRect2; fRect3 = iRect3;
+            fRadii01 = iRadii01; fRadii23 = iRadii23;
+            fCount = int(iCount.x);
+        #endif
         }
         """
     }
@@ -35,9 +55,12 @@ enum LiquidShaders {
     /// `single`: a paint (`shade`) of a group of one shape, which computes the field where it
     /// reads it — that shape's distance, cut to a half float as the field pass stores it —
     /// instead of reading the field pass's texture (no full field pass is drawn for it).
+    /// `instanced`: a field pass whose shapes come with each rectangle (`vertex`), not
+    /// from the uniforms: one draw for strips with different shapes.
     static func fragment(_ header: String, pinched: Bool, pass: Pass, straight: Bool = false, general: Bool = true,
-                         single: Bool = false) -> String {
+                         single: Bool = false, instanced: Bool = false) -> String {
         let defines = (single ? "#define SINGLE_SHAPE 1\n" : "") + (pinched ? "#define PINCHED 1\n" : "")
+            + (instanced ? "#define INSTANCED_SHAPES 1\n" : "")
             + (straight ? "#define STRAIGHT_CORNERS 1\n" : "")
             + (general ? "#define GENERAL 1\n" : "")
             + (pass == .field ? "#define FIELD_PASS 1\n" : pass == .shade || pass == .shadow ? "#define FROM_TEXTURE 1\n" : "")
@@ -103,6 +126,21 @@ enum LiquidShaders {
             return clamp(1.0 - x * x, 0.0, 1.0);
         }
 
+        // Shape i of those the pass takes: from the rectangle's own record, or the uniforms.
+        #ifdef INSTANCED_SHAPES
+        flat in vec4 fRect0, fRect1, fRect2, fRect3, fRadii01, fRadii23;
+        flat in int fCount;
+        #define SHAPE_LIMIT \(instanceShapes)
+        #define SHAPE_COUNT fCount
+        vec4 shapeRect(int i) { return i == 0 ? fRect0 : i == 1 ? fRect1 : i == 2 ? fRect2 : fRect3; }
+        vec2 shapeRadius(int i) { return i == 0 ? fRadii01.xy : i == 1 ? fRadii01.zw : i == 2 ? fRadii23.xy : fRadii23.zw; }
+        #else
+        #define SHAPE_LIMIT \(maxShapes)
+        #define SHAPE_COUNT uCount
+        vec4 shapeRect(int i) { return uRects[i]; }
+        vec2 shapeRadius(int i) { return uRadii[i]; }
+        #endif
+
         // LiquidGroup.distance: the three nearest distances folded nearest first. The fold is
         // never above the nearest distance, so once one shape is deeper than `deep` the
         // union is too and its exact value no longer matters: that distance is returned.
@@ -111,9 +149,9 @@ enum LiquidShaders {
         #ifdef PINCHED
             int i1 = 0, i2 = 0;
         #endif
-            for (int i = 0; i < \(maxShapes); i++) {
-                if (i >= uCount) break;
-                float d = sdRoundRect(p, uRects[i], uRadii[i].x, uRadii[i].y > 0.5);
+            for (int i = 0; i < SHAPE_LIMIT; i++) {
+                if (i >= SHAPE_COUNT) break;
+                float d = sdRoundRect(p, shapeRect(i), shapeRadius(i).x, shapeRadius(i).y > 0.5);
                 if (d < deep) return d;
         #ifdef PINCHED
                 if (d < m1) { m3 = m2; m2 = m1; i2 = i1; m1 = d; i1 = i; }
@@ -128,7 +166,7 @@ enum LiquidShaders {
             float acc = m1;
             if (m2 < 1e8) {
         #ifdef PINCHED
-                acc = smin(acc, m2, uK * pinch(p, uRects[i1], uRects[i2]));
+                acc = smin(acc, m2, uK * pinch(p, shapeRect(i1), shapeRect(i2)));
         #else
                 acc = smin(acc, m2, uK);
         #endif

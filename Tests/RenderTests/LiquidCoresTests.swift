@@ -210,6 +210,9 @@ extension RenderSuite {
             case singleShapeField
             /// Only the blurred backdrop texels the glass can read, blurred.
             case tightBlur
+            /// The field's strips of up to four shapes drawn with their shapes in their own
+            /// records, one call a program (`drawFieldRects`).
+            case instancedField
 
             func turnOff(_ r: GLRenderer) {
                 switch self {
@@ -222,6 +225,7 @@ extension RenderSuite {
                 case .shapeShadowClasses: r.shapeShadowClasses = false
                 case .singleShapeField: r.singleShapeField = false
                 case .tightBlur: r.tightBlur = false
+                case .instancedField: r.instancedField = false
                 }
             }
 
@@ -236,6 +240,7 @@ extension RenderSuite {
                 case .shapeShadowClasses: \.unshadowedPixels
                 case .singleShapeField: \.singleShapePixels
                 case .tightBlur: \.sparedBlurTexels
+                case .instancedField: \.instancedFieldPixels
                 }
             }
 
@@ -245,7 +250,7 @@ extension RenderSuite {
                 case .plainCores, .singleShapeField: 5_000
                 // (The bench drive's spread keeps its blur: a whole frame's is spared then.)
                 case .tightBlur: 2_000
-                case .shadowClass, .unclippedPaint: 10_000
+                case .shadowClass, .unclippedPaint, .instancedField: 10_000
                 case .straightField, .shapeCores, .roundClipClasses, .shapeShadowClasses: 20_000
                 }
             }
@@ -266,6 +271,8 @@ extension RenderSuite {
             (.singleShapeField, "liquid", 1, .light, 80), (.singleShapeField, "liquid", 1, .dark, 30),
             (.singleShapeField, "liquid", 2, .dark, 24),
             (.tightBlur, "liquid", 1, .light, 80), (.tightBlur, "liquid", 2, .dark, 24),
+            (.instancedField, "liquid", 1, .light, 80), (.instancedField, "liquid", 2, .dark, 24),
+            (.instancedField, "neck", 1, .light, 40),
         ]
 
         @Test(arguments: runs)
