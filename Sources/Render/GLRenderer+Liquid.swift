@@ -291,11 +291,11 @@ extension GLRenderer {
     private func drawFieldStrips(_ part: Rect, rows: Int, shapes: [Shape], reach: Double, curved: GLuint, straight: GLuint,
                                  carried: (curved: GLuint, straight: GLuint)?) {
         var batches: [(program: GLuint, shapes: ArraySlice<Shape>, rects: [Rect])] = []
-        var carrying: [GLuint: [(rect: Rect, shapes: ArraySlice<Shape>)]] = [:]
+        // The strips that carry their shapes, for the curved and the straight program.
+        var carrying: (curved: [(rect: Rect, shapes: ArraySlice<Shape>)], straight: [(rect: Rect, shapes: ArraySlice<Shape>)]) = ([], [])
         func add(_ rects: [Rect], _ program: GLuint, _ near: ArraySlice<Shape>) {
-            if let carried, near.count <= LiquidShaders.instanceShapes {
-                let instanced = program == straight ? carried.straight : carried.curved
-                carrying[instanced, default: []] += rects.map { ($0, near) }
+            if carried != nil, near.count <= LiquidShaders.instanceShapes {
+                if program == straight { carrying.straight += rects.map { ($0, near) } } else { carrying.curved += rects.map { ($0, near) } }
                 instancedFieldPixels += rects.reduce(0) { $0 + Int($1.width * $1.height) }
                 return
             }
@@ -314,9 +314,11 @@ extension GLRenderer {
             if !split.curved.isEmpty { add(split.curved, curved, near) }
         }
         for b in batches { drawField(strips: b.rects, b.program, b.shapes) }
-        for (program, strips) in carrying.sorted(by: { $0.key < $1.key }) {
-            glUseProgram(program)
-            drawFieldRects(strips)
+        if let carried {
+            for (program, strips) in [(carried.curved, carrying.curved), (carried.straight, carrying.straight)] where !strips.isEmpty {
+                glUseProgram(program)
+                drawFieldRects(strips)
+            }
         }
     }
 
