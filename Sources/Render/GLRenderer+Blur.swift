@@ -75,26 +75,37 @@ extension GLRenderer {
         // Halve, reading the region where it is drawn: a linear blit at exactly 2:1 samples
         // each 2×2 block at its shared corner, an exact average. GL rows run bottom-up: the
         // region's top-left row sits at viewport height − y − h. A factor of 4 halves twice,
-        // through the texture the horizontal pass writes next.
+        // through the texture the horizontal pass writes next. Only the texels the two passes
+        // read: the box, `radius` more each way (within the region) — every texel the same
+        // average as in a blit of the whole region.
+        let taken = BlurBox(x0: max(box.x0 - radius, 0), y0: max(box.y0 - radius, 0), x1: min(box.x1 + radius, w - 1),
+                            y1: min(box.y1 + radius, h - 1))
+        // Columns and GL rows (bottom-up) of `taken` at `scale` texels a small one.
+        func span(_ scale: Int) -> (x0: GLint, y0: GLint, x1: GLint, y1: GLint) {
+            (GLint(taken.x0 * scale), GLint((h - 1 - taken.y1) * scale), GLint((taken.x1 + 1) * scale), GLint((h - taken.y0) * scale))
+        }
         var source: GLint = 0
         glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &source)
         let y0 = GLint(viewport.height - region.y - region.h)
+        let (full, half, small) = (span(factor), span(factor / 2), span(1))
         glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), GLuint(source))
         glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), factor == 4 ? b.halfFBO : b.smallFBO)
-        glBlitFramebuffer(GLint(region.x), y0, GLint(region.x + region.w), y0 + GLint(region.h), 0, 0, GLint(region.w / 2),
-                          GLint(region.h / 2), GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_LINEAR))
+        let first = factor == 4 ? half : small
+        glBlitFramebuffer(GLint(region.x) + full.x0, y0 + full.y0, GLint(region.x) + full.x1, y0 + full.y1, first.x0, first.y0,
+                          first.x1, first.y1, GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_LINEAR))
         if factor == 4 {
             glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), b.halfFBO)
             glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), b.smallFBO)
-            glBlitFramebuffer(0, 0, GLint(region.w / 2), GLint(region.h / 2), 0, 0, GLint(region.w / 4), GLint(region.h / 4),
+            glBlitFramebuffer(half.x0, half.y0, half.x1, half.y1, small.x0, small.y0, small.x1, small.y1,
                               GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_LINEAR))
         }
         glDisable(GLenum(GL_BLEND))
-        glUseProgram(blurProgram)
-        glUniform1i(glGetUniformLocation(blurProgram, "uSource"), 3)
-        glUniform1fv(glGetUniformLocation(blurProgram, "uWeights"), GLsizei(radius + 1), weights[radius...].map { GLfloat($0) })
-        glUniform1i(glGetUniformLocation(blurProgram, "uRadius"), GLint(radius))
-        glUniform2i(glGetUniformLocation(blurProgram, "uSize"), GLint(w), GLint(h))
+        let program = blurProgram(radius: radius)
+        glUseProgram(program)
+        glUniform1i(glGetUniformLocation(program, "uSource"), 3)
+        glUniform1fv(glGetUniformLocation(program, "uWeights"), GLsizei(radius + 1), weights[radius...].map { GLfloat($0) })
+        glUniform1i(glGetUniformLocation(program, "uRadius"), GLint(radius))
+        glUniform2i(glGetUniformLocation(program, "uSize"), GLint(w), GLint(h))
         glViewport(0, 0, GLsizei(w), GLsizei(h))
         // The vertical pass blurs the box; the horizontal one its columns, over the rows the
         // vertical taps reach (within the region). Texture rows run bottom-up.
@@ -114,13 +125,14 @@ extension GLRenderer {
             }
             glActiveTexture(GLenum(GL_TEXTURE3))
             glBindTexture(GLenum(GL_TEXTURE_2D), source)
-            glUniform2i(glGetUniformLocation(blurProgram, "uDirection"), GLint(dx), GLint(dy))
+            glUniform2i(glGetUniformLocation(program, "uDirection"), GLint(dx), GLint(dy))
             glDrawArrays(GLenum(GL_TRIANGLES), 0, 6)
         }
         if scissored { glEnable(GLenum(GL_SCISSOR_TEST)) } else { glDisable(GLenum(GL_SCISSOR_TEST)) }
         glScissor(saved[0], saved[1], saved[2], saved[3])
         sparedBlurTexels += 2 * w * h - across * (tall + down)
         blurredTexels += across * (tall + down)
+        if program != blurProgram { unrolledBlurTexels += across * (tall + down) }
         glBindVertexArray(0)
         glActiveTexture(GLenum(GL_TEXTURE0))
         return out.texture

@@ -24,6 +24,18 @@ extension GLRenderer {
             liquidProgramCache[key] = try linkLiquid(key)
         }
         blurProgram = try Self.link(vertex: BlurShaders.vertex(header), fragment: BlurShaders.fragment(header))
+        // The glass's blur at its default σ (1.5 texels, at 1× and 2×): radius 5.
+        _ = blurProgram(radius: SoftwareRasterizer.gaussian(sigma: SoftwareRasterizer.backdropSigma(.light)).count / 2)
+    }
+
+    /// The blur program for taps `radius` either side: written out for it (linked on first
+    /// use), or the loop's where that is off or failed to link.
+    func blurProgram(radius: Int) -> GLuint {
+        guard unrolledBlur, radius <= BlurShaders.maxRadius else { return blurProgram }
+        if let p = unrolledBlurPrograms[radius] { return p == 0 ? blurProgram : p }
+        let p = (try? Self.link(vertex: BlurShaders.vertex(shaderHeader), fragment: BlurShaders.fragment(shaderHeader, radius: radius))) ?? 0
+        unrolledBlurPrograms[radius] = p
+        return p == 0 ? blurProgram : p
     }
 
     /// The program for primitives of class `kind`, under a rounded clip or not, with a

@@ -42,6 +42,14 @@ public final class GLRenderer {
     public var liquidFieldTexture = true
     var liquidUniforms: [GLuint: [String: GLint]] = [:]
     var blurProgram: GLuint = 0
+    /// The blur with its taps written out, by radius (`BlurShaders.fragment(_:radius:)`); 0
+    /// where linking failed (the loop's then).
+    var unrolledBlurPrograms: [Int: GLuint] = [:]
+    /// Blur through the program written out for the radius; `SPRINGLAB_UNROLLED_BLUR=off`
+    /// blurs through the loop (the same bytes).
+    public var unrolledBlur = ProcessInfo.processInfo.environment["SPRINGLAB_UNROLLED_BLUR"] != "off"
+    /// Texels blurred through an unrolled program since start.
+    public internal(set) var unrolledBlurTexels = 0
     /// The liquid backdrop's blur textures, and the blurred results kept per group.
     var backdrop: Backdrop?
     var vao: GLuint = 0
@@ -161,6 +169,7 @@ public final class GLRenderer {
         if var f = field { glDeleteFramebuffers(1, &f.fbo); glDeleteTextures(1, &f.texture) }
         if var f = runCoverage { glDeleteFramebuffers(1, &f.fbo); glDeleteTextures(1, &f.texture) }
         glDeleteProgram(blurProgram)
+        for p in unrolledBlurPrograms.values where p != 0 { glDeleteProgram(p) }
         backdrop?.delete()
         glDeleteBuffers(1, &quad)
         glDeleteBuffers(1, &instances)

@@ -11,6 +11,12 @@ enum LiquidShaders {
     static let maxShapes = 16
     /// The most shapes a rectangle of an instanced field pass carries in its own record.
     static let instanceShapes = 4
+    /// The fold's steps for the shapes such a rectangle carries, written out (no loop):
+    /// each taken while it has that many, the same steps in the same order as the loop's,
+    /// so the same field (measured on the liquid bench drive, frames drawn both ways in one
+    /// process: 0.3 ms a frame less at 1×, 0.7 at 2×).
+    static let unrolledFold = (0..<instanceShapes).map { "if (SHAPE_COUNT > \($0)) FOLD_STEP(\($0))" }
+        .joined(separator: "\n    ")
 
     /// `plain`: glass deeper than anything but the tinted backdrop (`LiquidCores`);
     /// `shadow`: outside the glass, where only its shadow can fall (`LiquidCores.outside`).
@@ -141,6 +147,19 @@ enum LiquidShaders {
         vec2 shapeRadius(int i) { return uRadii[i]; }
         #endif
 
+        // One shape's step of the fold below: its distance, kept among the three nearest.
+        #ifdef PINCHED
+        #define KEEP_INDEX(i, j) j = i;
+        #else
+        #define KEEP_INDEX(i, j)
+        #endif
+        #define FOLD_STEP(i) { \\
+                float d = sdRoundRect(p, shapeRect(i), shapeRadius(i).x, shapeRadius(i).y > 0.5); \\
+                if (d < deep) return d; \\
+                if (d < m1) { m3 = m2; m2 = m1; KEEP_INDEX(i1, i2) m1 = d; KEEP_INDEX(i, i1) } \\
+                else if (d < m2) { m3 = m2; m2 = d; KEEP_INDEX(i, i2) } \\
+                else if (d < m3) { m3 = d; } }
+
         // LiquidGroup.distance: the three nearest distances folded nearest first. The fold is
         // never above the nearest distance, so once one shape is deeper than `deep` the
         // union is too and its exact value no longer matters: that distance is returned.
@@ -149,20 +168,14 @@ enum LiquidShaders {
         #ifdef PINCHED
             int i1 = 0, i2 = 0;
         #endif
+        #ifdef INSTANCED_SHAPES
+        \(unrolledFold)
+        #else
             for (int i = 0; i < SHAPE_LIMIT; i++) {
                 if (i >= SHAPE_COUNT) break;
-                float d = sdRoundRect(p, shapeRect(i), shapeRadius(i).x, shapeRadius(i).y > 0.5);
-                if (d < deep) return d;
-        #ifdef PINCHED
-                if (d < m1) { m3 = m2; m2 = m1; i2 = i1; m1 = d; i1 = i; }
-                else if (d < m2) { m3 = m2; m2 = d; i2 = i; }
-                else if (d < m3) { m3 = d; }
-        #else
-                if (d < m1) { m3 = m2; m2 = m1; m1 = d; }
-                else if (d < m2) { m3 = m2; m2 = d; }
-                else if (d < m3) { m3 = d; }
-        #endif
+                FOLD_STEP(i)
             }
+        #endif
             float acc = m1;
             if (m2 < 1e8) {
         #ifdef PINCHED
@@ -371,6 +384,34 @@ enum BlurShaders {
                         + texelFetch(uSource, clamp(base - step, ivec2(0), last), 0)) * uWeights[i];
             }
             outColor = acc;
+        }
+        """
+    }
+
+    /// The same blur for one `radius`, its taps written out: the same fetches, products and
+    /// sums in the same order as the loop's, so the same bytes — without the loop's bound
+    /// test and its taps' indexing, which llvmpipe runs per 4×4 block (measured on the
+    /// liquid bench drive: a pass about 30 % less time than the loop's).
+    static func fragment(_ header: String, radius: Int) -> String {
+        let taps = radius < 1 ? "" : (1...radius).map { i in
+            """
+                    acc += (texelFetch(uSource, clamp(base + uDirection * \(i), ivec2(0), last), 0)
+                            + texelFetch(uSource, clamp(base - uDirection * \(i), ivec2(0), last), 0)) * uWeights[\(i)];
+
+            """
+        }.joined()
+        return header + """
+        precision highp float;
+        uniform sampler2D uSource;
+        uniform ivec2 uDirection;
+        uniform float uWeights[\(radius + 1)];
+        uniform ivec2 uSize;
+        out vec4 outColor;
+        void main() {
+            ivec2 last = uSize - ivec2(1);
+            ivec2 base = ivec2(gl_FragCoord.xy);
+            vec4 acc = texelFetch(uSource, base, 0) * uWeights[0];
+        \(taps)    outColor = acc;
         }
         """
     }

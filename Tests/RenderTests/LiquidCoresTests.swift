@@ -213,6 +213,8 @@ extension RenderSuite {
             /// The field's strips of up to four shapes drawn with their shapes in their own
             /// records, one call a program (`drawFieldRects`).
             case instancedField
+            /// The backdrop blur through a program with its taps written out for the radius.
+            case unrolledBlur
 
             func turnOff(_ r: GLRenderer) {
                 switch self {
@@ -226,6 +228,7 @@ extension RenderSuite {
                 case .singleShapeField: r.singleShapeField = false
                 case .tightBlur: r.tightBlur = false
                 case .instancedField: r.instancedField = false
+                case .unrolledBlur: r.unrolledBlur = false
                 }
             }
 
@@ -241,6 +244,7 @@ extension RenderSuite {
                 case .singleShapeField: \.singleShapePixels
                 case .tightBlur: \.sparedBlurTexels
                 case .instancedField: \.instancedFieldPixels
+                case .unrolledBlur: \.unrolledBlurTexels
                 }
             }
 
@@ -249,7 +253,7 @@ extension RenderSuite {
                 switch self {
                 case .plainCores, .singleShapeField: 5_000
                 // (The bench drive's spread keeps its blur: a whole frame's is spared then.)
-                case .tightBlur: 2_000
+                case .tightBlur, .unrolledBlur: 2_000
                 case .shadowClass, .unclippedPaint, .instancedField: 10_000
                 case .straightField, .shapeCores, .roundClipClasses, .shapeShadowClasses: 20_000
                 }
@@ -273,6 +277,7 @@ extension RenderSuite {
             (.tightBlur, "liquid", 1, .light, 80), (.tightBlur, "liquid", 2, .dark, 24),
             (.instancedField, "liquid", 1, .light, 80), (.instancedField, "liquid", 2, .dark, 24),
             (.instancedField, "neck", 1, .light, 40),
+            (.unrolledBlur, "liquid", 1, .light, 80), (.unrolledBlur, "liquid", 2, .dark, 24),
         ]
 
         @Test(arguments: runs)
