@@ -200,4 +200,37 @@ def _():
         xvfb.wait()
 
 
+@check("bench --idle 5 offscreen (no X): 0 frames and under 1 % of a core; SIGTERM at rest still ends the window at once")
+def _():
+    """Without X, SDL's offscreen driver has no event wait of its own: SDL 2.26 pumps every
+    millisecond for it (about 2 % of a core at rest, issue 16). The loop naps itself
+    instead, looking every 50 ms — and a signal at rest must still end it promptly."""
+    env = {**os.environ, "SDL_VIDEODRIVER": "offscreen", "XDG_CONFIG_HOME": "/nonexistent", "XDG_DATA_HOME": "/nonexistent"}
+    env.pop("DISPLAY", None)
+    out = subprocess.run([BIN, "bench", "--idle", "5", "--scene", "liquid"], env=env, capture_output=True, text=True,
+                         timeout=90)
+    assert out.returncode == 0, out.stderr
+    fields = dict(kv.split("=", 1) for kv in out.stdout.split() if "=" in kv)
+    assert fields["driver"] == "offscreen", out.stdout
+    assert fields["frames_drawn"] == "0", out.stdout
+    assert float(fields["cpu_pct"]) < 1, out.stdout
+    # A window left to rest (the liquid scene makes no entrance), then SIGTERM: it ends by
+    # its own loop (status 143) within the nap and a frame, not after its 1 s wait.
+    proc = subprocess.Popen([BIN, "run", "--scene", "liquid", "--fresh"], env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(4)
+        assert proc.poll() is None, proc.stderr.read()
+        start = time.time()
+        proc.send_signal(15)
+        status = proc.wait(5)
+        took = time.time() - start
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert status == 143, (status, proc.stderr.read())
+    assert took < 0.25, f"{took:.2f} s from SIGTERM to the end"
+    return out.stdout.strip().splitlines()[-1] + f"; SIGTERM at rest ended it in {took * 1000:.0f} ms"
+
+
 summary()
