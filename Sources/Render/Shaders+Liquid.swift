@@ -364,49 +364,29 @@ enum BlurShaders {
         """
     }
 
-    static func fragment(_ header: String) -> String {
-        header + """
-        precision highp float;
-        uniform sampler2D uSource;
-        uniform ivec2 uDirection;
-        uniform float uWeights[\(maxRadius + 1)];
-        uniform int uRadius;
-        uniform ivec2 uSize;                 // the region, in the corner of a larger texture
-        out vec4 outColor;
-        void main() {
-            ivec2 last = uSize - ivec2(1);
-            ivec2 base = ivec2(gl_FragCoord.xy);
-            vec4 acc = texelFetch(uSource, base, 0) * uWeights[0];
-            for (int i = 1; i <= \(maxRadius); i++) {
-                if (i > uRadius) break;
-                ivec2 step = uDirection * i;
-                acc += (texelFetch(uSource, clamp(base + step, ivec2(0), last), 0)
-                        + texelFetch(uSource, clamp(base - step, ivec2(0), last), 0)) * uWeights[i];
-            }
-            outColor = acc;
-        }
-        """
-    }
-
-    /// The same blur for one `radius`, its taps written out: the same fetches, products and
-    /// sums in the same order as the loop's, so the same bytes — without the loop's bound
-    /// test and its taps' indexing, which llvmpipe runs per 4×4 block (measured on the
-    /// liquid bench drive: a pass about 30 % less time than the loop's).
-    static func fragment(_ header: String, radius: Int) -> String {
-        let taps = radius < 1 ? "" : (1...radius).map { i in
-            """
-                    acc += (texelFetch(uSource, clamp(base + uDirection * \(i), ivec2(0), last), 0)
-                            + texelFetch(uSource, clamp(base - uDirection * \(i), ivec2(0), last), 0)) * uWeights[\(i)];
+    /// The blur over taps either side: with `radius`, written out for it — without the loop's
+    /// bound test and its taps' indexing, which llvmpipe runs per 4×4 block (measured on the
+    /// liquid bench drive: a pass about 30 % less time than the loop's); without, a loop to
+    /// `uRadius`. Both take each tap through `TAP`: the same fetches, products and sums in
+    /// the same order, so the same bytes.
+    static func fragment(_ header: String, radius: Int? = nil) -> String {
+        let taps = radius.map { r in r < 1 ? "" : (1...r).map { "    TAP(\($0))\n" }.joined() } ?? """
+                for (int i = 1; i <= \(maxRadius); i++) {
+                    if (i > uRadius) break;
+                    TAP(i)
+                }
 
             """
-        }.joined()
         return header + """
         precision highp float;
         uniform sampler2D uSource;
         uniform ivec2 uDirection;
-        uniform float uWeights[\(radius + 1)];
-        uniform ivec2 uSize;
+        uniform float uWeights[\((radius ?? maxRadius) + 1)];
+        uniform int uRadius;                 // (the loop's bound)
+        uniform ivec2 uSize;                 // the region, in the corner of a larger texture
         out vec4 outColor;
+        #define TAP(i) acc += (texelFetch(uSource, clamp(base + uDirection * (i), ivec2(0), last), 0) \\
+                               + texelFetch(uSource, clamp(base - uDirection * (i), ivec2(0), last), 0)) * uWeights[i];
         void main() {
             ivec2 last = uSize - ivec2(1);
             ivec2 base = ivec2(gl_FragCoord.xy);
