@@ -123,6 +123,35 @@ import Testing
         #expect(Notice.relativeTime(age: 2 * 3600, reference: ref) == "2h")
         #expect(Notice.relativeTime(age: 3 * 86_400, reference: ref) == "3d")
         #expect(Notice.relativeTime(age: 12 * 86_400, reference: ref) == "18 Nov")
+        // Across a leap day and a year's turn (dates by hand).
+        #expect(Notice.relativeTime(age: 8 * 86_400, reference: Date(timeIntervalSince1970: 1_709_510_400)) == "25 Feb")  // 2024-03-04; 2024 is a leap year
+        #expect(Notice.relativeTime(age: 4 * 86_400 + 7 * 86_400, reference: Date(timeIntervalSince1970: 1_709_510_400)) == "22 Feb")
+        #expect(Notice.relativeTime(age: 9 * 86_400, reference: Date(timeIntervalSince1970: 1_704_326_400)) == "26 Dec")  // 2024-01-04
+        #expect(Notice.relativeTime(age: 7 * 86_400 + 3 * 86_400, reference: Date(timeIntervalSince1970: 1_709_510_400)) == "23 Feb")
+    }
+
+    /// The date label's day and month by integer arithmetic, against Foundation's Gregorian
+    /// calendar in UTC (an outside reference) every 7 hours 13 minutes from 1600 to 2400, and
+    /// at both sides of every midnight around leap days and centuries.
+    @Test func civilDatesAgreeWithTheGregorianCalendar() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+        func check(_ t: Double) -> Bool {
+            let c = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: t))
+            let mine = Notice.civilDate(unixSeconds: t)
+            return mine.year == c.year && mine.month == c.month && mine.day == c.day
+        }
+        var failures: [Double] = []
+        var t = -11_676_096_000.0  // 1600-01-01
+        while t < 13_569_465_600 {  // 2400-01-01
+            if !check(t) { failures.append(t) }
+            t += 7 * 3600 + 13 * 60
+        }
+        for year in [1700, 1900, 1999, 2000, 2024, 2100] {
+            let march1 = calendar.date(from: DateComponents(year: year, month: 3, day: 1))?.timeIntervalSince1970 ?? 0
+            for day in -2...1 { for s in [-0.5, 0, 0.5] where !check(march1 + Double(day) * 86_400 + s) { failures.append(march1 + Double(day) * 86_400 + s) } }
+        }
+        #expect(failures.isEmpty, "first disagreements: \(failures.prefix(5))")
     }
 }
 
