@@ -25,8 +25,11 @@ extension GLRenderer {
         // group's bounds, within its clip), moved by the refraction.
         let read = g.bounds.intersection(prim.clipRect.insetBy(dx: -1, dy: -1)).insetBy(dx: -(max(paint.refraction, 0) + 1),
                                                                                         dy: -(max(paint.refraction, 0) + 1))
+        let blurBefore = blurredTexels, fieldBefore = fieldPixels + coarsePixels
         let blurred = blurBackdrop(region, read: read, viewport: (width, height), factor: factor, sigma: sigma, slot: slot,
                                    content: backdropKey)
+        passCount("liquid blur", blurredTexels - blurBefore)
+        passEnd("liquid blur")
         let s = paint.shadow
         // Each strip takes the shapes that can reach it — within the kernel's reach, the
         // shadow's offset and blur, the debug band and the rim's sampling. A shape further
@@ -66,6 +69,8 @@ extension GLRenderer {
         let fieldRegion = liquidFieldTexture
             ? drawField(g, bounds: b, shadowOffset: s?.offset ?? .zero, reach: reach, width: width, height: height, deep: deep,
                         cores: fieldCores, spacing: spacing, onlyNear: spacing > 1 && !outside.outside.isEmpty, full: !single) : nil
+        passCount("liquid field", fieldPixels + coarsePixels - fieldBefore)
+        passEnd("liquid field")
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(target))
         if scissored { glEnable(GLenum(GL_SCISSOR_TEST)) }
         glActiveTexture(GLenum(GL_TEXTURE2))
@@ -152,15 +157,21 @@ extension GLRenderer {
                 drawRects(edges)
             }
             let edgePixels = edges.reduce(0) { $0 + Int($1.width * $1.height) }
+            passCount("liquid edges", edgePixels)
+            passEnd("liquid edges")
             if !general { unclippedPixels += edgePixels }
             if single { singleShapePixels += edgePixels }
             if s != nil, !outside.outside.isEmpty {
                 glUseProgram(shadowProgram)
                 drawRects(outside.outside)
                 shadowPixels += outside.outside.reduce(0) { $0 + Int($1.width * $1.height) }
+                passCount("liquid shadow", outside.outside.reduce(0) { $0 + Int($1.width * $1.height) })
+                passEnd("liquid shadow")
             }
             if !plain.isEmpty { paintPlain(plain, prim: prim, region: region, factor: factor, viewport: (width, height)) }
             plainPixels += plain.reduce(0) { $0 + Int($1.width * $1.height) }
+            passCount("liquid plain", plain.reduce(0) { $0 + Int($1.width * $1.height) })
+            passEnd("liquid plain")
         } else {
             forEachStrip(of: b, rows: height, shapes: g.shapes, reach: reach) { strip, near in
                 setShapes(near, uniforms)

@@ -149,6 +149,9 @@ public final class GLRenderer {
     public internal(set) var videoConvertedPixels = 0
     /// Pixels repainted since start (a frame drawn whole counts all of its pixels).
     public internal(set) var repaintedPixels = 0
+    /// Time each pass (`GLRenderer+Passes`; slows every frame: a diagnostic).
+    public var passTiming = false
+    public internal(set) var passTimes = PassTimes()
 
     static let floatsPerInstance = 32
 
@@ -192,6 +195,7 @@ public final class GLRenderer {
     /// Into a retained target (`GLRenderer+Damage`) only the pixels the frame changed are
     /// repainted; anywhere else the whole frame is.
     public func draw(_ batches: [RenderBatch], width: Int, height: Int, background: Color, fonts: FontLibrary?) {
+        passStart()
         uploadAtlas(fonts)
         var bound: GLint = 0
         glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &bound)
@@ -201,6 +205,7 @@ public final class GLRenderer {
         for case .layer(let id, let composite, let content, let key, _) in batches {
             updateLayer(id, width: Int(composite.rect.width), height: Int(composite.rect.height), content: content, key: key)
         }
+        passEnd("layers")
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target)
         let keys = backdropKeys(batches, width: width, height: height, background: background)
         guard let rects = repaintRects(batches, target: target, width: width, height: height, background: background) else {
@@ -221,6 +226,7 @@ public final class GLRenderer {
         }
         glDisable(GLenum(GL_SCISSOR_TEST))
         lastRepaint = rects
+        passEnd("shapes")
     }
 
     /// Draws every batch in order; with `clip`, only what reaches it (the scissor is set).
@@ -296,6 +302,7 @@ public final class GLRenderer {
             let p = prims[i]
             guard p.kind == .liquid || p.kind == .blurredGlyph else { i += 1; continue }
             submitShapes(reaching(prims[start..<i]), width: width, height: height)
+            passEnd("shapes")
             if p.kind == .liquid {
                 let slot = keys == nil ? Backdrop.maxSlots - 1 : liquid
                 let key = keys.flatMap { liquid < $0.count ? $0[liquid] : nil }
@@ -307,6 +314,7 @@ public final class GLRenderer {
             } else {
                 let end = Self.blurredRunEnd(prims, from: i)
                 drawBlurredRun(prims[i..<end], width: width, height: height, clip: clip)
+                passEnd("blurred text")
                 i = end
             }
             start = i

@@ -233,4 +233,35 @@ def _():
     return out.stdout.strip().splitlines()[-1] + f"; SIGTERM at rest ended it in {took * 1000:.0f} ms"
 
 
+@check("bench --passes on: each pass's ms a frame, the liquid passes with the pixels they shaded, within the frame's mean")
+def _():
+    """Where a frame's time goes (issue 16, 'measure each step'): every liquid pass is
+    named with time and pixels for the liquid scene, none for a scene without glass, and
+    the passes (each waited for inside the frame) never add up past the frame's mean."""
+    env = {**os.environ, "SDL_VIDEODRIVER": "offscreen"}
+    env.pop("DISPLAY", None)
+    def passes(scene):
+        out = subprocess.run([BIN, "bench", "--scene", scene, "--frames", "30", "--passes", "on"], env=env,
+                             capture_output=True, text=True, timeout=120)
+        assert out.returncode == 0, out.stderr
+        found, mean = {}, None
+        for line in out.stdout.splitlines():
+            if line.startswith("mean_ms="):
+                mean = float(line.split("=")[1])
+            if line.startswith("pass "):
+                words = line.split()
+                found[words[1]] = dict(kv.split("=", 1) for kv in words[2:] if "=" in kv)
+        return found, mean, out.stdout
+    liquid, mean, text = passes("liquid")
+    for name in ["liquid_blur", "liquid_field", "liquid_edges", "liquid_shadow", "liquid_plain", "shapes"]:
+        assert name in liquid and float(liquid[name]["ms"]) > 0, (name, text)
+    for name in ["liquid_blur", "liquid_field", "liquid_edges", "liquid_shadow", "liquid_plain"]:
+        assert float(liquid[name]["pixels"]) > 1000, (name, text)
+    timed = sum(float(v["ms"]) for k, v in liquid.items() if k != "rest")
+    assert 0 < timed <= mean, (timed, mean, text)
+    alert, _, text = passes("push-alert")
+    assert "shapes" in alert and not any(k.startswith("liquid") for k in alert), text
+    return f"liquid: passes {timed:.1f} of a {mean:.1f} ms frame; edges {liquid['liquid_edges']['ns_per_pixel']} ns a pixel"
+
+
 summary()

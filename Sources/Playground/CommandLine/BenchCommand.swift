@@ -19,6 +19,7 @@ enum BenchCommand {
         .number("scale", "a scale in [0.5, 4]", { $0 >= 0.5 && $0 <= 4 }),
         FlagSpec(name: "renderer", kind: .choice(["gl", "software"])),
         FlagSpec(name: "damage", kind: .choice(["on", "off"])),
+        FlagSpec(name: "passes", kind: .choice(["on", "off"])),
         .number("idle", "seconds in [1, 600] to measure the window at rest", { $0 >= 1 && $0 <= 600 }),
     ]
 
@@ -74,6 +75,7 @@ enum BenchCommand {
             let before = gl?.repaintedPixels ?? 0
             renderer.present(list, window: window)
             renderer.renderer.finish()
+            if i == warmup - 1, a.words["passes"] == "on" { gl?.passTiming = true }
             if i < warmup {
                 warmupTimes.append((MonotonicClock.now() - start) * 1000)
                 if i == warmup - 1 { rssAfterWarmup = residentMegabytes() }
@@ -106,6 +108,23 @@ enum BenchCommand {
                          warmupTimes.first ?? 0, warmupTimes.max() ?? 0)
         // Memory over the timed frames: a leak per frame shows as growth here.
         output += String(format: "rss_mb_after_warmup=%.1f rss_mb_end=%.1f\n", rssAfterWarmup, rssEnd)
+        if let gl, gl.passTiming {
+            // Each pass's GPU time a frame (every pass waited for: the frames above are slower).
+            let t = gl.passTimes
+            let mean = times.reduce(0, +) / Double(times.count)
+            var passes = 0.0
+            for name in t.order {
+                let ms = 1000 * (t.seconds[name] ?? 0) / Double(frames)
+                passes += ms
+                output += String(format: "pass %@ ms=%.3f", name.replacingOccurrences(of: " ", with: "_"), ms)
+                if let n = t.pixels[name] {
+                    let px = Double(n) / Double(frames)
+                    output += String(format: " pixels=%.0f ns_per_pixel=%.1f", px, px > 0 ? ms * 1e6 / px : 0)
+                }
+                output += "\n"
+            }
+            output += String(format: "pass rest ms=%.3f  (the scene, flattening, presenting)\n", mean - passes)
+        }
         let scene = sceneTimes.sorted()
         output += String(format: "scene_p50_ms=%.3f  (building the display list; the rest is flattening and drawing)\n",
                          scene[scene.count / 2])

@@ -114,7 +114,7 @@ enum Help {
         """,
         "bench": """
         usage: springlab bench [--scene \(sceneChoices)] [--frames N] [--size WxH] [--scale S]
-                               [--renderer gl|software] [--damage on|off]
+                               [--renderer gl|software] [--damage on|off] [--passes on|off]
                springlab bench --idle SECONDS [--scene NAME] [--size WxH] [--scale S]
 
         Draws N frames (default 600) of the scene animating at WxH (default 1280x800),
@@ -124,7 +124,10 @@ enum Help {
         are printed on their own line. Beside them: the budget (8.3 ms at scale 1, 16.7 ms
         at scale 2), the floor (one full-window textured blit, measured in the same run)
         and p99 / floor, the share of pixels repainted, and memory. --damage off draws
-        every frame whole (to compare).
+        every frame whole (to compare). --passes on waits for the GPU after each pass of
+        the timed frames and prints each pass's ms a frame (and for the liquid passes the
+        pixels shaded and ns a pixel): where the time goes. The waits drain llvmpipe's
+        pipeline, so those frames are slower than without.
 
         --idle SECONDS opens the real window on the scene (X when there is a display),
         waits until it first comes to rest, and reports the frames drawn and the CPU used
