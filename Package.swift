@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "Capture", dependencies: ["Canvas", "Files", "Render"], swiftSettings: strict),
         .target(name: "Playground", dependencies: ["Motion", "Canvas", "Files", "Scenes", "Render", "Platform", "Capture", "Export"],
                 swiftSettings: strict),
-        .executableTarget(name: "springlab", dependencies: ["Playground"], swiftSettings: strict),
+        .executableTarget(name: "springlab", dependencies: ["Playground", "Platform"], swiftSettings: strict),
         .testTarget(name: "MotionTests", dependencies: ["Motion"], swiftSettings: strict),
         .testTarget(name: "ExportTests", dependencies: ["Export", "Motion"], swiftSettings: strict),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "Motion"], swiftSettings: strict),

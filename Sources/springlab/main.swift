@@ -1,5 +1,9 @@
 import Foundation
+import Platform
 import Playground
+
+// Large transient blocks in mappings of their own, so their holes do not stay resident.
+ProcessMemory.returnLargeBlocks()
 
 // A file size limit (ulimit -f) makes writes fail with EFBIG like a full disk, instead of
 // killing the process mid-write: every output then fails whole (SPEC §13).
