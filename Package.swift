@@ -32,6 +32,8 @@ let package = Package(
         .target(name: "Playground", dependencies: ["Motion", "Canvas", "Files", "Scenes", "Render", "Platform", "Capture", "Export"],
                 swiftSettings: strict),
         .executableTarget(name: "springlab", dependencies: ["Playground", "Platform"], swiftSettings: strict),
+        // A clean process for ProcessMemoryTests (not installed).
+        .executableTarget(name: "springlab-heap-probe", dependencies: ["Platform"], path: "Tests/HeapProbe", swiftSettings: strict),
         .testTarget(name: "MotionTests", dependencies: ["Motion"], swiftSettings: strict),
         .testTarget(name: "ExportTests", dependencies: ["Export", "Motion"], swiftSettings: strict),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "Motion"], swiftSettings: strict),
