@@ -53,7 +53,7 @@ extension RenderSuite {
                                  got: GLRenderer) throws -> String? {
                 var found: String?
                 try eachFrame(scene: scene, scale: scale, theme: theme, frames: frames, expected: expected, got: got) { i, a, b, w, h in
-                    guard a != b else { return true }
+                    guard !ImageDiff.same(a, b) else { return true }
                     let at = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? -1
                     found = "\(scene) @\(scale)× \(theme), frame \(i): differs first at x \((at / 4) % w), y \(h - 1 - at / 4 / w)"
                     return false
@@ -66,7 +66,7 @@ extension RenderSuite {
                                    got: GLRenderer) throws -> Int {
                 var largest = 0
                 try eachFrame(scene: scene, scale: scale, theme: theme, frames: frames, expected: expected, got: got) { _, a, b, _, _ in
-                    for (x, y) in zip(a, b) where x != y { largest = max(largest, abs(Int(x) - Int(y))) }
+                    largest = max(largest, ImageDiff.largest(a, b))
                     return true
                 }
                 return largest
@@ -143,7 +143,7 @@ extension RenderSuite {
                     partialFrames += 1
                     repainted += partial.repaintedPixels - before
                 }
-                guard got == expected else {
+                guard ImageDiff.same(got, expected) else {
                     let diff = zip(got, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? -1
                     let px = diff / 4
                     let where_ = partial.lastRepaint.map { $0.map(\.description).joined(separator: "; ") } ?? "whole"

@@ -54,6 +54,33 @@ final class Headless {
 
 /// Per-channel differences between two RGBA8 images.
 struct ImageDiff {
+    /// The largest difference of any byte of `a` from the same byte of `b` (the shorter's
+    /// length), in a plain loop over the two buffers: a debug build's `zip` asks the runtime
+    /// for generic metadata at every element (it took most of CoarseShadowTests' 175 s).
+    /// True when `a` and `b` hold the same bytes, by `memcmp` (a debug build's `==` on
+    /// arrays calls the element's `==` through its witness table at every byte: half of
+    /// ExactShortcutTests' time).
+    static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        a.count == b.count && a.withUnsafeBytes { pa in
+            b.withUnsafeBytes { pb in pa.count == 0 || memcmp(pa.baseAddress!, pb.baseAddress!, pa.count) == 0 }
+        }
+    }
+
+    static func largest(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        a.withUnsafeBufferPointer { pa in
+            b.withUnsafeBufferPointer { pb in
+                var largest = 0, i = 0
+                let n = min(pa.count, pb.count)
+                while i < n {
+                    let d = Int(pa[i]) - Int(pb[i])
+                    if d > largest { largest = d } else if -d > largest { largest = -d }
+                    i += 1
+                }
+                return largest
+            }
+        }
+    }
+
     var maxDifference = 0
     var pixelsOver: Int = 0
     var worst = (x: 0, y: 0)
