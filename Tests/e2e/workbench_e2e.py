@@ -233,7 +233,7 @@ def _():
     return out.stdout.strip().splitlines()[-1] + f"; SIGTERM at rest ended it in {took * 1000:.0f} ms"
 
 
-@check("bench --passes on: each pass's ms a frame, the liquid passes with the pixels they shaded, within the frame's mean")
+@check("bench --passes on: each pass's ms a frame, the liquid passes with the pixels they shaded, within the frame's mean; --ab halves")
 def _():
     """Where a frame's time goes (issue 16, 'measure each step'): every liquid pass is
     named with time and pixels for the liquid scene, none for a scene without glass, and
@@ -261,7 +261,24 @@ def _():
     assert 0 < timed <= mean, (timed, mean, text)
     alert, _, text = passes("push-alert")
     assert "shapes" in alert and not any(k.startswith("liquid") for k in alert), text
-    return f"liquid: passes {timed:.1f} of a {mean:.1f} ms frame; edges {liquid['liquid_edges']['ns_per_pixel']} ns a pixel"
+    # --ab: the two halves of one run. With single-shape-field off (odd frames) a group of
+    # one shape draws its full field too: more field pixels in the off half than the on.
+    out = subprocess.run([BIN, "bench", "--scene", "liquid", "--frames", "120", "--passes", "on", "--ab", "single-shape-field"],
+                         env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    ab = {}
+    for line in out.stdout.splitlines():
+        if line.startswith("ab"):
+            words = line.split()
+            ab[words[2] if words[1] == "pass" else "frames"] = dict(kv.split("=", 1) for kv in words if "=" in kv)
+    assert ab["frames"]["ab"] == "single-shape-field" and float(ab["frames"]["on_mean_ms"]) > 0 \
+        and float(ab["frames"]["off_mean_ms"]) > 0, out.stdout
+    field = ab["liquid_field"]
+    assert float(field["off_pixels"]) > 1.05 * float(field["on_pixels"]), out.stdout
+    bad = subprocess.run([BIN, "bench", "--scene", "liquid", "--ab", "damage"], env=env, capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "--ab accepts one of" in bad.stderr, (bad.returncode, bad.stderr)
+    return (f"liquid: passes {timed:.1f} of a {mean:.1f} ms frame; edges {liquid['liquid_edges']['ns_per_pixel']} ns a pixel; "
+            f"--ab single-shape-field: field {field['on_pixels']} px on, {field['off_pixels']} off")
 
 
 summary()

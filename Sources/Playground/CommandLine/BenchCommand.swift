@@ -20,8 +20,18 @@ enum BenchCommand {
         FlagSpec(name: "renderer", kind: .choice(["gl", "software"])),
         FlagSpec(name: "damage", kind: .choice(["on", "off"])),
         FlagSpec(name: "passes", kind: .choice(["on", "off"])),
+        FlagSpec(name: "ab", kind: .choice(abSwitches.map(\.name))),
         .number("idle", "seconds in [1, 600] to measure the window at rest", { $0 >= 1 && $0 <= 600 }),
     ]
+
+    /// The renderer's shortcuts `--ab` can alternate (each on by default).
+    static var abSwitches: [(name: String, key: ReferenceWritableKeyPath<GLRenderer, Bool>)] {
+        [("liquid-cores", \.liquidCores), ("unrolled-blur", \.unrolledBlur), ("tight-blur", \.tightBlur),
+         ("shape-cores", \.shapeCores), ("straight-field", \.straightField), ("shadow-class", \.shadowClass),
+         ("round-clip-classes", \.roundClipClasses), ("shape-shadow-classes", \.shapeShadowClasses),
+         ("unclipped-paint", \.unclippedPaint), ("coarse-shadow", \.coarseShadow), ("single-shape-field", \.singleShapeField),
+         ("instanced-field", \.instancedField)]
+    }
 
     static func run(_ arguments: [String], output: inout String, errors: inout String) throws {
         let a = try parseArguments(arguments, specs: specs, command: "bench", maxPositional: 0)
@@ -52,6 +62,10 @@ enum BenchCommand {
         let renderer = try StageRenderer(fonts: fonts, window: window)
         let gl = renderer.renderer as? GLRenderer
         if a.words["damage"] == "off" { gl?.damageTracking = false }
+        // `--ab`: the switch on for even frames, off for odd ones — both halves of one run,
+        // on one machine at one moment (runs apart differ by more than most steps).
+        let ab = a.words["ab"].flatMap { name in abSwitches.first { $0.name == name } }
+        if ab != nil, gl == nil { throw UsageError("springlab bench: --ab needs the gl renderer") }
         var app = Workbench(measurer: fonts, theme: .light, windowSize: size)
         _ = app.switchScene(named: sceneName, at: 0)
         let (w, h) = window.drawableSize
@@ -59,6 +73,8 @@ enum BenchCommand {
         var times: [Double] = []
         var sceneTimes: [Double] = []
         times.reserveCapacity(frames)
+        // With --ab and --passes: each pass's ms in the on (even) and off (odd) frames.
+        var halves: [String: [Double]] = [:], pixelHalves: [String: [Int]] = [:]
         // One whole cycle of the scene's bench driver first, untimed in the distribution:
         // llvmpipe compiles a shader variant the first time each state is drawn (first
         // frame, first band of a layer redrawn, first texture size), a one-off cost
@@ -73,6 +89,8 @@ enum BenchCommand {
             let list = app.benchFrame(atWall: t)
             if i >= warmup { sceneTimes.append((MonotonicClock.now() - start) * 1000) }
             let before = gl?.repaintedPixels ?? 0
+            if let ab, let gl { gl[keyPath: ab.key] = i % 2 == 0 }
+            let passesBefore = gl?.passTimes.seconds ?? [:], pixelsBefore = gl?.passTimes.pixels ?? [:]
             renderer.present(list, window: window)
             renderer.renderer.finish()
             if i == warmup - 1, a.words["passes"] == "on" { gl?.passTiming = true }
@@ -82,6 +100,12 @@ enum BenchCommand {
                 continue
             }
             times.append((MonotonicClock.now() - start) * 1000)
+            if ab != nil, let gl, gl.passTiming {
+                for (name, seconds) in gl.passTimes.seconds {
+                    halves[name, default: [0, 0]][i % 2] += 1000 * (seconds - (passesBefore[name] ?? 0))
+                }
+                for (name, n) in gl.passTimes.pixels { pixelHalves[name, default: [0, 0]][i % 2] += n - (pixelsBefore[name] ?? 0) }
+            }
             repainted += (gl?.repaintedPixels ?? 0) - before
         }
         // The floor after the frames: its 4 MB test image would otherwise sit in the heap the
@@ -124,6 +148,27 @@ enum BenchCommand {
                 output += "\n"
             }
             output += String(format: "pass rest ms=%.3f  (the scene, flattening, presenting)\n", mean - passes)
+        }
+        if let ab {
+            func half(_ parity: Int) -> [Double] {
+                times.indices.filter { ($0 + warmup) % 2 == parity }.map { times[$0] }.sorted()
+            }
+            func q(_ v: [Double], _ p: Double) -> Double { v.isEmpty ? 0 : v[min(v.count - 1, Int(Double(v.count - 1) * p))] }
+            let on = half(0), off = half(1)
+            output += String(format: "ab=%@ on_p50_ms=%.3f on_p90_ms=%.3f on_mean_ms=%.3f off_p50_ms=%.3f off_p90_ms=%.3f off_mean_ms=%.3f  (frames alternated)\n",
+                             ab.name, q(on, 0.5), q(on, 0.9), on.reduce(0, +) / Double(max(on.count, 1)), q(off, 0.5), q(off, 0.9),
+                             off.reduce(0, +) / Double(max(off.count, 1)))
+            for name in gl?.passTimes.order ?? [] {
+                let v = halves[name] ?? [0, 0]
+                let (onMs, offMs) = (v[0], v[1])  // (frame i even: the switch was on)
+                output += String(format: "ab pass %@ on_ms=%.3f off_ms=%.3f", name.replacingOccurrences(of: " ", with: "_"),
+                                 onMs / Double(max(on.count, 1)), offMs / Double(max(off.count, 1)))
+                if let p = pixelHalves[name] {
+                    output += String(format: " on_pixels=%.0f off_pixels=%.0f", Double(p[0]) / Double(max(on.count, 1)),
+                                     Double(p[1]) / Double(max(off.count, 1)))
+                }
+                output += "\n"
+            }
         }
         let scene = sceneTimes.sorted()
         output += String(format: "scene_p50_ms=%.3f  (building the display list; the rest is flattening and drawing)\n",

@@ -115,6 +115,7 @@ enum Help {
         "bench": """
         usage: springlab bench [--scene \(sceneChoices)] [--frames N] [--size WxH] [--scale S]
                                [--renderer gl|software] [--damage on|off] [--passes on|off]
+                               [--ab SHORTCUT]
                springlab bench --idle SECONDS [--scene NAME] [--size WxH] [--scale S]
 
         Draws N frames (default 600) of the scene animating at WxH (default 1280x800),
@@ -127,7 +128,11 @@ enum Help {
         every frame whole (to compare). --passes on waits for the GPU after each pass of
         the timed frames and prints each pass's ms a frame (and for the liquid passes the
         pixels shaded and ns a pixel): where the time goes. The waits drain llvmpipe's
-        pipeline, so those frames are slower than without.
+        pipeline, so those frames are slower than without. --ab SHORTCUT (liquid-cores,
+        tight-blur, single-shape-field, …) turns one of the renderer's shortcuts on for even
+        frames and off for odd ones and prints both halves (with --passes, each pass's ms
+        and pixels in each): a step measured on one machine at one moment, where runs apart
+        differ by more than the step.
 
         --idle SECONDS opens the real window on the scene (X when there is a display),
         waits until it first comes to rest, and reports the frames drawn and the CPU used
