@@ -28,8 +28,8 @@ extension GLRenderer {
         let blurBefore = blurredTexels, fieldBefore = fieldPixels + coarsePixels
         let blurred = blurBackdrop(region, read: read, viewport: (width, height), factor: factor, sigma: sigma, slot: slot,
                                    content: backdropKey)
-        passCount("liquid blur", blurredTexels - blurBefore)
-        passEnd("liquid blur")
+        passCount("liquid_blur", blurredTexels - blurBefore)
+        passEnd("liquid_blur")
         let s = paint.shadow
         // Each strip takes the shapes that can reach it — within the kernel's reach, the
         // shadow's offset and blur, the debug band and the rim's sampling. A shape further
@@ -69,8 +69,8 @@ extension GLRenderer {
         let fieldRegion = liquidFieldTexture
             ? drawField(g, bounds: b, shadowOffset: s?.offset ?? .zero, reach: reach, width: width, height: height, deep: deep,
                         cores: fieldCores, spacing: spacing, onlyNear: spacing > 1 && !outside.outside.isEmpty, full: !single) : nil
-        passCount("liquid field", fieldPixels + coarsePixels - fieldBefore)
-        passEnd("liquid field")
+        passCount("liquid_field", fieldPixels + coarsePixels - fieldBefore)
+        passEnd("liquid_field")
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(target))
         if scissored { glEnable(GLenum(GL_SCISSOR_TEST)) }
         glActiveTexture(GLenum(GL_TEXTURE2))
@@ -157,21 +157,23 @@ extension GLRenderer {
                 drawRects(edges)
             }
             let edgePixels = edges.reduce(0) { $0 + Int($1.width * $1.height) }
-            passCount("liquid edges", edgePixels)
-            passEnd("liquid edges")
+            passCount("liquid_edges", edgePixels)
+            passEnd("liquid_edges")
             if !general { unclippedPixels += edgePixels }
             if single { singleShapePixels += edgePixels }
             if s != nil, !outside.outside.isEmpty {
                 glUseProgram(shadowProgram)
                 drawRects(outside.outside)
-                shadowPixels += outside.outside.reduce(0) { $0 + Int($1.width * $1.height) }
-                passCount("liquid shadow", outside.outside.reduce(0) { $0 + Int($1.width * $1.height) })
-                passEnd("liquid shadow")
+                let painted = outside.outside.reduce(0) { $0 + Int($1.width * $1.height) }
+                shadowPixels += painted
+                passCount("liquid_shadow", painted)
+                passEnd("liquid_shadow")
             }
             if !plain.isEmpty { paintPlain(plain, prim: prim, region: region, factor: factor, viewport: (width, height)) }
-            plainPixels += plain.reduce(0) { $0 + Int($1.width * $1.height) }
-            passCount("liquid plain", plain.reduce(0) { $0 + Int($1.width * $1.height) })
-            passEnd("liquid plain")
+            let plainPainted = plain.reduce(0) { $0 + Int($1.width * $1.height) }
+            plainPixels += plainPainted
+            passCount("liquid_plain", plainPainted)
+            passEnd("liquid_plain")
         } else {
             forEachStrip(of: b, rows: height, shapes: g.shapes, reach: reach) { strip, near in
                 setShapes(near, uniforms)

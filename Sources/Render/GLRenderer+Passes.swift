@@ -2,7 +2,8 @@ import CGL
 import Foundation
 
 /// Where a frame's GPU time goes, by pass (`springlab bench --passes`): with `passTiming`
-/// on, each pass ends in `glFinish` and the time since the last mark is added to its name.
+/// on, each pass ends in `glFinish` and the time since the last mark is added to its name
+/// (one word, as `bench` prints it: `liquid_edges`).
 /// Waiting after every pass drains llvmpipe's pipeline, so the sum is a little more than a
 /// frame drawn without it; the shares are what to read.
 public struct PassTimes: Sendable {

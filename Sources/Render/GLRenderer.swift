@@ -314,7 +314,7 @@ public final class GLRenderer {
             } else {
                 let end = Self.blurredRunEnd(prims, from: i)
                 drawBlurredRun(prims[i..<end], width: width, height: height, clip: clip)
-                passEnd("blurred text")
+                passEnd("blurred_text")
                 i = end
             }
             start = i

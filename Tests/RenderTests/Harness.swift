@@ -54,9 +54,6 @@ final class Headless {
 
 /// Per-channel differences between two RGBA8 images.
 struct ImageDiff {
-    /// The largest difference of any byte of `a` from the same byte of `b` (the shorter's
-    /// length), in a plain loop over the two buffers: a debug build's `zip` asks the runtime
-    /// for generic metadata at every element (it took most of CoarseShadowTests' 175 s).
     /// True when `a` and `b` hold the same bytes, by `memcmp` (a debug build's `==` on
     /// arrays calls the element's `==` through its witness table at every byte: half of
     /// ExactShortcutTests' time).
@@ -66,6 +63,9 @@ struct ImageDiff {
         }
     }
 
+    /// The largest difference of any byte of `a` from the same byte of `b` (the shorter's
+    /// length), in a plain loop over the two buffers: a debug build's `zip` asks the runtime
+    /// for generic metadata at every element (it took most of CoarseShadowTests' 175 s).
     static func largest(_ a: [UInt8], _ b: [UInt8]) -> Int {
         a.withUnsafeBufferPointer { pa in
             b.withUnsafeBufferPointer { pb in
