@@ -113,7 +113,7 @@ enum BenchCommand {
         let rssEnd = residentMegabytes()
         let floor = gl?.blitFloor(width: w, height: h, es: window.isES)
         let sorted = times.sorted()
-        func pct(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p))] }
+        func pct(_ p: Double) -> Double { quantile(sorted, p) }
         output += "scene=\(sceneName) renderer=\(renderer.backendName) size=\(w)x\(h) frames=\(frames)\n"
         output += String(format: "p50_ms=%.3f\np99_ms=%.3f\nmax_ms=%.3f\nmean_ms=%.3f\n", pct(0.5), pct(0.99),
                          sorted.last ?? 0, times.reduce(0, +) / Double(times.count))
@@ -140,7 +140,7 @@ enum BenchCommand {
             for name in t.order {
                 let ms = 1000 * (t.seconds[name] ?? 0) / Double(frames)
                 passes += ms
-                output += String(format: "pass %@ ms=%.3f", name.replacingOccurrences(of: " ", with: "_"), ms)
+                output += String(format: "pass %@ ms=%.3f", name, ms)
                 if let n = t.pixels[name] {
                     let px = Double(n) / Double(frames)
                     output += String(format: " pixels=%.0f ns_per_pixel=%.1f", px, px > 0 ? ms * 1e6 / px : 0)
@@ -150,19 +150,18 @@ enum BenchCommand {
             output += String(format: "pass rest ms=%.3f  (the scene, flattening, presenting)\n", mean - passes)
         }
         if let ab {
+            // (Frame i = warmup + index; the switch was on where i is even.)
             func half(_ parity: Int) -> [Double] {
                 times.indices.filter { ($0 + warmup) % 2 == parity }.map { times[$0] }.sorted()
             }
-            func q(_ v: [Double], _ p: Double) -> Double { v.isEmpty ? 0 : v[min(v.count - 1, Int(Double(v.count - 1) * p))] }
             let on = half(0), off = half(1)
+            func mean(_ v: [Double]) -> Double { v.reduce(0, +) / Double(max(v.count, 1)) }
             output += String(format: "ab=%@ on_p50_ms=%.3f on_p90_ms=%.3f on_mean_ms=%.3f off_p50_ms=%.3f off_p90_ms=%.3f off_mean_ms=%.3f  (frames alternated)\n",
-                             ab.name, q(on, 0.5), q(on, 0.9), on.reduce(0, +) / Double(max(on.count, 1)), q(off, 0.5), q(off, 0.9),
-                             off.reduce(0, +) / Double(max(off.count, 1)))
+                             ab.name, quantile(on, 0.5), quantile(on, 0.9), mean(on), quantile(off, 0.5), quantile(off, 0.9), mean(off))
             for name in gl?.passTimes.order ?? [] {
                 let v = halves[name] ?? [0, 0]
-                let (onMs, offMs) = (v[0], v[1])  // (frame i even: the switch was on)
-                output += String(format: "ab pass %@ on_ms=%.3f off_ms=%.3f", name.replacingOccurrences(of: " ", with: "_"),
-                                 onMs / Double(max(on.count, 1)), offMs / Double(max(off.count, 1)))
+                output += String(format: "ab pass %@ on_ms=%.3f off_ms=%.3f", name,
+                                 v[0] / Double(max(on.count, 1)), v[1] / Double(max(off.count, 1)))
                 if let p = pixelHalves[name] {
                     output += String(format: " on_pixels=%.0f off_pixels=%.0f", Double(p[0]) / Double(max(on.count, 1)),
                                      Double(p[1]) / Double(max(off.count, 1)))
@@ -200,6 +199,11 @@ extension BenchCommand {
             + String(format: "frames_drawn=%d cpu_s=%.3f cpu_pct=%.2f  (of one core; goal 0 frames, < 1 %%)\n", r.frames,
                      r.cpuSeconds, 100 * r.cpuSeconds / r.seconds)
     }
+}
+
+/// The value at fraction `p` of the way through `sorted` (nearest rank below), 0 if empty.
+func quantile(_ sorted: [Double], _ p: Double) -> Double {
+    sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p))]
 }
 
 /// Resident memory of this process, MB (Linux /proc/self/statm; 0 elsewhere).
