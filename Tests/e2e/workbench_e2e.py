@@ -233,7 +233,7 @@ def _():
     return out.stdout.strip().splitlines()[-1] + f"; SIGTERM at rest ended it in {took * 1000:.0f} ms"
 
 
-@check("bench --passes on: each pass's ms a frame, the liquid passes with the pixels they shaded, within the frame's mean; --ab halves")
+@check("bench --passes on: each pass's ms a frame, the liquid passes with the pixels they shaded, within the frame's mean; --ab halves; the host's steal")
 def _():
     """Where a frame's time goes (issue 16, 'measure each step'): every liquid pass is
     named with time and pixels for the liquid scene, none for a scene without glass, and
@@ -261,6 +261,9 @@ def _():
     assert 0 < timed <= mean, (timed, mean, text)
     alert, _, text = passes("push-alert")
     assert "shapes" in alert and not any(k.startswith("liquid") for k in alert), text
+    # The host's share of the machine over the timed frames (/proc/stat's steal), a percentage.
+    steal = [line for line in text.splitlines() if line.startswith("steal_pct=")]
+    assert len(steal) == 1 and 0 <= float(steal[0].split()[0].split("=")[1]) <= 100, text
     # --ab: the two halves of one run. With single-shape-field off (odd frames) a group of
     # one shape draws its full field too: more field pixels in the off half than the on.
     out = subprocess.run([BIN, "bench", "--scene", "liquid", "--frames", "120", "--passes", "on", "--ab", "single-shape-field"],

@@ -82,6 +82,8 @@ enum BenchCommand {
         let warmup = Int(app.sceneType.benchCycle * 60)
         var warmupTimes: [Double] = []
         var rssAfterWarmup = 0.0
+        // The machine's CPU time when the timed frames start (`MachineTicks`).
+        var ticksBefore: MachineTicks?
         for i in 0..<(warmup + frames) {
             try Interrupt.check()
             let start = MonotonicClock.now()
@@ -96,7 +98,10 @@ enum BenchCommand {
             if i == warmup - 1, a.words["passes"] == "on" { gl?.passTiming = true }
             if i < warmup {
                 warmupTimes.append((MonotonicClock.now() - start) * 1000)
-                if i == warmup - 1 { rssAfterWarmup = residentMegabytes() }
+                if i == warmup - 1 {
+                    rssAfterWarmup = residentMegabytes()
+                    ticksBefore = MachineTicks.now()
+                }
                 continue
             }
             times.append((MonotonicClock.now() - start) * 1000)
@@ -111,6 +116,7 @@ enum BenchCommand {
         // The floor after the frames: its 4 MB test image would otherwise sit in the heap the
         // frames' memory is measured in (the app never draws it).
         let rssEnd = residentMegabytes()
+        let stolen = ticksBefore.flatMap { before in MachineTicks.now()?.stealPercent(since: before) }
         let floor = gl?.blitFloor(width: w, height: h, es: window.isES)
         let sorted = times.sorted()
         func pct(_ p: Double) -> Double { quantile(sorted, p) }
@@ -123,6 +129,10 @@ enum BenchCommand {
         if let floor {
             output += String(format: "floor_ms=%.3f p99_over_floor=%.2f  (one full-window textured blit, this run)\n", floor,
                              pct(0.99) / floor)
+        }
+        if let stolen {
+            output += String(format: "steal_pct=%.1f  (of the machine's CPU time over the timed frames, given by the hypervisor to other guests: a busy host slows every figure)\n",
+                             stolen)
         }
         if let gl {
             output += String(format: "damage=%@ repainted_pct=%.1f  (of the window's pixels, a frame on average)\n",

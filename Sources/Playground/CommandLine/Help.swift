@@ -124,7 +124,9 @@ enum Help {
         whose first and worst frames (llvmpipe compiling shader variants on first use)
         are printed on their own line. Beside them: the budget (8.3 ms at scale 1, 16.7 ms
         at scale 2), the floor (one full-window textured blit, measured in the same run)
-        and p99 / floor, the share of pixels repainted, and memory. --damage off draws
+        and p99 / floor, the share of the machine's CPU time the hypervisor gave other
+        guests over the timed frames (steal_pct, from /proc/stat: a busy host slows every
+        figure), the share of pixels repainted, and memory. --damage off draws
         every frame whole (to compare). --passes on waits for the GPU after each pass of
         the timed frames and prints each pass's ms a frame (and for the liquid passes the
         pixels shaded and ns a pixel): where the time goes. The waits drain llvmpipe's
