@@ -186,12 +186,40 @@ public struct Flattener {
         return out
     }
 
+    /// Drawn geometry — shapes' and glass shapes' edges and radii, clips, lines' ends and
+    /// widths — is placed on a grid of 1/256 pixel: llvmpipe's own sub-pixel precision for
+    /// the vertices it rasterizes (Mesa's lp_rast.h: FIXED_ORDER 8). No pixel moves by more
+    /// than a level for it (`GeometryGridTests`), and a frame in which things moved by less
+    /// than that — the long tail of a spring closing on its target, 0.0005 px a frame in
+    /// the liquid drive's last half second — flattens to the same primitives as the one
+    /// before, so repaint finds nothing changed and shades nothing. (The springs' values are
+    /// exact as ever; only where they are drawn is rounded.) Glyphs sit on whole pixels.
+    static let grid = 256.0
+
+    /// `v` on the grid (finite values only; infinities and NaN as they are).
+    static func onGrid(_ v: Double) -> Double {
+        v.isFinite ? (v * grid).rounded() / grid : v
+    }
+
+    /// `r`'s edges on the grid (an infinite rectangle, a clip that cuts nothing, as it is).
+    static func onGrid(_ r: Rect) -> Rect {
+        guard r.minX.isFinite, r.maxX.isFinite, r.minY.isFinite, r.maxY.isFinite else { return r }
+        let x0 = onGrid(r.minX), y0 = onGrid(r.minY)
+        return Rect(x: x0, y: y0, width: onGrid(r.maxX) - x0, height: onGrid(r.maxY) - y0)
+    }
+
+    /// A corner radius on the grid, no more than half the (gridded) rectangle's shorter
+    /// side — as `Shape` keeps it: a capsule stays a capsule.
+    static func onGrid(radius: Double, of rect: Rect) -> Double {
+        min(onGrid(radius), min(rect.width, rect.height) / 2)
+    }
+
     /// (`layer` is handed a layer's content expanded in place, made only if asked for.)
     private func walk(_ commands: [DrawCommand], offset: Point2, clips: inout [Shape],
                       emit: (Primitive) -> Void, layer: (String, Primitive, () -> [Primitive], [DrawCommand], Rect) -> Void) {
         var clipRect = clips.reduce(Rect.infinite) { $0.intersection($1.rect) }
         var roundClip = clips.last(where: { $0.radius > 0 })
-        func px(_ r: Rect) -> Rect { r.offsetBy(dx: offset.x, dy: offset.y).scaled(scale) }
+        func px(_ r: Rect) -> Rect { Self.onGrid(r.offsetBy(dx: offset.x, dy: offset.y).scaled(scale)) }
         func recompute() {
             clipRect = clips.reduce(Rect.infinite) { $0.intersection($1.rect) }
             roundClip = clips.last(where: { $0.radius > 0 })
@@ -201,7 +229,7 @@ public struct Flattener {
             case .pushClip(let shape):
                 var s = shape
                 s.rect = px(shape.rect)
-                s.radius = shape.radius * scale
+                s.radius = Self.onGrid(radius: shape.radius * scale, of: s.rect)
                 clips.append(s)
                 recompute()
             case .popClip:
@@ -213,16 +241,17 @@ public struct Flattener {
                     shadow = Shadow(alpha: sh.alpha * opacity, radius: sh.radius * scale,
                                     offset: Point2(sh.offset.x * scale, sh.offset.y * scale))
                 }
+                let rect = px(shape.rect)
                 emit(Primitive(
-                    rect: px(shape.rect), radius: shape.radius * scale,
+                    rect: rect, radius: Self.onGrid(radius: shape.radius * scale, of: rect),
                     kind: shape.continuous ? .continuous : .circular,
                     strokeWidth: paint.strokeWidth * scale,
                     fill: paint.fill.opacity(opacity), stroke: paint.stroke.opacity(opacity),
                     clipRect: clipRect, roundClip: roundClip, shadow: shadow))
             case .line(let a, let b, let width, let color):
-                let pa = Point2((a.x + offset.x) * scale, (a.y + offset.y) * scale)
-                let pb = Point2((b.x + offset.x) * scale, (b.y + offset.y) * scale)
-                emit(Primitive(rect: Rect(x: pa.x, y: pa.y, width: pb.x, height: pb.y), radius: width * scale / 2,
+                let pa = Point2(Self.onGrid((a.x + offset.x) * scale), Self.onGrid((a.y + offset.y) * scale))
+                let pb = Point2(Self.onGrid((b.x + offset.x) * scale), Self.onGrid((b.y + offset.y) * scale))
+                emit(Primitive(rect: Rect(x: pa.x, y: pa.y, width: pb.x, height: pb.y), radius: Self.onGrid(width * scale / 2),
                                kind: .segment, strokeWidth: 0, fill: color, stroke: .clear,
                                clipRect: clipRect, roundClip: roundClip))
             case .text(let run, let opacity):
@@ -230,7 +259,7 @@ public struct Flattener {
             case .liquid(let group, let paint, let opacity):
                 var g = group
                 g.shapes = group.shapes.map { s in
-                    var m = s; m.rect = px(s.rect); m.radius = s.radius * scale; return m
+                    var m = s; m.rect = px(s.rect); m.radius = Self.onGrid(radius: s.radius * scale, of: m.rect); return m
                 }
                 g.merge = group.merge * scale
                 g.smoothing = group.smoothing * scale
