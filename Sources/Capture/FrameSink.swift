@@ -336,16 +336,58 @@ enum EncodedFile {
         return nil
     }
 
-    /// Why a GIF is not whole: it must start with its signature and end with its trailer.
+    /// Why a GIF is not whole: walked block by block as the GIF89a specification lays it
+    /// out, the trailer must be its last byte (`gifIsWhole`). ffmpeg can exit 0 after its
+    /// writes failed (a file-size limit: SIGXFSZ is ignored, so writes fail with EFBIG), so
+    /// the file itself is the proof. Checking only that the last byte is the trailer's
+    /// (0x3B) let through a GIF cut at a byte that happened to be 0x3B.
     static func gifProblem(_ path: String) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return "the encoded file cannot be read" }
-        defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 6), head.starts(with: Array("GIF8".utf8)),
-              let size = try? handle.seekToEnd(), size > 13, (try? handle.seek(toOffset: size - 1)) != nil,
-              let last = try? handle.read(upToCount: 1), last.first == 0x3B else {
-            return "the GIF is cut short (a full disk?)"
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
+            return "the encoded file cannot be read"
         }
-        return nil
+        return gifIsWhole(data) ? nil : "the GIF is cut short (a full disk?)"
+    }
+
+    /// True when `bytes` are a GIF whose blocks run whole to a trailer at the very end: the
+    /// signature (GIF87a or GIF89a); the logical screen descriptor (7 bytes), its global
+    /// colour table if its flag is set (3 × 2^(n+1) bytes); then extensions (0x21, a label,
+    /// data sub-blocks) and images (0x2C, a 9-byte descriptor, a local colour table if
+    /// flagged, the LZW code size, data sub-blocks), each chain of sub-blocks (a length
+    /// byte, that many bytes) ended by a zero length; then the trailer, 0x3B.
+    static func gifIsWhole(_ bytes: Data) -> Bool {
+        bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Bool in
+            let n = raw.count
+            guard n >= 14, [UInt8](raw[0..<6]) == Array("GIF89a".utf8) || [UInt8](raw[0..<6]) == Array("GIF87a".utf8) else {
+                return false
+            }
+            func table(_ packed: UInt8) -> Int { packed & 0x80 != 0 ? 3 << (Int(packed & 7) + 1) : 0 }
+            var i = 13 + table(raw[10])
+            // A chain of sub-blocks from i: true when its terminator lies within the file.
+            func subBlocks() -> Bool {
+                while i < n {
+                    let size = Int(raw[i])
+                    i += 1 + size
+                    if size == 0 { return true }
+                }
+                return false
+            }
+            while i < n {
+                switch raw[i] {
+                case 0x3B:
+                    return i == n - 1
+                case 0x21:
+                    i += 2
+                    guard subBlocks() else { return false }
+                case 0x2C:
+                    guard i + 10 < n else { return false }
+                    i += 10 + table(raw[i + 9]) + 1
+                    guard subBlocks() else { return false }
+                default:
+                    return false
+                }
+            }
+            return false
+        }
     }
 }
 
