@@ -295,19 +295,32 @@ def window_checks(work, installed):
             proc = subprocess.Popen([*argv, "--fresh", "--quit-after", "20"], env={**env, **extra}, cwd=work,
                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
             wid = None
-            deadline = time.time() + 15
+            deadline = time.time() + 30
             while time.time() < deadline and wid is None:
                 r = run(["xdotool", "search", "--class", "springlab"], env=env)
                 ids = r.stdout.split()
                 wid = ids[0] if ids else None
                 if wid is None:
                     time.sleep(0.1)
-            check(wid is not None, f"{label}: xdotool search --class springlab finds the window")
-            if wid:
-                cls = run(["xprop", "-id", wid, "WM_CLASS"], env=env).stdout.strip()
-                check(cls == 'WM_CLASS(STRING) = "springlab", "springlab"', f"{label}: {cls}")
-                icon = run(["xprop", "-id", wid, "_NET_WM_ICON"], env=env).stdout
-                check("Icon (64 x 64)" in icon, f"{label}: _NET_WM_ICON holds the 64 px icon")
+            if wid is None:
+                # Say why: the process's state and what it wrote.
+                code = proc.poll()
+                if code is None:
+                    proc.terminate()
+                    try:
+                        proc.wait(5)
+                    except subprocess.TimeoutExpired:
+                        proc.kill()
+                        proc.wait()
+                err = proc.stderr.read().decode(errors="replace").strip()[-600:]
+                state = f"exited {code}" if code is not None else "still running after 30 s"
+                check(False, f"{label}: xdotool search --class springlab finds the window ({state}; stderr: {err!r})")
+                continue
+            check(True, f"{label}: xdotool search --class springlab finds the window")
+            cls = run(["xprop", "-id", wid, "WM_CLASS"], env=env).stdout.strip()
+            check(cls == 'WM_CLASS(STRING) = "springlab", "springlab"', f"{label}: {cls}")
+            icon = run(["xprop", "-id", wid, "_NET_WM_ICON"], env=env).stdout
+            check("Icon (64 x 64)" in icon, f"{label}: _NET_WM_ICON holds the 64 px icon")
             proc.terminate()
             try:
                 proc.wait(5)
