@@ -276,6 +276,16 @@ def main():
     print("install test: all passed")
 
 
+def stop(proc):
+    """Ask the process to end; kill it if it has not within 5 s."""
+    proc.terminate()
+    try:
+        proc.wait(5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
 def window_checks(work, installed):
     # A copy under another name: SDL's own default class is the executable's name, so
     # only the app's setting makes this one "springlab". The installed binary finds its
@@ -296,7 +306,7 @@ def window_checks(work, installed):
                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
             wid = None
             deadline = time.time() + 30
-            while time.time() < deadline and wid is None:
+            while time.time() < deadline and wid is None and proc.poll() is None:
                 r = run(["xdotool", "search", "--class", "springlab"], env=env)
                 ids = r.stdout.split()
                 wid = ids[0] if ids else None
@@ -306,12 +316,7 @@ def window_checks(work, installed):
                 # Say why: the process's state and what it wrote.
                 code = proc.poll()
                 if code is None:
-                    proc.terminate()
-                    try:
-                        proc.wait(5)
-                    except subprocess.TimeoutExpired:
-                        proc.kill()
-                        proc.wait()
+                    stop(proc)
                 err = proc.stderr.read().decode(errors="replace").strip()[-600:]
                 state = f"exited {code}" if code is not None else "still running after 30 s"
                 check(False, f"{label}: xdotool search --class springlab finds the window ({state}; stderr: {err!r})")
@@ -321,12 +326,7 @@ def window_checks(work, installed):
             check(cls == 'WM_CLASS(STRING) = "springlab", "springlab"', f"{label}: {cls}")
             icon = run(["xprop", "-id", wid, "_NET_WM_ICON"], env=env).stdout
             check("Icon (64 x 64)" in icon, f"{label}: _NET_WM_ICON holds the 64 px icon")
-            proc.terminate()
-            try:
-                proc.wait(5)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+            stop(proc)
     finally:
         xvfb.terminate()
         xvfb.wait(5)
