@@ -12,6 +12,7 @@ import xml.etree.ElementTree as ET
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 INSTALL = os.path.join(REPO, "scripts", "install")
 SIZES = [16, 32, 48, 64, 128, 256, 512]
+WINDOW_WAIT_S = 30   # how long the app may take to show its window under Xvfb
 failures = []
 
 
@@ -305,28 +306,27 @@ def window_checks(work, installed):
             proc = subprocess.Popen([*argv, "--fresh", "--quit-after", "20"], env={**env, **extra}, cwd=work,
                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
             wid = None
-            deadline = time.time() + 30
+            deadline = time.time() + WINDOW_WAIT_S
             while time.time() < deadline and wid is None and proc.poll() is None:
                 r = run(["xdotool", "search", "--class", "springlab"], env=env)
                 ids = r.stdout.split()
                 wid = ids[0] if ids else None
                 if wid is None:
                     time.sleep(0.1)
+            why = ""
             if wid is None:
-                # Say why: the process's state and what it wrote.
-                code = proc.poll()
-                if code is None:
-                    stop(proc)
+                # Say why: the process's state and what it wrote (read once it has ended).
+                state = f"still running after {WINDOW_WAIT_S} s" if proc.poll() is None else f"exited {proc.returncode}"
+                stop(proc)
                 err = proc.stderr.read().decode(errors="replace").strip()[-600:]
-                state = f"exited {code}" if code is not None else "still running after 30 s"
-                check(False, f"{label}: xdotool search --class springlab finds the window ({state}; stderr: {err!r})")
-                continue
-            check(True, f"{label}: xdotool search --class springlab finds the window")
-            cls = run(["xprop", "-id", wid, "WM_CLASS"], env=env).stdout.strip()
-            check(cls == 'WM_CLASS(STRING) = "springlab", "springlab"', f"{label}: {cls}")
-            icon = run(["xprop", "-id", wid, "_NET_WM_ICON"], env=env).stdout
-            check("Icon (64 x 64)" in icon, f"{label}: _NET_WM_ICON holds the 64 px icon")
-            stop(proc)
+                why = f" ({state}; stderr: {err!r})"
+            check(wid is not None, f"{label}: xdotool search --class springlab finds the window{why}")
+            if wid:
+                cls = run(["xprop", "-id", wid, "WM_CLASS"], env=env).stdout.strip()
+                check(cls == 'WM_CLASS(STRING) = "springlab", "springlab"', f"{label}: {cls}")
+                icon = run(["xprop", "-id", wid, "_NET_WM_ICON"], env=env).stdout
+                check("Icon (64 x 64)" in icon, f"{label}: _NET_WM_ICON holds the 64 px icon")
+            stop(proc)   # a no-op when it was stopped above
     finally:
         xvfb.terminate()
         xvfb.wait(5)
