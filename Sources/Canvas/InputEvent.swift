@@ -8,7 +8,9 @@ public enum InputEvent: Hashable, Sendable {
     case pointerDown(Point2, time: Double, shift: Bool)
     case pointerMoved(Point2, time: Double)
     case pointerUp(Point2, time: Double)
-    case wheel(dy: Double, at: Point2, time: Double, shift: Bool)
+    /// A wheel notch (1 a notch) or a touchpad's precise fraction of one; `ctrl` asks a
+    /// slider under the pointer to step instead of scrolling (SPEC §15.2).
+    case wheel(dy: Double, at: Point2, time: Double, shift: Bool, ctrl: Bool)
     case key(Key, time: Double, shift: Bool)
     /// Text typed (after the keyboard layout and input method), for editable fields.
     case text(String, time: Double)
@@ -20,7 +22,7 @@ public enum InputEvent: Hashable, Sendable {
 
     public var time: Double {
         switch self {
-        case .pointerDown(_, let t, _), .pointerMoved(_, let t), .pointerUp(_, let t), .wheel(_, _, let t, _),
+        case .pointerDown(_, let t, _), .pointerMoved(_, let t), .pointerUp(_, let t), .wheel(_, _, let t, _, _),
              .key(_, let t, _), .text(_, let t), .shift(_, let t), .focusLost(let t), .captureLost(let t):
             return t
         }
@@ -33,7 +35,7 @@ public enum InputEvent: Hashable, Sendable {
         case .pointerDown(let p, let t, let s): return .pointerDown(move(p), time: t, shift: s)
         case .pointerMoved(let p, let t): return .pointerMoved(move(p), time: t)
         case .pointerUp(let p, let t): return .pointerUp(move(p), time: t)
-        case .wheel(let dy2, let p, let t, let s): return .wheel(dy: dy2, at: move(p), time: t, shift: s)
+        case .wheel(let dy2, let p, let t, let s, let c): return .wheel(dy: dy2, at: move(p), time: t, shift: s, ctrl: c)
         default: return self
         }
     }
@@ -44,7 +46,7 @@ public enum InputEvent: Hashable, Sendable {
         case .pointerDown(let p, _, let s): return .pointerDown(p, time: t, shift: s)
         case .pointerMoved(let p, _): return .pointerMoved(p, time: t)
         case .pointerUp(let p, _): return .pointerUp(p, time: t)
-        case .wheel(let dy, let p, _, let s): return .wheel(dy: dy, at: p, time: t, shift: s)
+        case .wheel(let dy, let p, _, let s, let c): return .wheel(dy: dy, at: p, time: t, shift: s, ctrl: c)
         case .key(let k, _, let s): return .key(k, time: t, shift: s)
         case .text(let x, _): return .text(x, time: t)
         case .shift(let d, _): return .shift(d, time: t)
@@ -61,6 +63,8 @@ public enum Key: String, Hashable, Sendable {
     /// Ctrl+Z; Ctrl+Shift+Z or Ctrl+Y; Ctrl+A, Ctrl+C, Ctrl+X, Ctrl+V (SPEC §11): named for
     /// what they do, translated once at the platform edge.
     case undo, redo, selectAll, copy, cut, paste
+    /// Ctrl+Q or Ctrl+W: close the window (SPEC §15.4).
+    case quit
     /// F1 or ? : the shortcut overlay.
     case help
     case digit1 = "1", digit2 = "2", digit3 = "3", digit4 = "4", digit5 = "5", digit6 = "6", digit7 = "7", digit8 = "8", digit9 = "9"

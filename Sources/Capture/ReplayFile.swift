@@ -83,8 +83,10 @@ public struct ReplayFile: Sendable {
             case .pointerDown(let at, _, let shift): fields.append(("e", "\"down\"")); p(at); fields.append(("shift", "\(shift)"))
             case .pointerMoved(let at, _): fields.append(("e", "\"move\"")); p(at)
             case .pointerUp(let at, _): fields.append(("e", "\"up\"")); p(at)
-            case .wheel(let dy, let at, _, let shift):
+            case .wheel(let dy, let at, _, let shift, let ctrl):
                 fields.append(("e", "\"wheel\"")); fields.append(("dy", number(dy))); p(at); fields.append(("shift", "\(shift)"))
+                // Written only when held: takes recorded before Ctrl+wheel read the same.
+                if ctrl { fields.append(("ctrl", "true")) }
             case .key(let key, _, let shift): fields += [("e", "\"key\""), ("key", string(key.rawValue)), ("shift", "\(shift)")]
             case .text(let s, _): fields += [("e", "\"text\""), ("text", string(s))]
             case .shift(let down, _): fields += [("e", "\"shift\""), ("down", "\(down)")]
@@ -141,7 +143,7 @@ public struct ReplayFile: Sendable {
     struct Row: Decodable {
         var t: Double?, x: Double?, y: Double?, dy: Double?, w: Double?, h: Double?, at: Double?
         var e: String?, key: String?, text: String?, hash: String?
-        var shift: Bool?, down: Bool?
+        var shift: Bool?, down: Bool?, ctrl: Bool?
     }
 
     static func describe(_ error: Error) -> String {
@@ -184,7 +186,9 @@ public struct ReplayFile: Sendable {
         case "down": return .input(.pointerDown(try point(), time: t, shift: try bool(\.shift, "shift")))
         case "move": return .input(.pointerMoved(try point(), time: t))
         case "up": return .input(.pointerUp(try point(), time: t))
-        case "wheel": return .input(.wheel(dy: try num(\.dy, "dy", -10_000...10_000), at: try point(), time: t, shift: try bool(\.shift, "shift")))
+        case "wheel":
+            return .input(.wheel(dy: try num(\.dy, "dy", -10_000...10_000), at: try point(), time: t, shift: try bool(\.shift, "shift"),
+                                 ctrl: o.ctrl ?? false))
         case "key":
             let name = try str(\.key, "key", limit: 32)
             guard let key = Key(rawValue: name) else { throw fail("unknown key \(quoted(name))") }

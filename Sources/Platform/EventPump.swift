@@ -152,9 +152,14 @@ public final class EventPump {
         case SDL_MOUSEWHEEL:
             var x: Int32 = 0, y: Int32 = 0
             SDL_GetMouseState(&x, &y)
-            let shift = (SDL_GetModState().rawValue & KMOD_SHIFT.rawValue) != 0
-            let dy = Double(event.wheel.y) * (event.wheel.direction == UInt32(SDL_MOUSEWHEEL_FLIPPED.rawValue) ? -1 : 1)
-            return .input(.wheel(dy: dy, at: window.points(x: x, y: y), time: MonotonicClock.now(), shift: shift))
+            let mods = SDL_GetModState().rawValue
+            let shift = (mods & KMOD_SHIFT.rawValue) != 0, ctrl = (mods & KMOD_CTRL.rawValue) != 0
+            // A touchpad scrolls in fractions of a notch (SDL 2.0.18's preciseY, 1.0 a notch
+            // for a wheel): the integer `y` would drop every fraction and scroll in jerks.
+            let precise = Double(event.wheel.preciseY)
+            let notches = precise.isFinite && precise != 0 ? precise : Double(event.wheel.y)
+            let dy = notches * (event.wheel.direction == UInt32(SDL_MOUSEWHEEL_FLIPPED.rawValue) ? -1 : 1)
+            return .input(.wheel(dy: dy, at: window.points(x: x, y: y), time: MonotonicClock.now(), shift: shift, ctrl: ctrl))
         case SDL_TEXTINPUT:
             let text = withUnsafeBytes(of: event.text.text) { raw in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
@@ -207,6 +212,8 @@ public final class EventPump {
         case Int(SDLK_c.rawValue): return .copy
         case Int(SDLK_x.rawValue): return .cut
         case Int(SDLK_v.rawValue): return .paste
+        // Ctrl+Q and Ctrl+W close the window as its close button does (SPEC §15.4).
+        case Int(SDLK_q.rawValue), Int(SDLK_w.rawValue): return .quit
         default: return nil
         }
     }

@@ -73,25 +73,54 @@ typealias FixedMeasurer = FixedAdvanceMeasurer
         #expect(isRounded(app.alert.settings.gap.response, places: 3))
     }
 
-    @Test mutating func wheelStepsTheFocusedSliderAndShiftStepsFiner() {
+    @Test mutating func plainWheelOnlyScrollsEvenOverTheFocusedSlider() {
         let f = frame("gap.damping")
-        // Unfocused, the wheel scrolls the inspector and leaves the value alone.
-        _ = app.handle(.wheel(dy: -1, at: f.center, time: 99, shift: false))
-        #expect(app.alert.settings.gap.damping == 0.85)
-        #expect(app.inspectorScroll > 0)
-        _ = app.handle(.wheel(dy: 1, at: f.center, time: 99.1, shift: false))  // scroll back
-        #expect(app.inspectorScroll == 0)
-        // Click the knob (no jump) to focus it; then the wheel steps it.
+        // Click the knob (no jump) to focus it: the plain wheel still only scrolls (SPEC §15.2).
         let t = track("gap.damping")
         let knob = Point2(t.minX + (0.85 - 0.05) / 1.95 * t.width, t.midY)
         _ = app.handle(.pointerDown(knob, time: 99.5, shift: false))
         _ = app.handle(.pointerUp(knob, time: 99.6))
+        #expect(app.ui.focus == "gap.damping")
+        _ = app.handle(.wheel(dy: -1, at: f.center, time: 100, shift: false, ctrl: false))
         #expect(app.alert.settings.gap.damping == 0.85)
-        _ = app.handle(.wheel(dy: 1, at: f.center, time: 100, shift: false))
+        #expect(app.inspectorScroll == 40)
+        _ = app.handle(.wheel(dy: 1, at: f.center, time: 100.1, shift: false, ctrl: false))
+        #expect(app.inspectorScroll == 0)
+        // A touchpad's fraction scrolls its share of a notch.
+        _ = app.handle(.wheel(dy: -0.25, at: f.center, time: 101, shift: false, ctrl: false))
+        #expect(app.inspectorScroll == 10)
+        #expect(app.alert.settings.gap.damping == 0.85)
+    }
+
+    @Test mutating func ctrlWheelStepsTheSliderUnderThePointerAndShiftStepsFiner() {
+        let f = frame("gap.damping")
+        _ = app.handle(.wheel(dy: 1, at: f.center, time: 100, shift: false, ctrl: true))
         #expect(abs(app.alert.settings.gap.damping - 0.86) < 1e-9)
-        _ = app.handle(.shift(true, time: 100.1))
-        _ = app.handle(.wheel(dy: -1, at: f.center, time: 100.2, shift: true))
+        #expect(app.inspectorScroll == 0)
+        // A new gesture (0.5 s later) with Shift: the fine step, 0.001.
+        _ = app.handle(.wheel(dy: -1, at: f.center, time: 100.6, shift: true, ctrl: true))
         #expect(abs(app.alert.settings.gap.damping - 0.859) < 1e-9)
+    }
+
+    @Test mutating func aWheelGestureKeepsItsFirstTargetAndIsOneUndoStep() {
+        let damping = frame("gap.damping"), response = frame("gap.response")
+        // Three Ctrl notches 0.2 s apart, the pointer drifting onto the next row up: all
+        // three step gap.damping, and gap.response is never touched.
+        _ = app.handle(.wheel(dy: 1, at: damping.center, time: 100, shift: false, ctrl: true))
+        _ = app.handle(.pointerMoved(response.center, time: 100.1))
+        _ = app.handle(.wheel(dy: 1, at: response.center, time: 100.2, shift: false, ctrl: true))
+        _ = app.handle(.wheel(dy: 1, at: response.center, time: 100.4, shift: false, ctrl: true))
+        #expect(abs(app.alert.settings.gap.damping - 0.88) < 1e-9)
+        #expect(app.alert.settings.gap.response == PushAlertSettings().gap.response)
+        // One undo step takes all three back.
+        _ = app.undo(at: 101)
+        #expect(app.alert.settings.gap.damping == 0.85)
+        // A plain scroll that starts over the inspector stays a scroll when Ctrl comes in
+        // mid-gesture: no value moves.
+        _ = app.handle(.wheel(dy: -1, at: damping.center, time: 102, shift: false, ctrl: false))
+        _ = app.handle(.wheel(dy: -1, at: damping.center, time: 102.2, shift: false, ctrl: true))
+        #expect(app.inspectorScroll == 80)
+        #expect(app.alert.settings.gap.damping == 0.85)
     }
 
     @Test mutating func doubleClickResetsToTheDefault() {

@@ -179,6 +179,7 @@ final class AppRunner {
                     }
                 }
             }
+            if app.quitRequested { running = false }
             if let action = app.captureAction { captureAction(action) }
             if app.presetRequested { savePreset() }
             if let name = app.presetToLoad { loadUserPreset(name) }

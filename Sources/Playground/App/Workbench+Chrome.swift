@@ -61,7 +61,7 @@ extension Workbench {
             out += playDrive(at: t)
         }
         if ui.button("stepBack", "←", frame: next(34)) { out += step(frames: -1, wall: wall) }
-        if ui.button("play", clock.isPaused ? "Play" : "Pause", frame: next(64)) { out += setPaused(!clock.isPaused, wall: wall) }
+        if ui.button("play", showsPlay ? "Play" : "Pause", frame: next(64)) { out += togglePlay(wall: wall) }
         if ui.button("stepForward", "→", frame: next(34, gap: 16)) { out += step(frames: 1, wall: wall) }
         for rate in Self.rates {
             let label = rate == 1 ? "1×" : String(format: "%g×", rate)
@@ -96,13 +96,27 @@ extension Workbench {
                       Paint(fill: Color(hex: 0x0A84FF)))
         }
         let readout = Rect(x: scrub.maxX + 10, y: scrub.minY, width: Self.readoutWidth - 10, height: 30)
-        let status = clock.isPaused ? "paused" : String(format: "%g×", clock.rate)
-        // The playhead's position on the drive, not a session clock (SPEC §10).
-        let s = driveProgress(at: t).map { String(format: "p %.3f  %@", $0, status) } ?? "live  \(status)"
+        let s = readoutText(at: t)
         let style = UIPass.value
         let h = measurer.lineHeight(of: style)
         let x = readout.maxX - measurer.width(of: s, style: style)
         list.text(TextRun(s, origin: Point2(x.rounded(), (readout.midY - h / 2).rounded()), style: style, color: theme.label))
+    }
+
+    /// The transport's readout: at rest (paused, scrubbed or stepped) the time in seconds
+    /// and its frame at 60 Hz, `1.234 s · 74` — on the drive's own time while the drive is
+    /// on the stage (SPEC §15.4); running, the playhead's position on the drive or `live`,
+    /// and the time scale.
+    func readoutText(at t: Double) -> String {
+        let progress = driveProgress(at: t)
+        let resting: Bool = { if case .posed = mode { return true } else { return clock.isPaused } }()
+        guard resting else {
+            let rate = String(format: "%g×", clock.rate)
+            return progress.map { String(format: "p %.3f  %@", $0, rate) } ?? "live  \(rate)"
+        }
+        let time = progress.map { $0 * sceneType.drive.duration } ?? t
+        let frame = Int((time / Self.frameStep).rounded())
+        return String(format: "%.3f s · %d", time, frame)
     }
 
     /// The scrub bar over the presentation drive: dragging poses the scene at p.

@@ -22,6 +22,21 @@ extension Workbench {
         case .text, .shift: break
         default: ui.pasteTarget = nil
         }
+        // Ctrl+Q / Ctrl+W close the window as its close button does, whatever has the keyboard.
+        if case .key(.quit, let t, _) = event {
+            quitRequested = true
+            return [SceneEvent(.quitRequested, time: t)]
+        }
+        // The wheel goes to the target its gesture started on (SPEC §15.2).
+        if case .wheel = event { return handleWheel(event, wall: wall) }
+        // Escape peels one layer at a time (SPEC §15.1): an open menu closes first.
+        if case .key(.escape, let t, _) = event, ui.editing == nil, ui.openMenu != nil {
+            ui.openMenu = nil
+            return [SceneEvent(.menuClosed, time: t), layoutEvent(atWall: wall)]
+        }
+        // Ctrl+C / Ctrl+V act on the group under the pointer, else the focused one (§15.3).
+        if case .key(let k, _, _) = event, k == .copy || k == .paste, ui.editing == nil { ui.codeTarget = codeTarget() }
+        defer { ui.codeTarget = nil }
         // The inspector and transport see it first; what they use stops there.
         let before = SceneSettingsSet(self)
         let menu = ui.openMenu, panel = showCapturePanel, choices = capture
@@ -38,12 +53,11 @@ extension Workbench {
         // (A GIF's frame rates are other buttons than a video's.)
         if ui.openMenu != menu || showCapturePanel != panel || capture != choices { out.append(layoutEvent(atWall: wall)) }
         if pass.consumed { return out }
-        if case .wheel(let dy, let p, _, _) = event, inspectorFrame.contains(p) {
-            let before = inspectorScroll
-            inspectorScroll -= dy * 40
-            clampScroll()
-            // Controls moved: a test driving them by their frames needs the new ones.
-            return inspectorScroll == before ? out : out + [layoutEvent(atWall: wall)]
+        // A press on the stage or on empty chrome gives the keyboard back to the stage
+        // (SPEC §15.1): Enter then plays the drive, a digit switches scenes.
+        if case .pointerDown = event, ui.focus != nil {
+            ui.focus = nil
+            out.append(focusEvent(at: event.time))
         }
         out += shortcut(event, wall: wall) ?? routeToStage(event)
         return out
@@ -51,11 +65,12 @@ extension Workbench {
 
     /// Keyboard shortcuts (SPEC §6, §10). Returns nil when the key is not one of them.
     private mutating func shortcut(_ event: InputEvent, wall: Double) -> [SceneEvent]? {
-        guard case .key(let key, let t, _) = event else { return nil }
+        guard case .key(let key, let t, let shifted) = event else { return nil }
         switch key {
-        case .space: return setPaused(!clock.isPaused, wall: wall)
-        case .right: return step(frames: 1, wall: wall)
-        case .left: return step(frames: -1, wall: wall)
+        case .space: return togglePlay(wall: wall)
+        // Shift: ten frames (SPEC §15.4).
+        case .right: return step(frames: shifted ? 10 : 1, wall: wall)
+        case .left: return step(frames: shifted ? -10 : -1, wall: wall)
         case .h: showHUD.toggle(); return [SceneEvent(.hud, time: t, [("shown", .bool(showHUD))])]
         case .d:
             theme = theme == .light ? .dark : .light
@@ -70,10 +85,11 @@ extension Workbench {
             return switchScene(to: i, at: t)
         case .tab:
             ui.focus = nextFocus(after: ui.focus)
-            return []
-        case .escape where ui.focus != nil && !scene.hasGesture:
+            return [focusEvent(at: t)]
+        case .escape where ui.focus != nil:
+            // The inspector's focus goes before the scene's own cancel (SPEC §15.1).
             ui.focus = nil
-            return []
+            return [focusEvent(at: t)]
         default: return nil
         }
     }
@@ -160,7 +176,7 @@ extension Workbench {
         return [SceneEvent(.scene, time: t, [("scene", .string(sceneName))])]
     }
 
-    private mutating func routeToStage(_ event: InputEvent) -> [SceneEvent] {
+    mutating func routeToStage(_ event: InputEvent) -> [SceneEvent] {
         let o = pageOrigin
         // A press outside the stage belongs to no scene; everything else reaches the scene
         // in page points.
@@ -208,8 +224,33 @@ extension Workbench {
         return [SceneEvent(.paused, time: sceneTime(atWall: wall), [("paused", .bool(paused))])]
     }
 
-    /// Steps scene time by exactly `frames` frames (pausing first).
+    /// Play (Space, or the Play button): a scrubbed pose plays the drive on from where it
+    /// was scrubbed to (SPEC §15.4), with the clock running; otherwise the clock pauses or
+    /// runs on.
+    public mutating func togglePlay(wall: Double) -> [SceneEvent] {
+        guard case .posed(let p) = mode else { return setPaused(!clock.isPaused, wall: wall) }
+        if clock.isPaused { clock.setPaused(false, atWall: wall) }
+        let t = sceneTime(atWall: wall)
+        mode = .playing(start: t - p * sceneType.drive.duration)
+        return [SceneEvent(.paused, time: t, [("paused", .bool(false)), ("progress", .number(p))])]
+    }
+
+    /// Whether the transport's Play button reads "Play": the clock is paused, or a scrubbed
+    /// pose rests.
+    var showsPlay: Bool {
+        if case .posed = mode { return true }
+        return clock.isPaused
+    }
+
+    /// Steps scene time by exactly `frames` frames (pausing first); a scrubbed pose steps
+    /// along its drive by the same time (SPEC §15.4).
     public mutating func step(frames: Int, wall: Double) -> [SceneEvent] {
+        if case .posed(let p) = mode {
+            let moved = min(max(p + Double(frames) * Self.frameStep / sceneType.drive.duration, 0), 1)
+            mode = .posed(moved)
+            return [SceneEvent(.stepped, time: sceneTime(atWall: wall), [("frames", .number(Double(frames))),
+                                                                          ("progress", .number(moved))])]
+        }
         var out: [SceneEvent] = []
         if !clock.isPaused { out += setPaused(true, wall: wall) }
         clock.step(by: Double(frames) * Self.frameStep, atWall: wall)

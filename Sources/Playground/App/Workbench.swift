@@ -74,6 +74,10 @@ public struct Workbench: Sendable {
     var captureAction: CaptureAction?
     /// The file the last capture wrote (the badge names it; clicking it opens its folder).
     var capturedFile: String?
+    /// The wheel gesture going on: its target and the wall time of its last notch.
+    var wheelGesture: (target: WheelTarget, lastWall: Double)?
+    /// Ctrl+Q or Ctrl+W was pressed: the runner closes the window as its close button does.
+    public internal(set) var quitRequested = false
 
     /// A workbench with every scene of `catalog` fresh, on their default settings, showing
     /// the first.
@@ -194,9 +198,17 @@ public struct Workbench: Sendable {
         return draw(atWall: wall)
     }
 
+    /// Whether the next frame can differ from the last with no input. A paused clock and a
+    /// scrubbed pose rest (SPEC §15.4): drawn once, then no frame until something changes —
+    /// a scrubbed pose used to be redrawn 150–200 times a second until the drive played.
     public func isAnimating(atWall wall: Double) -> Bool {
-        let t = sceneTime(atWall: wall)
-        return mode != .live || scenes.contains { $0.isAnimating(at: t) } || tooltipPending(atWall: wall)
+        if tooltipPending(atWall: wall) { return true }
+        if clock.isPaused { return false }
+        switch mode {
+        case .posed: return false
+        case .looping, .playing: return true
+        case .live: return scenes.contains { $0.isAnimating(at: sceneTime(atWall: wall)) }
+        }
     }
 
     mutating func noteFrame(ms: Double, fps: Double) { frameMs = ms; self.fps = fps }

@@ -112,7 +112,7 @@ extension UIPass {
     static let valueWidth = 62.0
 
     /// A slider row: label, track, number. Drag the knob (proportional), click the track
-    /// (jump), wheel over the focused slider (steps), Shift (fine), double-click (reset) —
+    /// (jump), Ctrl+wheel over it (steps), Shift (fine), double-click (reset) —
     /// values set by pointer are rounded to the decimals shown. Click the number (or Enter)
     /// to type over it: a desktop text field (SPEC §11.1) whose Enter, Tab or a click
     /// elsewhere applies a valid value; a refused one keeps the field open with its reason
@@ -161,11 +161,12 @@ extension UIPass {
                 state.active = id
                 state.dragOrigin = (p.x, value)
             }
-        } else if state.focus == id, let dy = wheel(in: frame) {
-            // Only the focused slider takes the wheel: scrolling the inspector past a
-            // column of sliders must not retune every spring it crosses.
+        } else if let wheel = wheelSteps(for: id) {
+            // Only Ctrl+wheel steps a slider, and only the one its gesture started on:
+            // scrolling the inspector past a column of sliders must not retune every spring
+            // it crosses (SPEC §15.2).
             consumed = true
-            value = spec.stepped(value, by: dy, fine: state.shift)
+            if wheel.steps != 0 { value = spec.stepped(value, by: wheel.steps, fine: wheel.fine) }
         }
         if state.active == id {
             switch event {

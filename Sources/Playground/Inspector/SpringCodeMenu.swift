@@ -49,20 +49,21 @@ extension UIPass {
         c.y += 26 + 6
     }
 
-    /// Ctrl+C or Ctrl+V over the group (the pointer in `region`, or the keyboard's focus on
-    /// one of its controls), when no field is being typed into: Ctrl+C copies the default
-    /// format; Ctrl+V marks the group for the clipboard's text, which follows as a text
-    /// event and is read here.
+    /// Ctrl+C or Ctrl+V for the group the workbench chose (`UIState.codeTarget`: the group
+    /// under the pointer over the inspector, else the one holding the focus), when no field
+    /// is being typed into: Ctrl+C copies the default format; Ctrl+V marks the group for the
+    /// clipboard's text, which follows as a text event and is read here. Every pass notes
+    /// the group's region, which is how the workbench finds the one under the pointer.
     mutating func codeKeys<Settings>(_ group: SpringGroupSpec<Settings>, settings: inout Settings, exportID: String,
                                      region: Rect) -> [SettingChange] {
+        groupRegions.append((group.id, region))
         guard !consumed, state.editing == nil, let event else { return [] }
-        let over = region.contains(state.pointer) && pointerRegion.contains(state.pointer)
-        let focused = state.focus?.hasPrefix(group.id + ".") ?? false
+        let targeted = state.codeTarget == group.id
         switch event {
-        case .key(.copy, _, _) where over || focused:
+        case .key(.copy, _, _) where targeted:
             consumed = true
             copy(group, settings: settings, exportID: exportID, format: state.copyFormat)
-        case .key(.paste, _, _) where over || focused:
+        case .key(.paste, _, _) where targeted:
             consumed = true
             state.pasteTarget = group.id
         case .text(let pasted, _) where state.pasteTarget == group.id:

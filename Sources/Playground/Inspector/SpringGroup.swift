@@ -39,6 +39,13 @@ extension UIPass {
             }
             state.masses[group.id] = nil
         }
+        // A click on the title row (not on its buttons) gives the group the keyboard: Ctrl+C
+        // and Ctrl+V then act on it while the pointer is elsewhere (SPEC §15.3).
+        let titleRow = Rect(x: x, y: top, width: w, height: 22), titleID = "\(group.id).title"
+        if pressed(in: titleRow) != nil { consumed = true; state.focus = titleID }
+        if state.focus == titleID {
+            fill(.roundedRect(titleRow.insetBy(dx: -4, dy: -2), radius: 6), Paint(fill: .clear, stroke: accent, strokeWidth: 1.5))
+        }
         c.y += 26
         if !note.isEmpty {
             text(note, in: Rect(x: x, y: c.y - 2, width: w, height: 14), style: Self.small, color: theme.secondaryLabel)

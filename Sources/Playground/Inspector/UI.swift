@@ -36,6 +36,16 @@ public struct UIState: Sendable {
     /// What Ctrl+C over a spring group copies (SPEC §12.2): chosen in a group's Code menu,
     /// remembered with the session.
     public var copyFormat: SpringCodeFormat = .swiftui
+    /// The slider a Ctrl+wheel gesture started on (SPEC §15.2): its notches step it and no
+    /// other, wherever the pointer goes, until the gesture ends.
+    var wheelTarget: String?
+    /// What a touchpad's fractions of a notch add up to, not yet a whole step.
+    var wheelRemainder = 0.0
+    /// The spring group Ctrl+C or Ctrl+V acts on in this pass (SPEC §15.3): the one under
+    /// the pointer over the inspector, else the one holding the focus. Chosen by the
+    /// workbench before the pass, since a group earlier in the panel cannot know that a
+    /// later one is under the pointer.
+    var codeTarget: String?
     /// The spring group the clipboard's text goes to (Ctrl+V over it, or its Paste): the
     /// text follows as a text event.
     var pasteTarget: String?
@@ -94,6 +104,8 @@ struct UIPass {
     var refusals: [(id: String, text: String, reason: String)] = []
     /// What each control is called and what kind it is, by id (for hover and tooltips).
     var controls: [String: (label: String?, kind: ControlKind)] = [:]
+    /// Each spring group's region (its title to its curve), by group id, in layout order.
+    var groupRegions: [(id: String, frame: Rect)] = []
     /// Trace events of this pass other than setting changes (a copy, a paste), stamped
     /// with the pass's time by the workbench.
     var notes: [(EventName, [(String, TraceValue)])] = []
@@ -160,11 +172,15 @@ struct UIPass {
         return p
     }
 
-    func wheel(in frame: Rect) -> Double? {
-        guard !consumed, case .wheel(let dy, let p, _, _) = event, frame.contains(p), pointerRegion.contains(p) else {
-            return nil
-        }
-        return dy
+    /// Whole wheel steps for the slider `id` when a Ctrl+wheel gesture holds it (SPEC §15.2),
+    /// and whether Shift asks for fine ones; a touchpad's fractions are kept until they make
+    /// a step. Nil for any other event or slider: the plain wheel only scrolls.
+    mutating func wheelSteps(for id: String) -> (steps: Double, fine: Bool)? {
+        guard !consumed, state.wheelTarget == id, case .wheel(let dy, _, _, let shift, _) = event else { return nil }
+        let total = state.wheelRemainder + dy
+        let whole = total.rounded(.towardZero)
+        state.wheelRemainder = total - whole
+        return (whole, shift)
     }
 
     /// Records a click on `id` and says whether it completes a double-click.
@@ -220,7 +236,9 @@ struct UIPass {
         controls[id] = (label, .button)
         state.focusOrder.append(id)
         var clicked = false
-        if pressed(in: frame) != nil { state.active = id; consumed = true }
+        // A click on a button does not take the keyboard (SPEC §15.1): Enter after it plays
+        // the drive, as it would have before; only Tab gives a button the focus ring.
+        if pressed(in: frame) != nil { state.active = id; consumed = true; state.focus = nil }
         if state.active == id, case .pointerUp(let p, _) = event {
             state.active = nil
             consumed = true
@@ -248,7 +266,9 @@ struct UIPass {
         controls[id] = (label, .toggle)
         state.focusOrder.append(id)
         var flipped = false
-        if pressed(in: frame) != nil { consumed = true; value.toggle(); flipped = true; state.focus = id }
+        // Clicked, a switch flips and leaves the keyboard with the stage (SPEC §15.1): the
+        // Spring Lab's A/B then Enter plays, it does not flip A/B back.
+        if pressed(in: frame) != nil { consumed = true; value.toggle(); flipped = true; state.focus = nil }
         if state.focus == id, !consumed, case .key(let k, _, _) = event, k == .enter || k == .space {
             consumed = true; value.toggle(); flipped = true
         }
