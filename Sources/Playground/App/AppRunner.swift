@@ -33,6 +33,13 @@ final class AppRunner {
     private let presets = UserPresets.folder().map(UserPresets.init)
     /// A replay being played into the window, and how far.
     private var replay: (lines: [ReplayFile.Line], cursor: Int, end: Double)?
+    /// A dropped replay plays in a sandbox (SPEC §15.3): the window as it was before the
+    /// drop, put back exactly when the replay ends or Escape stops it.
+    private var sandbox: (app: Workbench, wallOrigin: Double, presentAt: Double?)?
+    /// Added to every trace event's time, so the trace's `t` goes on from where it was when
+    /// the app's clock is replaced (a dropped replay plays on its own clock from 0).
+    private var traceOffset = 0.0
+    private var lastTraceTime = 0.0
     private var presentAt: Double?
     /// The remembered session's file (SPEC §11.5): nil for `--fresh` and `--replay`, which
     /// neither read nor write it.
@@ -93,13 +100,35 @@ final class AppRunner {
         idleProbe = options.idleProbe.map(IdleProbe.init)
     }
 
+    /// Tests drop a file mid-session (xdotool cannot speak XDND): a path written into the
+    /// file this names is pushed onto SDL's queue as SDL_DROPFILE, as the window system
+    /// would push it, and the file is removed. The loop looks once a frame, and at rest at
+    /// least once a second.
+    private let testDropFile = ProcessInfo.processInfo.environment["SPRINGLAB_TEST_DROP_FILE"]
+
+    private func pushTestDrop() {
+        guard let file = testDropFile, FileManager.default.fileExists(atPath: file),
+              let text = try? String(contentsOfFile: file, encoding: .utf8) else { return }
+        try? FileManager.default.removeItem(atPath: file)
+        let path = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !path.isEmpty { pump.pushDrop(path) }
+    }
+
     /// Seconds on the app's wall clock now.
     private var wall: Double { MonotonicClock.now() - wallOrigin }
 
     private func emit(_ events: [SceneEvent]) {
         guard let trace else { return }
-        for e in events { trace.write(e) }
+        for var e in events {
+            e.time += traceOffset
+            lastTraceTime = max(lastTraceTime, e.time)
+            trace.write(e)
+        }
     }
+
+    /// The app's clock was replaced and now reads `t`: the trace goes on from its last time
+    /// rather than back to `t` (SPEC §15.7), and from `t` itself when that is later.
+    private func continueTrace(from t: Double) { traceOffset = max(lastTraceTime - t, 0) }
 
     /// Runs until the window closes; throws `Interrupted` when a signal stopped it and a
     /// runtime error when the trace could not be written whole.
@@ -167,7 +196,10 @@ final class AppRunner {
                     // (An input stamped just before a take began counts at its start.)
                     let input = absolute.at(max(absolute.time - wallOrigin, 0))
                     if captureKey(input) { continue }
-                    // A replay plays by itself: the hand waits until it has finished.
+                    // A replay plays by itself: the hand waits until it has finished — but
+                    // Escape stops a dropped one and puts the window back (SPEC §15.3).
+                    if sandbox != nil, case .key(.escape, _, _) = input { endSandbox(stopped: true); continue }
+                    if replay != nil, case .key(.quit, _, _) = input { running = false; continue }
                     guard replay == nil else { continue }
                     recordLine(.input(input))
                     emit(app.handle(input))
@@ -180,6 +212,7 @@ final class AppRunner {
                 }
             }
             if app.quitRequested { running = false }
+            pushTestDrop()
             if let action = app.captureAction { captureAction(action) }
             if app.presetRequested { savePreset() }
             if let name = app.presetToLoad { loadUserPreset(name) }
@@ -214,11 +247,14 @@ final class AppRunner {
             if idleProbe?.tick(wall: wall, atRest: atRest && !app.showHUD, framesDrawn: framesDrawn) == true { running = false }
             if let q = options.quitAfter, MonotonicClock.now() - startedAt >= q { running = false }
             if Interrupt.received != nil { running = false }
-            if let memory, running {
+            // The remembered session is never written with a dropped replay's settings.
+            if let memory, running, sandbox == nil {
                 noteSave(memory.saveIfDue(now: MonotonicClock.now()) { currentSession }, reason: "change")
             }
         }
-        // Remembered on the way out, however the window ends (closed, --quit-after, a signal).
+        // Remembered on the way out, however the window ends (closed, --quit-after, a signal);
+        // closed during a dropped replay, the window as it was before the drop.
+        if sandbox != nil { endSandbox(stopped: true) }
         if let memory { noteSave(memory.save(currentSession, now: MonotonicClock.now()), reason: "quit") }
         if let signal = Interrupt.received {
             // Stopped by the user: the take keeps what it recorded (its end line written),
@@ -235,7 +271,10 @@ final class AppRunner {
     }
 
     /// The window as the remembered session holds it.
-    private var currentSession: SessionState { SessionState(app: app, scale: window.userScale, form: app.springForm.rawValue) }
+    private var currentSession: SessionState {
+        let shown = sandbox?.app ?? app
+        return SessionState(app: shown, scale: window.userScale, form: shown.springForm.rawValue)
+    }
 
     /// What the start found in the remembered session, in the trace.
     private func emitRecall(at t: Double) {
@@ -288,10 +327,26 @@ final class AppRunner {
             r.cursor += 1
         }
         replay = frameWall > r.end ? nil : r
-        if replay == nil {
-            emit([SceneEvent(.replayEnded, time: app.sceneTime(atWall: frameWall))])
-            emit(app.resize(to: window.size, atWall: frameWall))
-        }
+        guard replay == nil else { return }
+        if sandbox != nil { endSandbox(stopped: false); return }
+        emit([SceneEvent(.replayEnded, time: app.sceneTime(atWall: frameWall))])
+        emit(app.resize(to: window.size, atWall: frameWall))
+    }
+
+    /// Ends a dropped replay's sandbox: the scene, theme, settings, spring form, undo history
+    /// and the rest of the window exactly as they were before the drop, on their own clock.
+    private func endSandbox(stopped: Bool) {
+        guard let saved = sandbox else { return }
+        let replayTime = app.sceneTime(atWall: wall)
+        sandbox = nil
+        replay = nil
+        capture.rebase(by: saved.wallOrigin - wallOrigin)
+        wallOrigin = saved.wallOrigin
+        app = saved.app
+        presentAt = saved.presentAt
+        emit([SceneEvent(.replayEnded, time: replayTime, [("restored", .bool(true)), ("stopped", .bool(stopped))])])
+        continueTrace(from: app.sceneTime(atWall: wall))
+        emit(app.resize(to: window.size, atWall: wall) + [app.layoutEvent(atWall: wall)])
     }
 
     /// R and S (not while a field is being typed into). Returns true when the key was theirs.
@@ -312,8 +367,10 @@ final class AppRunner {
         let settings = SessionSettings(app: app, scale: window.scale)
         do {
             var fresh = try settings.makeApp(measurer: fonts)
-            fresh.showHUD = app.showHUD
-            fresh.capture = app.capture
+            // A take restarts the scene, not the window: every choice stays as it was
+            // (SPEC §15.3) — the spring form, Ctrl+C's format, the masses, the scroll, the
+            // undo history, the HUD and the capture panel's choices.
+            fresh.keepChoices(of: app)
             let path = try capture.start(settings: settings.json, scene: settings.scene)
             let now = MonotonicClock.now()
             // Everything timed on the old clock moves to the new one.
@@ -324,6 +381,7 @@ final class AppRunner {
             app = fresh
             app.userPresets = presets?.names() ?? []
             presentAt = app.sceneType.entranceDelay
+            continueTrace(from: 0)  // the take's clock starts at 0; the trace's goes on
             emit([SceneEvent(.recordingStarted, time: 0, [("replay", .string(path))]), app.layoutEvent(atWall: 0)])
         } catch {
             captureFailed("Cannot record", error, at: wall)
@@ -359,7 +417,10 @@ final class AppRunner {
                 guard check.matched == check.total else {
                     throw RuntimeError("\(name) diverged: \(check.matched)/\(check.total) frame hashes match")
                 }
-                // The take plays from its own start, in the window, as `run --replay` does.
+                // The take plays from its own start, in the window, as `run --replay` does, in
+                // a sandbox: what the window was is kept whole and put back when it ends.
+                sandbox = (app, wallOrigin, presentAt)
+                emit([SceneEvent(.replayStarted, time: t, [("path", .string(path)), ("scene", .string(fresh.sceneName))])])
                 app = fresh
                 app.userPresets = presets?.names() ?? []
                 let now = MonotonicClock.now()
@@ -367,7 +428,8 @@ final class AppRunner {
                 wallOrigin = now
                 presentAt = nil
                 replay = (file.lines, 0, file.duration)
-                capture.note("Playing \(name)", until: 4)
+                continueTrace(from: 0)
+                capture.note("Playing \(name)  ·  Esc stops", until: 4)
             } else if path.hasSuffix(".json") {
                 let preset = try Preset.load(try SpringLabCommand.readTextInput(path), name: path)
                 emit(app.loadPreset(preset, name: String(name.dropLast(name.hasSuffix(".preset.json") ? 12 : 5)), source: "drop", at: t))

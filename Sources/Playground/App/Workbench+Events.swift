@@ -17,6 +17,8 @@ extension EventName {
     static let recordingStarted: EventName = "recordingStarted"
     static let recordingStopped: EventName = "recordingStopped"
     static let replayEnded: EventName = "replayEnded"
+    /// A dropped replay began to play in its sandbox (SPEC §15.3).
+    static let replayStarted: EventName = "replayStarted"
     static let replayVerified: EventName = "replayVerified"
     static let scene: EventName = "scene"
     static let screenshot: EventName = "screenshot"

@@ -5,8 +5,15 @@ import Scenes
 extension Workbench {
     // MARK: Input
 
-    /// Routes one input, stamped with the wall time it happened. Returns trace events.
+    /// Routes one input, stamped with the wall time it happened. Returns trace events, and a
+    /// `focus` event whenever the keyboard's focus moved (SPEC §15.1).
     public mutating func handle(_ wallEvent: InputEvent) -> [SceneEvent] {
+        let focus = ui.focus
+        let out = route(wallEvent)
+        return ui.focus == focus ? out : out + [focusEvent(at: sceneTime(atWall: wallEvent.time))]
+    }
+
+    private mutating func route(_ wallEvent: InputEvent) -> [SceneEvent] {
         let wall = wallEvent.time
         let t = sceneTime(atWall: wall)
         let event = wallEvent.at(t)
@@ -55,10 +62,7 @@ extension Workbench {
         if pass.consumed { return out }
         // A press on the stage or on empty chrome gives the keyboard back to the stage
         // (SPEC §15.1): Enter then plays the drive, a digit switches scenes.
-        if case .pointerDown = event, ui.focus != nil {
-            ui.focus = nil
-            out.append(focusEvent(at: event.time))
-        }
+        if case .pointerDown = event { ui.focus = nil }
         out += shortcut(event, wall: wall) ?? routeToStage(event)
         return out
     }
@@ -85,11 +89,11 @@ extension Workbench {
             return switchScene(to: i, at: t)
         case .tab:
             ui.focus = nextFocus(after: ui.focus)
-            return [focusEvent(at: t)]
+            return []
         case .escape where ui.focus != nil:
             // The inspector's focus goes before the scene's own cancel (SPEC §15.1).
             ui.focus = nil
-            return [focusEvent(at: t)]
+            return []
         default: return nil
         }
     }
@@ -173,7 +177,10 @@ extension Workbench {
         ui.focus = nil
         ui.editing = nil
         inspectorScroll = 0
-        return [SceneEvent(.scene, time: t, [("scene", .string(sceneName))])]
+        // Everything moved: the new scene's frames, as drawn.
+        var layout = layoutEvent(atWall: 0)
+        layout.time = t
+        return [SceneEvent(.scene, time: t, [("scene", .string(sceneName))]), layout]
     }
 
     mutating func routeToStage(_ event: InputEvent) -> [SceneEvent] {

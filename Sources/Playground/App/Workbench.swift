@@ -213,6 +213,21 @@ public struct Workbench: Sendable {
 
     mutating func noteFrame(ms: Double, fps: Double) { frameMs = ms; self.fps = fps }
 
+    /// Carries the window's own choices onto a restarted workbench (a take's, which starts
+    /// the scene again from its settings): starting, stopping or rendering a take changes no
+    /// setting, form or choice (SPEC §15.3), and the undo history goes on. (The inspector's
+    /// scroll and a stiffness form's masses start again as a replay of the take starts
+    /// them: a pointer recorded over the inspector must land on the same control.)
+    mutating func keepChoices(of other: Workbench) {
+        springForm = other.springForm
+        ui.copyFormat = other.ui.copyFormat
+        history = other.history
+        showHUD = other.showHUD
+        capture = other.capture
+        userPresets = other.userPresets
+        presetName = other.presetName
+    }
+
     mutating func clampScroll() {
         inspectorScroll = min(max(inspectorScroll, 0), max(inspectorHeightValue - inspectorFrame.height, 0))
     }

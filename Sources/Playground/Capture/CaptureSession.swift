@@ -15,16 +15,21 @@ struct SessionSettings: Codable, Equatable {
     var scale: Double
     /// Every scene's settings, each under its key (`pushAlert`, `pile`, `presence`, `neck`).
     var scenes: SceneSettingsSet
+    /// How the inspector wrote springs (SPEC §11.2) when the take began: a slider dragged
+    /// during the take moves the setting its form names, so the replay needs the same form.
+    /// Absent in takes written before it was kept: the response form.
+    var form: String?
 
     init(app: Workbench, scale: Double) {
         scene = app.sceneName
+        form = app.springForm.rawValue
         theme = app.theme.rawValue
         window = [app.windowSize.width, app.windowSize.height]
         self.scale = scale
         scenes = SceneSettingsSet(app)
     }
 
-    private enum Fixed: String, CodingKey { case scene, theme, window, scale }
+    private enum Fixed: String, CodingKey { case scene, theme, window, scale, form }
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Fixed.self)
@@ -32,6 +37,7 @@ struct SessionSettings: Codable, Equatable {
         theme = try c.decode(String.self, forKey: .theme)
         window = try c.decode([Double].self, forKey: .window)
         scale = try c.decode(Double.self, forKey: .scale)
+        form = try c.decodeIfPresent(String.self, forKey: .form)
         scenes = try SceneSettingsSet(from: decoder.container(keyedBy: SettingsKey.self), catalog: SceneRegistry.scenes, required: true)
     }
 
@@ -41,6 +47,7 @@ struct SessionSettings: Codable, Equatable {
         try c.encode(theme, forKey: .theme)
         try c.encode(window, forKey: .window)
         try c.encode(scale, forKey: .scale)
+        try c.encodeIfPresent(form, forKey: .form)
         var dynamic = encoder.container(keyedBy: SettingsKey.self)
         try scenes.encode(to: &dynamic)
     }
@@ -83,6 +90,9 @@ struct SessionSettings: Codable, Equatable {
         guard Theme(rawValue: theme) != nil else {
             throw CaptureError("settings: unknown theme \(quoted(theme)) (\(Theme.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
+        if let form, SpringForm(rawValue: form) == nil {
+            throw CaptureError("settings: unknown form \(quoted(form)) (\(SpringForm.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
         if let problem = problem() { throw CaptureError("settings: \(problem)") }
     }
 
@@ -95,6 +105,7 @@ struct SessionSettings: Codable, Equatable {
         var app = Workbench(measurer: measurer, theme: Theme(rawValue: theme) ?? .light, windowSize: Size(window[0], window[1]), wall: 0)
         scenes.apply(to: &app)
         _ = app.switchScene(named: scene, at: 0)
+        if let form { app.springForm = SpringForm(rawValue: form) ?? .response }
         return app
     }
 }
