@@ -105,15 +105,20 @@ def _(app):
     stage_x, stage_y = 40, int(app.layout["window"][1] - 52 - 40)  # the stage's bottom-left, empty
     n = len(app.events())
     xdo(app.display, "mousemove", stage_x, stage_y, "click", "1")
-    app.wait_for(lambda e: e["event"] == "focus" and e["focus"] == "stage", 5, n)
+    wait_quiet(app)
     m = len(app.events())
     xdo(app.display, "key", "Return")
-    drive = app.wait_for(lambda e: e["event"] == "drive", 5, m)
-    assert drive["label"] == "Show alert", drive
+    wait_quiet(app)
+    drive = [e for e in app.events()[m:] if e["event"] == "drive"]
+    assert drive and drive[0]["label"] == "Show alert", f"Enter did not play the drive: {app.events()[m:][:3]}"
     xdo(app.display, "key", "2")
-    app.wait_for(lambda e: e["event"] == "scene" and e["scene"] == "presence", 5, m)
+    wait_quiet(app)
     typed = [e for e in app.events()[n:] if e["event"] in ("setting", "refused")]
     assert not typed, f"the keys went into the inspector: {typed}"
+    app.wait_for(lambda e: e["event"] == "scene" and e["scene"] == "presence", 5, m)
+    # The trace says where the keyboard went: to the slider, then back to the stage.
+    moves = [e["focus"] for e in app.events() if e["event"] == "focus"]
+    assert moves[:2] == ["alert.response", "stage"], moves
     assert focus
 
 
@@ -125,11 +130,13 @@ def _(app):
     xdo(app.display, "key", "Right")  # the focused slider takes the arrows
     app.wait_for(lambda e: e["event"] == "setting" and e["name"] == "gap.response", 5, n)
     xdo(app.display, "key", "Escape")
-    app.wait_for(lambda e: e["event"] == "focus" and e["focus"] == "stage", 5, n)
+    wait_quiet(app)
     m = len(app.events())
     xdo(app.display, "key", "Right")  # now the transport's: one frame forward
-    app.wait_for(lambda e: e["event"] == "stepped" and e["frames"] == 1, 5, m)
+    wait_quiet(app)
     assert not settings_named(app, "gap.response", m), "Right still stepped the slider"
+    app.wait_for(lambda e: e["event"] == "stepped" and e["frames"] == 1, 5, m)
+    app.wait_for(lambda e: e["event"] == "focus" and e["focus"] == "stage", 5, n)
 
 
 @case("focus: in the Spring Lab, a click on A/B then Enter plays — it does not flip A/B back")

@@ -5,17 +5,19 @@ extension Workbench {
     /// Every shortcut, as the overlay (? or F1) and `help run` list them (SPEC §11.1): the
     /// one table of what the keys do.
     static func shortcuts(sceneNames: [String]) -> [(keys: String, does: String)] {
-        [("Space", "play / pause the clock"), ("← →", "one frame back / forward (pauses)"),
+        [("Space", "play / pause the clock"), ("← →", "one frame back / forward (pauses); Shift: ten"),
          ("Enter", "play the scene's drive (Show alert, Show/Hide …)"),
          ("1–\(min(sceneNames.count, 9))", sceneNames.prefix(9).joined(separator: ", ")),
          ("H", "the HUD: velocity, commit lines, frame time"), ("D", "light / dark"), ("M", "Reduce Motion, every scene"),
          ("R", "start / stop a take (rendered to MP4 at 60 fps)"), ("S", "screenshot at the drawable's resolution"),
          ("T  N", "Presence: show / hide, next value"), ("F", "Liquid, Neck: the field view"),
-         ("Escape", "cancel a drag, leave a field, gather the pile"),
+         ("Escape", "close a menu or field, give the keyboard to the stage, then cancel a drag or gather the pile"),
          ("Tab  Shift+Tab", "next / previous field; ↑ ↓ step it, Shift finer"),
          ("Ctrl+Z", "undo a settings change"), ("Ctrl+Shift+Z  Ctrl+Y", "redo"),
          ("Ctrl+A C X V", "in a field: select all, copy, cut, paste"),
-         ("Ctrl+C  Ctrl+V", "over a spring group: copy it as code, paste a spring"), ("?  F1", "this list")]
+         ("Ctrl+C  Ctrl+V", "over a spring group: copy it as code, paste a spring"),
+         ("Ctrl+wheel", "over a slider: step it, Shift finer (the wheel alone scrolls)"),
+         ("Ctrl+Q  Ctrl+W", "quit"), ("?  F1", "this list")]
     }
 
     /// ? or F1: the shortcut overlay on or off.

@@ -78,7 +78,8 @@ extension Workbench {
         if id.hasSuffix(".paste") { return "Paste a spring from the clipboard: any format of this menu, or 'response, damping'" }
         if id.hasSuffix(".reset") { return "Reset: this spring back to its default" }
         switch kind {
-        case .slider: return "\(name): drag, click the track to jump, Shift for finer, double-click to reset; click the number to type"
+        case .slider:
+            return "\(name): drag, click the track to jump, Ctrl+wheel to step, Shift for finer, double-click to reset; click the number to type"
         case .field: return "\(name): click to type; Enter applies, Escape abandons"
         case .toggle: return "\(name): click or Space to switch"
         case .button, .scrub: return label
