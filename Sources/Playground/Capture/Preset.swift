@@ -29,9 +29,10 @@ struct Preset: Equatable {
             if let part = object[type.settingsKey] { preset.parts.append((type.settingsKey, part)) }
         }
         let known = Set(SceneRegistry.scenes.map { $0.settingsKey })
-        // The replay header's other keys (scene, theme, window, scale) are not settings but
-        // a replay's settings object is a preset: they are allowed and ignored.
-        if let unknown = object.keys.sorted().first(where: { !known.contains($0) && !["scene", "theme", "window", "scale"].contains($0) }) {
+        // The replay header's other keys (scene, theme, window, scale, form) are not settings
+        // but a replay's settings object is a preset: they are allowed and ignored.
+        let header: Set = ["scene", "theme", "window", "scale", "form"]
+        if let unknown = object.keys.sorted().first(where: { !known.contains($0) && !header.contains($0) }) {
             throw RuntimeError("springlab: preset \(name): \(quoted(unknown)) is not a scene's settings (\(known.sorted().joined(separator: ", ")))")
         }
         // Checked over the defaults: each value the file sets must be in its range.
