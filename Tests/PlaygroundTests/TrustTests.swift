@@ -31,6 +31,19 @@ import Testing
         #expect(app.ui.editing == nil)
     }
 
+    @Test mutating func aClickOnTheStageEndsAnEditAndTheStageHasTheKeyboard() {
+        let row = frame("alert.response")
+        _ = send(click(Point2(row.maxX - 31, row.midY), at: 101))
+        #expect(app.ui.editing == "alert.response")
+        _ = app.handle(.text("0.5", time: 101.5))
+        _ = send(click(emptyStage, at: 102))
+        #expect(app.ui.editing == nil && app.ui.focus == nil)
+        #expect(app.alert.settings.alert.response == 0.5)  // the click elsewhere applied it
+        let enter = app.handle(.key(.enter, time: 103, shift: false))
+        #expect(named(enter, .drive).count == 1)
+        #expect(app.ui.editing == nil)
+    }
+
     @Test mutating func aClickOnASwitchDoesNotTakeTheKeyboard() {
         let before = app.scene.reduceMotion
         // The switch is at the foot of the inspector: scroll there (the wheel, one gesture).
