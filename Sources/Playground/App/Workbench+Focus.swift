@@ -84,21 +84,26 @@ extension Workbench {
         return out
     }
 
+    /// The chrome laid out as it stands, without an event and without drawing: every
+    /// control's frame and kind, the focus order and the spring groups' regions.
+    func layoutPass() -> UIPass {
+        var copy = self
+        var pass = UIPass(state: ui, event: nil, theme: theme, measurer: measurer, drawing: false)
+        copy.runChrome(&pass, wall: 0)
+        return pass
+    }
+
     /// The chrome control of `kind` under `p` in the inspector's visible region, if any.
     func control(at p: Point2, kind: ControlKind) -> String? {
         guard inspectorFrame.contains(p) else { return nil }
-        var copy = self
-        var pass = UIPass(state: copy.ui, event: nil, theme: theme, measurer: measurer, drawing: false)
-        copy.runChrome(&pass, wall: 0)
+        let pass = layoutPass()
         return pass.frames.last { id, frame in frame.contains(p) && pass.controls[id]?.kind == kind }?.0
     }
 
     /// The spring group Ctrl+C or Ctrl+V acts on (SPEC §15.3): the one under the pointer
     /// when the pointer is over the inspector, else the one holding the keyboard's focus.
     func codeTarget() -> String? {
-        var copy = self
-        var pass = UIPass(state: copy.ui, event: nil, theme: theme, measurer: measurer, drawing: false)
-        copy.runChrome(&pass, wall: 0)
+        let pass = layoutPass()
         let p = ui.pointer
         if inspectorFrame.contains(p), let under = pass.groupRegions.first(where: { $0.frame.contains(p) }) { return under.id }
         guard let focus = ui.focus else { return nil }

@@ -154,10 +154,7 @@ extension Workbench {
     }
 
     private func nextFocus(after id: String?) -> String? {
-        var copy = self
-        var pass = UIPass(state: copy.ui, event: nil, theme: theme, measurer: measurer, drawing: false)
-        copy.runChrome(&pass, wall: 0)
-        let order = pass.state.focusOrder
+        let order = layoutPass().state.focusOrder
         guard !order.isEmpty else { return nil }
         guard let id, let i = order.firstIndex(of: id) else { return order.first }
         return order[(i + 1) % order.count]

@@ -149,10 +149,7 @@ public struct Workbench: Sendable {
     public func controlFrames() -> [(String, Rect)] {
         let o = pageOrigin
         var frames = scene.controlFrames().map { ($0.0, $0.1.offsetBy(dx: o.x, dy: o.y)) }
-        var copy = self
-        var pass = UIPass(state: copy.ui, event: nil, theme: theme, measurer: measurer, drawing: false)
-        copy.runChrome(&pass, wall: 0)
-        frames += pass.frames
+        frames += layoutPass().frames
         return frames
     }
 
