@@ -72,6 +72,14 @@ import Testing
         #expect(named(first, .menuClosed).count == 1)
         _ = app.handle(.key(.escape, time: 105, shift: false))
         #expect(app.ui.focus == nil)
+        // The capture panel, opened over an open menu, closes first.
+        _ = send(click(frame("gap.springs").center, at: 106))
+        _ = send(click(frame("capture").center, at: 107))
+        #expect(app.ui.openMenu == "gap" && app.showCapturePanel)
+        _ = app.handle(.key(.escape, time: 108, shift: false))
+        #expect(app.ui.openMenu == "gap" && !app.showCapturePanel)
+        _ = app.handle(.key(.escape, time: 109, shift: false))
+        #expect(app.ui.openMenu == nil)
     }
 
     @Test mutating func ctrlCActsOnTheGroupUnderThePointerElseTheFocusedOne() {
@@ -127,5 +135,17 @@ import Testing
         #expect(app.ui.editing == "alert.response")
         _ = app.handle(.key(.quit, time: 102, shift: false))
         #expect(app.quitRequested)
+    }
+}
+
+extension TrustTests {
+    @Test mutating func ctrlVWithTheCodeMenuOpenPastesIntoThatGroup() {
+        let code = frame("gap.code")
+        _ = send(click(code.center, at: 101))
+        #expect(app.ui.openMenu == "gap.code")
+        _ = app.handle(.pointerMoved(code.center, time: 101.5))
+        let key = app.handle(.key(.paste, time: 102, shift: false))
+        let text = app.handle(.text("spring(stiffness = -4f)", time: 102))
+        #expect(named(key + text, "pasteRefused").count == 1, "\(key.map(\.name)) \(text.map(\.name))")
     }
 }

@@ -36,8 +36,10 @@ extension Workbench {
         }
         // The wheel goes to the target its gesture started on (SPEC §15.2).
         if case .wheel = event { return handleWheel(event, wall: wall) }
-        // Escape peels one layer at a time (SPEC §15.1): an open menu closes first.
-        if case .key(.escape, let t, _) = event, ui.editing == nil, ui.openMenu != nil {
+        // Escape peels one layer at a time (SPEC §15.1), the topmost first: a field being
+        // typed into, the capture panel and the shortcut overlay (each handles its own
+        // Escape), then an open menu, then the inspector's focus, then the scene's cancel.
+        if case .key(.escape, let t, _) = event, ui.editing == nil, !showCapturePanel, !showShortcuts, ui.openMenu != nil {
             ui.openMenu = nil
             return [SceneEvent(.menuClosed, time: t), layoutEvent(atWall: wall)]
         }
