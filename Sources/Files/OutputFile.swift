@@ -73,7 +73,7 @@ public final class OutputFile {
     static func makeTemporary(beside target: String) throws(FileError) -> (Int32, String) {
         let parent = parentFolder(of: target)
         // Long names are cut so the temporary stays within NAME_MAX (255 bytes).
-        let base = String(decoding: Array(String((target as NSString).lastPathComponent).utf8.prefix(180)), as: UTF8.self)
+        let base = String(decoding: Array(PathText.name(of: target).utf8.prefix(180)), as: UTF8.self)
         var template = Array("\(parent)/.\(base)-springlab-XXXXXX".utf8CString)
         let made: (Int32, String)? = template.withUnsafeMutableBufferPointer { buffer in
             guard let name = buffer.baseAddress else { return nil }
@@ -203,10 +203,7 @@ public func writeAll(_ fd: Int32, _ bytes: some ContiguousBytes) -> Int32? {
 }
 
 /// The folder holding `path` ("." for a bare name).
-func parentFolder(of path: String) -> String {
-    let parent = (path as NSString).deletingLastPathComponent
-    return parent.isEmpty ? "." : parent
-}
+func parentFolder(of path: String) -> String { PathText.parent(of: path) }
 
 /// Flushes a folder's entries (a rename is durable once its folder is).
 func syncFolder(of path: String) {

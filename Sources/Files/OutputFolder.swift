@@ -31,7 +31,7 @@ public final class OutputFolder {
         guard PathKind.of(parent) == .directory else {
             throw FileError("cannot write \(quotedPath(trimmed)): the folder \(quotedPath(parent)) does not exist")
         }
-        let base = String(decoding: Array(String((trimmed as NSString).lastPathComponent).utf8.prefix(180)), as: UTF8.self)
+        let base = String(decoding: Array(PathText.name(of: trimmed).utf8.prefix(180)), as: UTF8.self)
         var template = Array("\(parent)/.\(base)-springlab-XXXXXX".utf8CString)
         let made: String? = template.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress, mkdtemp(base) != nil else { return nil }

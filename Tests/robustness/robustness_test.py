@@ -810,6 +810,52 @@ def _():
     check(rss < 100, f"max RSS {rss:.0f} MB for a 20 MB input: not streamed (bound 100 MB; a tiny input takes ≈ 30 MB)")
 
 
+# ============================================================================ path shapes (issue 37)
+
+def temporaries(folder):
+    """The writer's temporaries left anywhere under folder (`.NAME-springlab-XXXXXX`)."""
+    return [os.path.join(r, n) for r, ds, fs in os.walk(folder) for n in ds + fs if "-springlab-" in n]
+
+
+@case("paths: one-character and odd output names (a, ./a, x/, spaces, a newline) write whole; never a crash, no temporary left")
+def _():
+    d = fresh("path-shapes")
+    # --save-replay beside a still: the names Foundation trapped on (SIGILL, exit 132).
+    for name in ["r", "./s", "t b", "new\nline", os.path.join(d, "u")]:
+        r = run("record", "--scene", "neck", "--script", "stretch", "--out", "n.png", "--save-replay", name,
+                "--time", "0.5", cwd=d)
+        check(r.code not in (132, -4) and not r.timed_out, f"--save-replay {name!r} crashed (SIGILL): {r}")
+        expect_ok(r)
+        target = name if os.path.isabs(name) else os.path.join(d, name)
+        check(open(target).read().startswith("springlab-replay 1\n"), f"--save-replay {name!r}: no replay")
+    # A PNG folder named by one character, with and without ./ ; a trace named by one.
+    for out in ["x/", "./y/"]:
+        r = run("record", "--scene", "neck", "--script", "stretch", "--out", out, "--fps", "30", cwd=d, timeout=60)
+        check(r.code not in (132, -4), f"--out {out!r} crashed: {r}")
+        expect_ok(r)
+        frames = os.listdir(os.path.join(d, out))
+        check(len(frames) >= 60 and all(f.endswith(".png") for f in frames), f"--out {out!r}: {len(frames)} frames")
+    r = run("run", "--trace", "a", "--quit-after", "1", "--fresh", cwd=d, timeout=30)
+    check(r.code not in (132, -4), f"run --trace a crashed: {r}")
+    expect_ok(r)
+    check(json.loads(open(os.path.join(d, "a")).readline())["event"] == "started", "run --trace a: no trace")
+    check(not temporaries(d), f"temporaries left: {temporaries(d)}")
+
+
+@case("paths: '.', '..' and '/' as an output are refused with one line naming them; nothing written")
+def _():
+    d = fresh("path-dirs")
+    os.makedirs(os.path.join(d, "sub"))
+    before = snapshot(d)
+    for name in [".", "..", "/"]:
+        r = run("record", "--scene", "neck", "--script", "stretch", "--out", "n.png", "--save-replay", name, cwd=os.path.join(d, "sub"))
+        check(r.code not in (132, -4), f"--save-replay {name!r} crashed: {r}")
+        expect_fail(r, codes=(1, 2))
+        check(name in r.err, f"the message does not name {name!r}: {r.err!r}")
+    check(not temporaries(d), f"temporaries left: {temporaries(d)}")
+    same_listing(before, d)
+
+
 # ============================================================================ signals
 
 def interrupt(name, args, sig, want, wait=2.0, folder=None, need_ffmpeg=False, allow=(), group=False):

@@ -361,7 +361,7 @@ final class SessionMemory {
 
     /// Creates the folder (0700, as XDG asks) and writes the file whole.
     func write(_ state: SessionState) throws(FileError) {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.parent(of: path)
         if PathKind.of(folder) == .missing {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
