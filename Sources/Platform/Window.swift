@@ -91,6 +91,28 @@ public final class Window {
         Self.setIcon(win)
     }
 
+    /// A window of `size` points at `scale` made to fit the first display's usable area
+    /// (SPEC §11.5: a remembered or asked-for window never fails the start): the size is
+    /// cut to the area (never below `minimum`), and the scale lowered to the largest whole
+    /// one at which the minimum fits. Returns what to open and, when it changed anything,
+    /// one line saying so. With no display to ask, the request as it is.
+    public static func fitted(_ size: Size, scale: Double, minimum: Size) -> (size: Size, scale: Double, note: String?) {
+        if SDL_WasInit(SDL_INIT_VIDEO) == 0 && SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0 { return (size, scale, nil) }
+        // Offscreen and dummy have no screen: their made-up 1024x768 must not cut a window.
+        guard ["x11", "wayland"].contains(videoDriver) else { return (size, scale, nil) }
+        var area = SDL_Rect()
+        guard SDL_GetDisplayUsableBounds(0, &area) == 0, area.w > 0, area.h > 0 else { return (size, scale, nil) }
+        let usable = Size(Double(area.w), Double(area.h))
+        var s = scale
+        while s > 1, minimum.width * s > usable.width || minimum.height * s > usable.height { s = max(1, (s - 1).rounded(.up)) }
+        let fit = Size(min(size.width, max(usable.width / s, minimum.width)).rounded(.down),
+                       min(size.height, max(usable.height / s, minimum.height)).rounded(.down))
+        guard fit != size || s != scale else { return (size, scale, nil) }
+        let note = String(format: "a %gx%g window at scale %g does not fit the display's %gx%g; opening %gx%g at scale %g",
+                          size.width, size.height, scale, usable.width, usable.height, fit.width, fit.height, s)
+        return (fit, s, note)
+    }
+
     /// The WM class (X11 WM_CLASS, Wayland app id) the launcher's StartupWMClass names.
     public static let windowClass = "springlab"
 

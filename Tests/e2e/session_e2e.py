@@ -232,6 +232,21 @@ def _(app):
     assert (s["scene"], s["theme"]) == ("push-alert", "dark"), s
 
 
+HUGE_ENV, HUGE = damaged_env(json.dumps({"version": 1, "scene": "neck", "theme": "dark", "window": [8192, 8192],
+                                         "scale": 4, "form": "response", "settings": {}}))
+
+
+@case("a remembered window of 8192x8192 pt at scale 4 (each in range) fits the display: the start succeeds, one line says so",
+      env=HUGE_ENV)
+def _(app):
+    # Xvfb's screen is 1280x800: scale 1 is the largest at which 900x560 fits, and the
+    # window is cut to the screen (SPEC §11.5: never a failed start).
+    assert app.started["scale"] == 1 and app.layout["window"] == [1280, 800], (app.started, app.layout["window"])
+    assert (app.started["scene"], app.started["theme"]) == ("neck", "dark"), app.started
+    lines = stderr_lines(app)
+    assert len(lines) == 1 and "8192x8192" in lines[0] and "1280x800" in lines[0], lines
+
+
 RANGE_ENV, RANGE = damaged_env(json.dumps({"version": 1, "scene": "neck", "theme": "dark", "window": [1280, 20000],
                                            "scale": 1, "form": "response", "settings": {}}))
 

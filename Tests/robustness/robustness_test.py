@@ -856,6 +856,22 @@ def _():
     same_listing(before, d)
 
 
+@case("start: a remembered 8192x8192 window at scale 4 that cannot open falls back to the default window, one line (SPEC §11.5)")
+def _():
+    d = fresh("huge-window")
+    cfg = os.path.join(d, "config")
+    os.makedirs(os.path.join(cfg, "springlab"))
+    with open(os.path.join(cfg, "springlab", "state.json"), "w") as f:
+        json.dump({"version": 1, "scene": "neck", "theme": "dark", "window": [8192, 8192], "scale": 4,
+                   "form": "response", "settings": {}}, f)
+    r = run("run", "--quit-after", "1", "--trace", os.path.join(d, "t.jsonl"), cwd=d, env={"XDG_CONFIG_HOME": cfg}, timeout=30)
+    expect_ok(r)
+    one_line(r)
+    check("8192x8192" in r.err and "1280x800" in r.err, f"the line does not say what opened: {r.err!r}")
+    started = json.loads(open(os.path.join(d, "t.jsonl")).readline())
+    check(started["scene"] == "neck" and started["scale"] == 1, started)
+
+
 # ============================================================================ signals
 
 def interrupt(name, args, sig, want, wait=2.0, folder=None, need_ffmpeg=False, allow=(), group=False):

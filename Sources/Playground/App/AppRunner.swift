@@ -70,9 +70,23 @@ final class AppRunner {
         let remembered = recalled.state
         var (size, scale) = options.windowChoice(remembering: remembered)
         if let r = options.replay { (size, scale) = (Size(r.settings.window[0], r.settings.window[1]), options.scale ?? 1) }
+        // Never a failed start for a size (SPEC §11.5): fitted to the display, and if that
+        // window still cannot open, the default one — each time with one line saying so.
+        let fit = Window.fitted(size, scale: scale, minimum: Workbench.minimumSize)
+        if let note = fit.note { FileHandle.standardError.write(Data("springlab: \(note)\n".utf8)) }
         do {
-            window = try Window(title: "SpringLab", size: size, minimum: Workbench.minimumSize,
-                                backend: options.backend, userScale: scale)
+            window = try Window(title: "SpringLab", size: fit.size, minimum: Workbench.minimumSize,
+                                backend: options.backend, userScale: fit.scale)
+        } catch where fit.size != Workbench.defaultSize || fit.scale != 1 {
+            FileHandle.standardError.write(Data(String(format: "springlab: a %gx%g window at scale %g did not open (%@); opening %gx%g at scale 1\n",
+                                                       fit.size.width, fit.size.height, fit.scale, "\(error)",
+                                                       Workbench.defaultSize.width, Workbench.defaultSize.height).utf8))
+            do {
+                window = try Window(title: "SpringLab", size: Workbench.defaultSize, minimum: Workbench.minimumSize,
+                                    backend: options.backend, userScale: 1)
+            } catch {
+                throw RuntimeError("springlab: \(error)")
+            }
         } catch {
             throw RuntimeError("springlab: \(error)")
         }
