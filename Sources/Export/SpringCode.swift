@@ -50,8 +50,38 @@ public struct SpringPasteError: Error, Sendable, Equatable, CustomStringConverti
     public var description: String { reason }
 
     public init(reason: String) {
-        // A reason is shown in a one-line toast: never let a pasted newline through.
-        self.reason = reason.split(whereSeparator: \.isNewline).joined(separator: " ")
+        // A reason is shown in a one-line toast and written to the trace, and it often
+        // quotes what was pasted (SPEC §13): never let a pasted newline, ESC, BEL or a
+        // right-to-left override through, and never a 400-character name whole.
+        self.reason = Self.oneLine(reason)
+    }
+
+    /// Longest word (a run without spaces) a reason quotes whole, and the longest reason.
+    static let wordLimit = 60, reasonLimit = 240
+
+    /// `text` as one safe line: line breaks as spaces, control and format characters
+    /// written as `\u{1B}`, each word cut to `wordLimit` characters and the whole to
+    /// `reasonLimit`, with "…" where something was cut.
+    static func oneLine(_ text: String) -> String {
+        var out = "", word = 0, total = 0
+        for scalar in text.unicodeScalars {
+            if total == reasonLimit { return out + "…" }
+            if scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == " " {
+                out += " "; word = 0; total += 1
+                continue
+            }
+            if word == wordLimit { out += "…" }
+            word += 1
+            guard word <= wordLimit else { continue }
+            total += 1
+            let category = scalar.properties.generalCategory
+            if category == .control || category == .format {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 }
 

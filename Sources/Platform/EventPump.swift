@@ -72,7 +72,9 @@ public final class EventPump {
                 out.append(e)
                 // Ctrl+V: the clipboard's text follows as typed text, so the pure window
                 // pastes it and a replay (which records both) pastes the same.
-                if case .input(.key(.paste, let t, _)) = e, let pasted = Clipboard.text() { out.append(.input(.text(pasted, time: t))) }
+                // An empty clipboard follows as empty text, so the paste says so rather than
+                // doing nothing.
+                if case .input(.key(.paste, let t, _)) = e { out.append(.input(.text(Clipboard.text() ?? "", time: t))) }
             }
             got = SDL_PollEvent(&event)
         }

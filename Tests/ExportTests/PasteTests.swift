@@ -147,4 +147,19 @@ import Testing
             #expect(error.description == error.reason)
         }
     }
+
+    /// SPEC §13 for what a refusal quotes of the paste: ESC, BEL and a right-to-left
+    /// override written as escapes, never raw; a 400-character constant cut at 60.
+    @Test func aRefusalQuotesThePasteSafely() {
+        let hostile = "spring(stiffness = Spring.Stiffness\u{1B}\u{07}\u{202E}Evil)"
+        do { _ = try SpringCode.parse(hostile); Issue.record("read a spring from \(hostile)") } catch {
+            #expect(!error.reason.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{202E}" }, "\(error.reason)")
+            #expect(error.reason.contains("\\u{1B}") && error.reason.contains("\\u{202E}"), "\(error.reason)")
+        }
+        let long = "spring(stiffness = Spring.Stiffness" + String(repeating: "X", count: 400) + ")"
+        do { _ = try SpringCode.parse(long); Issue.record("read a spring from a 400-character constant") } catch {
+            #expect(error.reason.count <= 120, "\(error.reason.count) characters: \(error.reason)")
+            #expect(error.reason.contains("…"))
+        }
+    }
 }

@@ -105,6 +105,20 @@ def _(app):
     assert not [e for e in app.events()[k:] if e["event"] == "setting"], "a refused paste changed something"
 
 
+@case("Ctrl+V with an empty clipboard says so; a clipboard holding just 'r' is a refused paste, not the take key")
+def _(app):
+    n = len(app.events())
+    xdo(app.display, "mousemove", *over_group(app.layout, "gap"), "key", "ctrl+v")
+    refused = app.wait_for(lambda e: e["event"] == "pasteRefused", 5, n)
+    assert "empty" in refused["reason"], refused
+    set_clipboard(app, "r")
+    n = len(app.events())
+    xdo(app.display, "key", "ctrl+v")
+    refused = app.wait_for(lambda e: e["event"] == "pasteRefused", 5, n)
+    time.sleep(0.5)
+    assert not [e for e in app.events()[n:] if e["event"] == "recordingStarted"], "the pasted 'r' started a take"
+
+
 def shots(scale, theme, out_dir):
     """The open Code menu with a refusal's toast, then a copy's toast, by the app's S key."""
     captures = tempfile.mkdtemp(prefix="springlab-code-captures-")

@@ -39,6 +39,8 @@ final class AppRunner {
     /// Added to every trace event's time, so the trace's `t` goes on from where it was when
     /// the app's clock is replaced (a dropped replay plays on its own clock from 0).
     private var traceOffset = 0.0
+    /// The last input was Ctrl+V: the text that follows it is the clipboard's.
+    private var afterPaste = false
     private var lastTraceTime = 0.0
     private var presentAt: Double?
     /// The remembered session's file (SPEC §11.5): nil for `--fresh` and `--replay`, which
@@ -365,10 +367,14 @@ final class AppRunner {
 
     /// R and S (not while a field is being typed into). Returns true when the key was theirs.
     private func captureKey(_ input: InputEvent) -> Bool {
+        defer { afterPaste = { if case .key(.paste, _, _) = input { true } else { false } }() }
         // A replay plays by itself: a take started over it would record what it did not see.
         guard app.ui.editing == nil, replay == nil else { return false }
-        // The text SDL sends for the same key press is theirs too.
-        if case .text(let typed, _) = input { return typed == "r" || typed == "s" || typed == "R" || typed == "S" }
+        // The text SDL sends for the same key press is theirs too — but not a clipboard's
+        // "r" that follows Ctrl+V: that is the paste's, not a take's.
+        if case .text(let typed, _) = input {
+            return !afterPaste && (typed == "r" || typed == "s" || typed == "R" || typed == "S")
+        }
         guard case .key(let key, _, _) = input, key == .r || key == .s else { return false }
         if key == .s { screenshot(); return true }
         if capture.isRecording { stopTake() } else { startTake() }

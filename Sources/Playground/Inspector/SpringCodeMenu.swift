@@ -97,6 +97,10 @@ extension UIPass {
         state.pasteTarget = nil
         let title = Self.shortTitle(group.title)
         let pasted: PastedSpring
+        guard !text.allSatisfy(\.isWhitespace) else {
+            refusePaste(exportID, title: title, reason: "the clipboard is empty: copy a spring first")
+            return []
+        }
         do { pasted = try SpringCode.parse(text) } catch {
             refusePaste(exportID, title: title, reason: error.reason)
             return []
