@@ -155,6 +155,24 @@ public struct VelocityTracker: Sendable {
     /// (½v², unit mass) in its direction; the velocity is the one carrying the final
     /// energy. The first segment counts half, as the pointer started from rest.
     static func impulseVelocity(times: [Double], values: [Double]) -> Double {
+        // Samples less than a microsecond apart are one sample (the newer position): a
+        // denormal step divided into a distance is infinite, and infinite kicks gave NaN.
+        var t: [Double] = [], v: [Double] = []
+        for i in times.indices {
+            if let last = t.last, times[i] - last < Self.sameInstant {
+                v[v.count - 1] = values[i]
+            } else {
+                t.append(times[i]); v.append(values[i])
+            }
+        }
+        guard t.count >= 2 else { return 0 }
+        return impulse(times: t, values: v)
+    }
+
+    /// Two samples closer than this (s) are one instant to the impulse estimate.
+    static let sameInstant = 1e-6
+
+    private static func impulse(times: [Double], values: [Double]) -> Double {
         if times.count == 2 {
             let dt = times[1] - times[0]
             return dt > 0 ? (values[1] - values[0]) / dt : 0

@@ -114,6 +114,21 @@ import Testing
         #expect(abs(t.velocity(releasedAt: 1.01).x - 100) < 1e-6)
     }
 
+    @Test func impulseTakesSamplesUnderAMicrosecondApartAsOne() {
+        // A denormal step (about 1e-320 s) divided into 5 pt was infinite and the estimate NaN.
+        var denormal = VelocityTracker(strategy: .impulse), merged = VelocityTracker(strategy: .impulse)
+        denormal.add(time: 0, position: Point2(0, 0))
+        denormal.add(time: Double.leastNonzeroMagnitude * 2000, position: Point2(5, 0))  // about 1e-320 s
+        merged.add(time: 0, position: Point2(5, 0))  // the same instant, its newer position
+        for (t, x) in [(0.008, 10.0), (0.016, 20.0)] {
+            denormal.add(time: t, position: Point2(x, 0))
+            merged.add(time: t, position: Point2(x, 0))
+        }
+        let v = denormal.velocity(releasedAt: 0.016)
+        #expect(v.x.isFinite && v.y.isFinite)
+        #expect(v == merged.velocity(releasedAt: 0.016))
+    }
+
     @Test func impulseWeighsRecentSpeed() {
         // Slow then fast: energy added late dominates, so the impulse estimate is near the
         // late speed (1000), far above the average of the window (550).

@@ -256,6 +256,12 @@ error("no spring at all", 2, ["export", "--format", "css"], ["--response"])
 error("--damping missing", 2, ["export", "--response", "0.5"], ["--damping"])
 error("bounce 1", 2, ["export", "--duration", "0.5", "--bounce", "1"], ["--bounce"])
 error("NaN", 2, ["export", "--stiffness", "nan", "--friction", "10"], ["--stiffness"])
+# A spring the flags accept but no spring is (SPEC §1.1: ζ ≥ 0.001, response ≥ 0.05 s) is
+# refused with the range, never exported as the nearest spring quietly (issue 37).
+error("--damping 0.0001 (below ζ 0.001)", 2, ["export", "--response", "0.5", "--damping", "0.0001"], ["--damping 0.0001", "0.001"])
+error("--stiffness 1e9 (a 0.2 ms response)", 2, ["export", "--stiffness", "1e9", "--friction", "1e-9"], ["--stiffness", "0.05 s"])
+error("--response 0.01", 2, ["export", "--response", "0.01", "--damping", "0.5"], ["--response 0.01", "0.05 s"])
+error("--bounce 0.9995 (ζ 0.0005)", 2, ["export", "--duration", "0.5", "--bounce", "0.9995"], ["--bounce 0.9995", "0.001"])
 error("a missing preset", 1, ["export", "--preset", os.path.join(d, "none.json")], ["none.json"])
 bad = os.path.join(d, "bad.preset.json")
 with open(bad, "w") as f:

@@ -872,6 +872,22 @@ def _():
     check(started["scene"] == "neck" and started["scale"] == 1, started)
 
 
+@case("velocity --strategy impulse: samples a denormal time apart are one sample, never nan")
+def _():
+    d = fresh("velocity-denormal")
+    f = os.path.join(d, "denormal.csv")
+    write(f, "0,0,0,down\n1e-310,5,0,move\n2e-310,10,0,move\n16,20,0,up\n")  # gave "16,nan,0.0"
+    r = run("velocity", "--strategy", "impulse", f)
+    expect_ok(r)
+    check("nan" not in r.out.lower() and "inf" not in r.out.lower(), f"not a number: {r.out!r}")
+    # Steps of 1e-13 ms within a 2.5 pt/ms throw: 5e16 pt/s before; the same throw's speed now.
+    write(f, "0,0,0,down\n4,2,0,move\n4.0000000000001,5,0,move\n4.0000000000002,10,0,move\n12,20,0,move\n12,20,0,up\n")
+    r = run("velocity", "--strategy", "impulse", f)
+    expect_ok(r)
+    vx = float(r.out.strip().split(",")[1])
+    check(0 < vx < 5000, f"a throw of 2.5 pt/ms read as {vx:g} pt/s")
+
+
 # ============================================================================ signals
 
 def interrupt(name, args, sig, want, wait=2.0, folder=None, need_ffmpeg=False, allow=(), group=False):

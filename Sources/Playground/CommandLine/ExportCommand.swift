@@ -27,7 +27,9 @@ enum ExportCommand {
         let springFlags = specs.map(\.name).filter { !["format", "preset", "spring"].contains($0) && a.has($0) }
         guard let path = a.words["preset"] else {
             if a.has("spring") { throw UsageError("springlab export: --spring names a spring of a preset; give --preset FILE too") }
-            output += SpringCode.text(try SpringCommand.makeSpring(a, command: "export"), format: format) + "\n"
+            let spring = try SpringCommand.makeSpring(a, command: "export")
+            try refuseClamped(a)
+            output += SpringCode.text(spring, format: format) + "\n"
             return
         }
         if let flag = springFlags.first {
@@ -51,6 +53,31 @@ enum ExportCommand {
             return
         }
         output += blocks(springs, format: format)
+    }
+
+    /// Refuses a spring the flags asked for that `Spring` had to clamp (SPEC §13: bad input
+    /// gets a clear message): exported code must be the spring asked for, never a nearby one.
+    /// `--damping 0.0001` had printed code for 0.001, and `--stiffness 1e9` a 50 ms response.
+    static func refuseClamped(_ a: ParsedArguments) throws(UsageError) {
+        let n = a.numbers
+        func g(_ v: Double) -> String { String(format: "%.10g", v) }
+        let response: (value: Double, flag: String), ratio: (value: Double, flag: String)
+        if let r = n["response"], let z = n["damping"] {
+            (response, ratio) = ((r, "--response \(g(r))"), (z, "--damping \(g(z))"))
+        } else if let d = n["duration"], let b = n["bounce"] {
+            (response, ratio) = ((d, "--duration \(g(d))"), (b >= 0 ? 1 - b : 1 / (1 + b), "--bounce \(g(b))"))
+        } else if let k = n["stiffness"], let c = n["friction"] {
+            let m = n["mass"] ?? 1, flags = "--stiffness \(g(k)) --friction \(g(c))" + (a.has("mass") ? " --mass \(g(m))" : "")
+            (response, ratio) = ((2 * Double.pi * (m / k).squareRoot(), flags), (c / (2 * (m * k).squareRoot()), flags))
+        } else { return }
+        if response.value < Spring.minimumResponse {
+            throw UsageError(String(format: "springlab export: %@ is a response of %.4g s, shorter than the shortest spring (%g s)",
+                                    response.flag, response.value, Spring.minimumResponse))
+        }
+        if ratio.value < Spring.minimumDampingRatio || ratio.value > Spring.maximumDampingRatio {
+            throw UsageError(String(format: "springlab export: %@ is a damping ratio of %.4g, outside [%g, %g]", ratio.flag,
+                                    ratio.value, Spring.minimumDampingRatio, Spring.maximumDampingRatio))
+        }
     }
 
     /// Every spring of scene `type` the preset holds, laid over the scene's defaults.
