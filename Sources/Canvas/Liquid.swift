@@ -3,7 +3,9 @@ import Motion
 import Synchronization
 
 /// How the distances of a liquid group's shapes are merged (SPEC §5.1).
-public enum LiquidKernel: String, Sendable, CaseIterable, Hashable, Codable {
+public enum LiquidKernel: String, Sendable, CaseIterable, Hashable, Codable, NamedChoice {
+    public init(from decoder: Decoder) throws { self = try Self.decodeChoice(from: decoder) }
+
     /// Normalized quadratic smooth minimum: reaches out at `merge`, pushes equal
     /// distances together by merge / 4. Flat facing edges bridge across their whole
     /// width at once.

@@ -1,6 +1,8 @@
 /// A value echoed in an error message, made safe for one line (SPEC §13): control
-/// characters escaped (`\n`, `\t`, `\0`, `\u{1B}` …), and cut to `limit` characters with
-/// "…" so a 10 MB field or a 300-digit number does not flood the terminal.
+/// characters escaped (`\n`, `\t`, `\0`, `\u{1B}` …), and cut with "…" after `limit`
+/// characters or twice that many bytes of UTF-8 written, whichever comes first — so a
+/// 10 MB field or a 300-digit number does not flood the terminal, and neither do 60 emoji
+/// (240 bytes) or 60 escaped controls (360): a line's budget is bytes.
 ///
 ///     quoted("a\nb")                        // "'a\\nb'"
 ///     quoted(String(repeating: "x", count: 100))  // "'xxx…x…'" (60 x's then …)
@@ -9,23 +11,28 @@ public func quoted(_ value: some StringProtocol, limit: Int = 60) -> String { "'
 /// `quoted` without the quotes.
 public func escaped(_ value: some StringProtocol, limit: Int = 60) -> String {
     var out = ""
-    var count = 0
+    var bytes = 0, count = 0
     for scalar in value.unicodeScalars {
         if count == limit { return out + "…" }
         count += 1
+        let piece: String
         switch scalar {
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case "\0": out += "\\0"
+        case "\n": piece = "\\n"
+        case "\r": piece = "\\r"
+        case "\t": piece = "\\t"
+        case "\0": piece = "\\0"
         default:
             if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
                 || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                piece = "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             } else {
-                out.unicodeScalars.append(scalar)
+                piece = String(scalar)
             }
         }
+        let size = piece.utf8.count
+        if bytes + size > 2 * limit { return out + "…" }
+        bytes += size
+        out += piece
     }
     return out
 }

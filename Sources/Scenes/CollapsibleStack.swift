@@ -12,8 +12,9 @@ import Canvas
 ///     snapshot.size          // what the parent reserves
 ///     snapshot.frames[2]     // where the footer goes — from the same snapshot
 public enum CollapsibleStack {
-    public enum Alignment: String, Sendable, CaseIterable, Codable {
+    public enum Alignment: String, Sendable, CaseIterable, Codable, NamedChoice {
         case leading, center, trailing
+        public init(from decoder: Decoder) throws { self = try Self.decodeChoice(from: decoder) }
     }
 
     /// One child as the stack sees it: its size (the visible height while it animates) and,

@@ -226,6 +226,15 @@ private func contents(_ path: String) -> [UInt8]? { FileManager.default.contents
         #expect(quoted(String(repeating: "y", count: 60)) == "'" + String(repeating: "y", count: 60) + "'")
     }
 
+    /// 60 emoji are 240 bytes of UTF-8 (4 each): the cut comes at 120 bytes, 30 of them, so
+    /// a message stays within its line's byte budget whatever the script.
+    @Test func valuesAreCutAtSixtyCharactersOr120Bytes() {
+        let emoji = String(repeating: "😀", count: 60)
+        #expect(quoted(emoji) == "'" + String(repeating: "😀", count: 30) + "…'")
+        // An escape counts at its written size: 21 × "\u{1B}" (6 bytes each) is 126 > 120.
+        #expect(escaped(String(repeating: "\u{1B}", count: 21)) == String(repeating: "\\u{1B}", count: 20) + "…")
+    }
+
     @Test func aPlainPathIsShownAsIs() {
         #expect(quotedPath("/tmp/out.png") == "/tmp/out.png")
         #expect(quotedPath("/tmp/a\nb.png") == "'/tmp/a\\nb.png'")

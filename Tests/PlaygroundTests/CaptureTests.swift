@@ -93,7 +93,11 @@ import Testing
 
     @Test(arguments: [
         ("{", "not valid JSON"),
-        (#"{"neck": {"merge": "wide", "kernel": "quadratic"}}"#, "'neck.merge' has the wrong type"),
+        (#"{"neck": {"merge": "wide", "kernel": "quadratic"}}"#, "'neck.merge' must be a number"),
+        // Issue 37: the wrong type for a whole scene, and a name that is no kernel or alignment.
+        (#"{"presence": 5}"#, "'presence' must be an object of settings"),
+        (#"{"neck": {"kernel": "x"}}"#, "'neck.kernel': must be one of quadratic, cubic, pinched (got 'x')"),
+        (#"{"presence": {"numberAlignment": "x"}}"#, "'presence.numberAlignment': must be one of leading, center, trailing"),
         // (A preset missing a spring's damping once failed here; SPEC §11.4 lets a preset hold
         // any subset, missing keys keeping their values: see PartialPresetTests.)
         (#"{"presence": {"animation": {"respons": 0.5}}}"#, "'presence.animation.respons' is not a setting"),

@@ -155,9 +155,9 @@ import Testing
 
     @Test(arguments: [
         ("window", "[100, 100]", "'window'"), ("window", "[1280, 9000]", "'window'"), ("window", "[1280]", "'window'"),
-        ("scale", "8", "'scale'"), ("scale", "0.25", "'scale'"), ("scale", "\"2\"", "'scale' has the wrong type"),
+        ("scale", "8", "'scale'"), ("scale", "0.25", "'scale'"), ("scale", "\"2\"", "'scale' must be a number"),
         ("scene", "\"nowhere\"", "unknown scene"), ("theme", "\"sepia\"", "unknown theme"), ("form", "\"polar\"", "'form'"),
-        ("version", "2", "version"), ("merge", "1000", "'settings.neck.merge'"), ("window", "\"big\"", "'window' has the wrong type"),
+        ("version", "2", "version"), ("merge", "1000", "'settings.neck.merge'"), ("window", "\"big\"", "'window' must be a list"),
     ])
     func aValueOutOfRangeOrOfTheWrongTypeSetsTheFileAside(key: String, value: String, named: String) throws {
         let text = try damaged(key, value)

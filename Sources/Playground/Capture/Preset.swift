@@ -57,7 +57,7 @@ struct Preset: Equatable {
         let merged = try part.laid(over: try JSONValue.of(start), path: S.settingsKey, added: &added)
         let settings: S.Settings
         do { settings = try merged.decode(S.Settings.self) } catch {
-            throw PresetError(describeDecoding(error).replacingOccurrences(of: "'", with: "'\(S.settingsKey).", options: .anchored))
+            throw PresetError(describeDecoding(error, under: S.settingsKey))
         }
         // A key the settings did not read back is no setting (a typo): refused, not ignored.
         let readBack = try JSONValue.of(settings)

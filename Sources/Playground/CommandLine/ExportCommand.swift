@@ -46,8 +46,11 @@ enum ExportCommand {
         }
         if let id = a.words["spring"] {
             guard let one = springs.first(where: { $0.id == id }) else {
-                throw UsageError("springlab export: no spring \(quoted(id)) in \(path); its springs: "
-                                 + springs.map(\.id).joined(separator: ", "))
+                // A few of its ids and the count, not all sixteen: one line within 300 bytes.
+                let ids = springs.map(\.id)
+                let named = ids.count <= 4 ? ids.joined(separator: ", ")
+                    : ids.prefix(3).joined(separator: ", ") + ", …, " + (ids.last ?? "") + " (\(ids.count) springs)"
+                throw UsageError("springlab export: no spring \(quoted(id)) in \(quotedPath(path)); its springs: \(named)")
             }
             output += SpringCode.text(one.spring, format: format) + "\n"
             return
