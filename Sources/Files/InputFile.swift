@@ -28,6 +28,8 @@ public enum InputFile {
         case .missing:
             // A dangling link or a missing folder reads as "no such file" either way.
             throw FileError("\(quotedPath(path)): no such file")
+        case .unreachable:
+            throw FileError("\(quotedPath(path)): permission denied (a folder on its way cannot be entered)")
         default:
             throw FileError("\(quotedPath(path)) is \(kind.noun), not a file")
         }

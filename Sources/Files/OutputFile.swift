@@ -56,6 +56,7 @@ public final class OutputFile {
         let parentKind = PathKind.of(parent)
         guard parentKind == .directory else {
             throw FileError(parentKind == .missing ? "cannot write \(quotedPath(target)): the folder \(quotedPath(parent)) does not exist"
+                            : parentKind == .unreachable ? "cannot write \(quotedPath(target)): permission denied on the way to \(quotedPath(parent))"
                             : "cannot write \(quotedPath(target)): \(quotedPath(parent)) is \(parentKind.noun), not a folder")
         }
     }

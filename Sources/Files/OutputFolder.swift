@@ -28,8 +28,11 @@ public final class OutputFolder {
             throw FileError("\(quotedPath(trimmed)) is \(kind.noun), not a folder (nothing was written)")
         }
         let parent = parentFolder(of: trimmed)
-        guard PathKind.of(parent) == .directory else {
-            throw FileError("cannot write \(quotedPath(trimmed)): the folder \(quotedPath(parent)) does not exist")
+        switch PathKind.of(parent) {
+        case .directory: break
+        case .missing: throw FileError("cannot write \(quotedPath(trimmed)): the folder \(quotedPath(parent)) does not exist")
+        case .unreachable: throw FileError("cannot write \(quotedPath(trimmed)): permission denied on the way to \(quotedPath(parent))")
+        case let kind: throw FileError("cannot write \(quotedPath(trimmed)): \(quotedPath(parent)) is \(kind.noun), not a folder")
         }
         let base = String(decoding: Array(PathText.name(of: trimmed).utf8.prefix(180)), as: UTF8.self)
         var template = Array("\(parent)/.\(base)-springlab-XXXXXX".utf8CString)

@@ -4,11 +4,14 @@ import Foundation
 /// a regular file, and a device, FIFO or folder is named as such (SPEC §13).
 public enum PathKind: Equatable, Sendable {
     case missing, regular, directory, fifo, characterDevice, blockDevice, socket, other
+    /// A folder on the way cannot be entered (EACCES): the path may well exist, and saying
+    /// "does not exist" sent users looking for a typo.
+    case unreachable
 
     /// The kind of `path`, following symbolic links.
     public static func of(_ path: String) -> PathKind {
         var st = stat()
-        guard stat(path, &st) == 0 else { return .missing }
+        guard stat(path, &st) == 0 else { return errno == EACCES ? .unreachable : .missing }
         return of(mode: st.st_mode)
     }
 
@@ -42,6 +45,7 @@ public enum PathKind: Equatable, Sendable {
         case .blockDevice: return "a block device"
         case .socket: return "a socket"
         case .other: return "not a regular file"
+        case .unreachable: return "out of reach (a folder on its way cannot be entered: permission denied)"
         }
     }
 }

@@ -25,9 +25,10 @@ public final class TraceWriter {
     public func write(_ event: SceneEvent) {
         guard failure == nil else { return }
         do { try log.append(event.jsonLine) } catch {
+            // Said once, when the window closes ("the trace is incomplete: …", exit 1): a
+            // line now as well made two for one failure.
             failure = error
             log.close()
-            FileHandle.standardError.write(Data("springlab: the trace stopped: \(error)\n".utf8))
         }
     }
 
