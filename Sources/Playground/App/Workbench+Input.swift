@@ -6,7 +6,15 @@ extension Workbench {
     // MARK: Input
 
     /// Routes one input, stamped with the wall time it happened. Returns trace events.
+    ///
+    /// The scenes are first brought up to the input's time, whatever acts on them then —
+    /// the page, a page button, the transport or a setting (`updateScenes`).
     public mutating func handle(_ wallEvent: InputEvent) -> [SceneEvent] {
+        let due = updateScenes(to: sceneTime(atWall: wallEvent.time))
+        return due + route(wallEvent)
+    }
+
+    private mutating func route(_ wallEvent: InputEvent) -> [SceneEvent] {
         let wall = wallEvent.time
         let t = sceneTime(atWall: wall)
         let event = wallEvent.at(t)
