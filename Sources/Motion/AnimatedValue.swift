@@ -172,6 +172,16 @@ public struct AnimatedValue<Value: Animatable>: Sendable {
         return started && time >= s.completion
     }
 
+    /// The time from which the newest motion is settled: `isSettled(at: t)` exactly when
+    /// `t >= settlesAt` (−∞ for a value that never moved). A scene that acts once a value
+    /// has settled (drops a card once it has melted, refills once the last card has flown)
+    /// acts at this time — not at the first frame after it, which would depend on the
+    /// frame rate.
+    public var settlesAt: Double {
+        if let p = pending { return p.start + p.settle }
+        return current.completion
+    }
+
     /// The motions that completed at or before `time`, each reported once, in order.
     /// A motion replaced before its settle time is never reported.
     public mutating func completions(through time: Double) -> [MotionID] {

@@ -67,44 +67,34 @@ extension LiquidPile {
             cards[i].clearsAt = k == 0 ? t + max(Self.topCardLeaves, Self.clearStagger * Double(n))
                 : t + Self.clearStagger * Double(n - 1 - k)
         }
+        // Nothing to send off (every card already thrown or melting): clearing ends now.
+        if n == 0 { endClearing(at: t) }
         return [SceneEvent(.cleared, time: t, [("count", .number(Double(n)))])] + events
     }
 
-    /// Drops cards that have melted in, sends off cards whose clearing time has come,
-    /// folds an armed Clear all after 3 s, and refills an emptied pile a second later.
-    mutating func advanceClear(to t: Double) -> [SceneEvent] {
-        var events = finishMelting(at: t)
-        if let armed = clearArmedAt, t - armed >= Self.clearTimeout {
-            events += disarmClear(at: armed + Self.clearTimeout, reason: "timeout")
-        }
-        while let i = cards.indices.last(where: { (cards[$0].clearsAt ?? .infinity) <= t }) {
-            var card = cards.remove(at: i)
-            let at = card.clearsAt ?? t
-            let frame = cardFrame(for: card, at: at)
-            card.frame.set(CardPose(top: frame.minY, scale: 1), at: at)
-            card.offset.animate(to: 1.5 * Self.cardWidth + 60, curve: curve(for: .dismiss), at: at)
-            card.clearsAt = nil
-            flying.append(card)
-            events.append(SceneEvent(.cardDismissed, time: at, [("id", .number(Double(card.notice.id))), ("how", .string("clear"))]))
-        }
-        // Clearing ends once no card is still waiting to leave — a notice that arrived
-        // meanwhile stays, in a collapsed pile.
-        if clearingSince != nil && !cards.contains(where: { $0.clearsAt != nil }) {
-            clearingSince = nil
-            expanded = false
-            bubbles.removeAll()
-            if !cards.isEmpty { relayout(at: t) }
-        }
-        if cards.isEmpty {
-            if emptiedAt == nil { emptiedAt = t }
-            if let e = emptiedAt, t - e >= Self.refillDelay, flying.isEmpty {
-                emptiedAt = nil
-                for n in Notice.samples.reversed() { events += insert(n, at: e + Self.refillDelay) }
-            }
-        } else {
-            emptiedAt = nil
-        }
-        return events
+    /// Clear all sends card `id` off at its time `t` (`LiquidPile+Schedule`): it flies
+    /// to the right from where it stands, and once no card is left waiting, clearing ends.
+    mutating func sendOff(_ id: Int, at t: Double) -> [SceneEvent] {
+        guard let i = cards.firstIndex(where: { $0.notice.id == id }) else { return [] }
+        var card = cards.remove(at: i)
+        let frame = cardFrame(for: card, at: t)
+        card.frame.set(CardPose(top: frame.minY, scale: 1), at: t)
+        card.offset.animate(to: 1.5 * Self.cardWidth + 60, curve: curve(for: .dismiss), at: t)
+        card.clearsAt = nil
+        flying.append(card)
+        if !cards.contains(where: { $0.clearsAt != nil }) { endClearing(at: t) }
+        return [SceneEvent(.cardDismissed, time: t, [("id", .number(Double(id))), ("how", .string("clear"))])]
+    }
+
+    /// Clearing ends as the last card waiting leaves — at that instant, so the header goes
+    /// and a notice that arrived meanwhile closes up into a collapsed pile from then, not
+    /// from the next frame.
+    mutating func endClearing(at t: Double) {
+        guard clearingSince != nil else { return }
+        clearingSince = nil
+        expanded = false
+        bubbles.removeAll()
+        if !cards.isEmpty { relayout(at: t) }
     }
 
     private func cardFrame(for card: Card, at t: Double) -> Rect {
@@ -126,15 +116,16 @@ extension LiquidPile {
         card.opacity.set(0, at: t)
         card.arrivedAt = t
         cards.insert(card, at: 0)
+        emptiedAt = nil
         relayout(at: t)
         return [SceneEvent(.arrived, time: t, [("id", .number(Double(n.id)))])]
     }
 
-    /// Drops cards that have melted in, and lays out the rest.
-    mutating func finishMelting(at t: Double) -> [SceneEvent] {
-        let done = cards.filter { $0.melting && $0.frame.isSettled(at: t) && $0.opacity.isSettled(at: t) }
-        guard !done.isEmpty else { return [] }
-        cards.removeAll { c in done.contains { $0.notice.id == c.notice.id } }
+    /// Card `id` has melted in (its fade and pose settled at `t`, `LiquidPile+Schedule`):
+    /// it leaves the list and the rest close up from `t`.
+    mutating func finishMelting(_ id: Int, at t: Double) -> [SceneEvent] {
+        guard let i = cards.firstIndex(where: { $0.notice.id == id }) else { return [] }
+        cards.remove(at: i)
         if cards.isEmpty && expanded {
             // The last card melted away: no list, so no header either.
             expanded = false
@@ -142,7 +133,7 @@ extension LiquidPile {
             clearArmedAt = nil
         }
         relayout(at: t)
-        return done.map { SceneEvent(.cardRemoved, time: t, [("id", .number(Double($0.notice.id)))]) }
+        return [SceneEvent(.cardRemoved, time: t, [("id", .number(Double(id)))])]
     }
 
     /// The next sample notice for "+ notice".

@@ -7,7 +7,17 @@ import Motion
 extension LiquidPile {
     // MARK: Input
 
+    /// One input at its time. The pile is first brought up to that time: a click lands on
+    /// the pile as it stands then — a card that left the list 0.16 s after its throw is no
+    /// longer there to be grabbed — however long ago the last frame was drawn (a 30 fps
+    /// take and `render --time`, which applies a whole script's inputs with no frame
+    /// between them, would otherwise see an older pile than a 60 fps one).
     public mutating func handle(_ event: InputEvent) -> [SceneEvent] {
+        let due = update(to: event.time)
+        return due + respond(to: event)
+    }
+
+    private mutating func respond(to event: InputEvent) -> [SceneEvent] {
         switch event {
         case .pointerDown(let p, let t, _):
             guard clearingSince == nil else { return [] }

@@ -75,6 +75,8 @@ extension LiquidPile {
         }
         expanded = false
         if !cards.isEmpty { relayout(at: t) }
+        // Emptied by this click: the refill's second counts from now.
+        noteEmptiness(at: t)
         return events
     }
 

@@ -134,7 +134,8 @@ public struct LiquidPile: Sendable {
     /// Clear all: when the × became "Clear all" (nil when folded), and when clearing began.
     public internal(set) var clearArmedAt: Double?
     public internal(set) var clearingSince: Double?
-    /// When the pile last became empty (it refills a second later).
+    /// When the pile last became empty (it refills a second later, `LiquidPile+Schedule`):
+    /// the instant its last card left, never the frame that noticed.
     var emptiedAt: Double?
     var nextID = 100
     /// The collapsed pile's height: the front card's, which the peeks are cut to. Animated
@@ -147,6 +148,8 @@ public struct LiquidPile: Sendable {
         self.measurer = measurer
         for n in notices { cards.append(makeCard(n)) }
         layOut(at: 0, animated: false)
+        // An empty pile refills a second after it was made, not after the first frame.
+        noteEmptiness(at: 0)
     }
 
     /// A card for `n` at the front of the collapsed pile, its message wrapped to two lines.
@@ -244,29 +247,7 @@ public struct LiquidPile: Sendable {
 
     // MARK: Time
 
-    /// Brings the pile up to `t`: a thrown card whose time to leave has come leaves the
-    /// list (the rest close up on the reveal motion while it still flies and fades),
-    /// flown-off and faded cards are dropped, Clear all, app removals and refill advance
-    /// (`advanceClear`), and bubbles that have melted (or faded) home are removed.
-    public mutating func update(to t: Double) -> [SceneEvent] {
-        var events: [SceneEvent] = []
-        if let i = cards.firstIndex(where: { ($0.leavesAt ?? .infinity) <= t }) {
-            // It keeps its own motion — the pose it had, the fly-off, the fade — so leaving
-            // the list moves nothing on the glass.
-            let gone = cards.remove(at: i)
-            flying.append(gone)
-            events.append(SceneEvent(.cardRemoved, time: t, [("id", .number(Double(gone.notice.id)))]))
-            relayout(at: t)
-            if cards.isEmpty { expanded = false; bubbles.removeAll() }
-        }
-        flying.removeAll { $0.offset.isSettled(at: t) && (!$0.fadesInPlace || $0.opacity.isSettled(at: t)) }
-        events += advanceClear(to: t)
-        bubbles.removeAll {
-            $0.homing && $0.center.isSettled(at: t) && $0.scale.isSettled(at: t) && $0.opacity.isSettled(at: t)
-        }
-        settleFades(at: t)
-        return events
-    }
+    // `update(to:)` and what the pile schedules for itself: `LiquidPile+Schedule`.
 
     /// True while anything moves, grows, sinks or fades.
     public func isAnimating(at t: Double) -> Bool {

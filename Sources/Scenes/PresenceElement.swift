@@ -97,8 +97,9 @@ public struct PresenceElement<Value: Equatable & Sendable>: Sendable {
         if let arrival, t >= arrival {
             self.arrival = nil
             // Land exactly on the target, so a collapsed row leaves its siblings exactly one
-            // base spacing apart (the step is below `landing`'s hundredth of a point).
-            motion.set(motion.target, at: t)
+            // base spacing apart (the step is below `landing`'s hundredth of a point) — at
+            // the landing time itself, not the frame that noticed it.
+            motion.set(motion.target, at: arrival)
             if dropping {
                 dropping = false
                 shown = nil

@@ -140,7 +140,16 @@ public struct PresenceScene: Sendable {
 
     /// Clicks on the page's two buttons (the press and the release on the same one), and
     /// the keys T (Show/Hide) and N (Next value).
+    ///
+    /// The rows are first brought up to the event's time: a T pressed after a hidden row
+    /// has dropped out finds it gone (and shows it anew) whether or not a frame was drawn
+    /// in between — `render --time` applies a script's inputs with no frame between them.
     public mutating func handle(_ event: InputEvent) -> [SceneEvent] {
+        let due = update(to: event.time)
+        return due + respond(to: event)
+    }
+
+    private mutating func respond(to event: InputEvent) -> [SceneEvent] {
         switch event {
         case .pointerDown(let p, _, _):
             pressed = Self.toggleFrame.contains(p) ? "toggle" : (Self.nextFrame.contains(p) ? "next" : nil)

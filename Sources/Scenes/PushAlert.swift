@@ -153,8 +153,15 @@ public struct PushAlert: Sendable {
 
     // MARK: Pointer input
 
-    /// Feeds one input event (page coordinates, scene time).
+    /// Feeds one input event (page coordinates, scene time), to the alert as it stands at
+    /// the event's time (`update(to:)` first): a tap just after a dismissal has settled
+    /// finds the alert hidden whether or not a frame was drawn in between.
     public mutating func handle(_ event: InputEvent) -> [SceneEvent] {
+        let due = update(to: event.time)
+        return due + respond(to: event)
+    }
+
+    private mutating func respond(to event: InputEvent) -> [SceneEvent] {
         switch event {
         case .pointerDown(let p, let t, _):
             // A second press while dragging means the release was lost: cancel, never strand.
@@ -286,19 +293,22 @@ public struct PushAlert: Sendable {
     // MARK: Time
 
     /// Advances bookkeeping to `t`: finishes a dismissal once everything is at rest and
-    /// reports `settled` once per motion burst.
+    /// reports `settled` once per motion burst — both at the instant the last spring
+    /// settled, not at the frame that noticed (a dismissal finished "at the next step"
+    /// hid the alert at a time that depended on the frame rate).
     public mutating func update(to t: Double) -> [SceneEvent] {
         _ = gap.completions(through: t)
         _ = openness.completions(through: t)
         _ = offset.completions(through: t)
         guard !settledReported, !swipe.isDragging else { return [] }
-        guard gap.isSettled(at: t), openness.isSettled(at: t), offset.isSettled(at: t) else { return [] }
+        let at = max(gap.settlesAt, openness.settlesAt, offset.settlesAt)
+        guard at <= t else { return [] }
         settledReported = true
         if case .leaving = phase {
             phase = .hidden
-            offset.set(0, at: t)
+            offset.set(0, at: at)
         }
-        return [SceneEvent(.settled, time: t, [("state", .string(phase == .hidden ? "hidden" : "shown"))])]
+        return [SceneEvent(.settled, time: at, [("state", .string(phase == .hidden ? "hidden" : "shown"))])]
     }
 
     /// True while anything is moving (the app may sleep otherwise).

@@ -41,9 +41,13 @@ public protocol Scene: Sendable {
     /// Reduce Motion (SPEC §10): every scene has a reduced behaviour.
     var reduceMotion: Bool { get set }
 
-    /// One input in page points and scene time; returns the trace's events.
+    /// One input in page points and scene time; returns the trace's events. The scene first
+    /// brings itself up to the input's time (`update(to:)`), so the input meets the scene
+    /// as it stands then, however long ago the last frame was (SPEC §15.5).
     mutating func handle(_ input: InputEvent) -> [SceneEvent]
-    /// Brings time-driven state (landings, scheduled steps) up to `t`.
+    /// Brings time-driven state (landings, scheduled steps) up to `t`. What was scheduled
+    /// happens at its own time, in time order — its springs start then, not at `t` — so
+    /// the state at `t` is the same however often this was called on the way (SPEC §15.5).
     mutating func update(to t: Double) -> [SceneEvent]
     func isAnimating(at t: Double) -> Bool
     func draw(at t: Double, theme: Theme, pageHeight: Double) -> DisplayList

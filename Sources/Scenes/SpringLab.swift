@@ -299,8 +299,14 @@ public struct SpringLab: Sendable {
 
     // MARK: Pointer input
 
-    /// Feeds one input (page points, scene time).
+    /// Feeds one input (page points, scene time), to the lab brought up to the input's
+    /// time first (its settled events, and `now` for settings changed at that moment).
     public mutating func handle(_ event: InputEvent) -> [SceneEvent] {
+        let due = update(to: event.time)
+        return due + respond(to: event)
+    }
+
+    private mutating func respond(to event: InputEvent) -> [SceneEvent] {
         switch event {
         case .pointerDown(let p, let t, _):
             // A second press while dragging means the release was lost: cancel, never strand.

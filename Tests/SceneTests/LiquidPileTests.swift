@@ -421,7 +421,14 @@ import Testing
         #expect(pile.expanded)
         _ = pile.meltAway(id: Notice.samples[0].id, at: 2)
         _ = pile.meltAway(id: Notice.samples[1].id, at: 2.1)
-        _ = pile.update(to: 4)
+        // Melted by about 2.6 s (the dismiss motion, 0.30 s); the pile refills a second
+        // after it emptied (SPEC §5.3), so at 3 s it is empty — and folded.
+        _ = pile.update(to: 3)
         #expect(pile.cards.isEmpty && !pile.expanded && pile.bubbles.isEmpty)
+        // By 4 s it has refilled, into a collapsed pile with no header. (This test once
+        // looked at 4 s for the empty pile: the refill was timed from the frame that noticed
+        // the pile empty — here the jump to 4 s — not from when it emptied.)
+        _ = pile.update(to: 4)
+        #expect(!pile.cards.isEmpty && !pile.expanded && pile.bubbles.isEmpty)
     }
 }

@@ -7,9 +7,13 @@ extension Workbench {
 
     /// Routes one input, stamped with the wall time it happened. Returns trace events, and a
     /// `focus` event whenever the keyboard's focus moved (SPEC §15.1).
+    ///
+    /// The scenes are first brought up to the input's time, whatever acts on them then —
+    /// the page, a page button, the transport or a setting (`updateScenes`).
     public mutating func handle(_ wallEvent: InputEvent) -> [SceneEvent] {
+        let due = updateScenes(to: sceneTime(atWall: wallEvent.time))
         let focus = ui.focus
-        let out = route(wallEvent)
+        let out = due + route(wallEvent)
         return ui.focus == focus ? out : out + [focusEvent(at: sceneTime(atWall: wallEvent.time))]
     }
 

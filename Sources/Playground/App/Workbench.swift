@@ -138,7 +138,8 @@ public struct Workbench: Sendable {
     public mutating func resize(to size: Size, atWall wall: Double) -> [SceneEvent] {
         guard size != windowSize else { return [] }
         // A gesture's anchor is in page points and the page re-centres: cancel, don't jump.
-        let cancelled = scene.cancelInteraction(at: sceneTime(atWall: wall))
+        let due = updateScenes(to: sceneTime(atWall: wall))
+        let cancelled = due + scene.cancelInteraction(at: sceneTime(atWall: wall))
         windowSize = size
         clampScroll()
         return cancelled + [layoutEvent(atWall: wall)]
@@ -161,20 +162,35 @@ public struct Workbench: Sendable {
     }
 
     /// The scene's scheduled entrance (a replay's `present` line).
-    public mutating func enter(at t: Double) -> [SceneEvent] { scene.enter(at: t) }
+    public mutating func enter(at t: Double) -> [SceneEvent] {
+        let due = updateScenes(to: t)
+        return due + scene.enter(at: t)
+    }
 
     // MARK: Time
 
     public mutating func update(toWall wall: Double) -> [SceneEvent] {
         let t = sceneTime(atWall: wall)
         if case .playing(let start) = mode, t - start >= sceneType.drive.duration { mode = .live }
-        // Every scene keeps its own time: one switched away from still lands its motions.
+        return updateScenes(to: t) + tooltipEvents(atWall: wall)
+    }
+
+    /// Brings every scene up to scene time `t`. Every scene keeps its own time: one
+    /// switched away from still lands its motions.
+    ///
+    /// Also run before anything acts on a scene at `t` — an input, a page button, a
+    /// setting, the entrance (SPEC §15.5): what happens at `t` must find the scene as it
+    /// stands at `t`, not as the last frame left it. Without it a 30 fps take, or
+    /// `render --time` (a whole script's inputs with no frame between them), pressed
+    /// "Remove by app" on a pile that had not yet closed up behind a card, and drew
+    /// another picture than a 60 fps take at the same time.
+    mutating func updateScenes(to t: Double) -> [SceneEvent] {
         var out: [SceneEvent] = []
         for i in scenes.indices {
             let events = scenes[i].update(to: t)
             out += i == current ? withRestingLayout(events, at: t) : events
         }
-        return out + tooltipEvents(atWall: wall)
+        return out
     }
 
     /// A scene's layout changes with what happens to it: such events are followed by a
