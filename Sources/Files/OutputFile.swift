@@ -44,7 +44,7 @@ public final class OutputFile {
         guard !target.hasSuffix("/") else { throw FileError("\(quotedPath(target)) names a folder; a file path is needed here") }
         let kind = PathKind.of(target)
         switch kind {
-        case .missing: break
+        case .missing, .unreachable: break  // (the folder check below says which)
         case .regular:
             if let mayReplace, let head = readHead(target), !head.isEmpty, !mayReplace(head[...]) {
                 throw FileError("\(quotedPath(target)) exists and is not \(kindName): refusing to replace it")

@@ -19,7 +19,7 @@ public final class OutputFolder {
         while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
         target = trimmed
         switch PathKind.of(trimmed) {
-        case .missing: break
+        case .missing, .unreachable: break
         case .directory:
             if let entries = try? FileManager.default.contentsOfDirectory(atPath: trimmed), !entries.isEmpty {
                 throw FileError("\(quotedPath(trimmed)) is not empty: choose a new or empty folder (nothing was written)")

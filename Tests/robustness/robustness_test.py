@@ -888,6 +888,27 @@ def _():
     check(0 < vx < 5000, f"a throw of 2.5 pt/ms read as {vx:g} pt/s")
 
 
+@case("a folder on the way that cannot be entered is 'permission denied', not 'does not exist' (as nobody: root enters anything)")
+def _():
+    if shutil.which("setpriv") is None:
+        raise Skip("no setpriv (util-linux)")
+    d = fresh("locked")
+    os.chmod(d, 0o755)
+    os.makedirs(os.path.join(d, "locked", "sub"))
+    os.chmod(os.path.join(d, "locked"), 0)
+    nobody = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", BIN]
+    try:
+        for args, what in [(["render", "--scene", "neck", "--progress", "0.5", "--out", os.path.join(d, "locked", "sub", "x.png")], "render"),
+                           (["record", "--scene", "neck", "--script", "stretch", "--out", os.path.join(d, "locked", "sub", "f") + "/"], "record DIR/"),
+                           (["export", "--preset", os.path.join(d, "locked", "p.json")], "export --preset")]:
+            # (Mesa would say on stderr that nobody cannot write its shader cache in our HOME.)
+            p = subprocess.run(nobody + args, capture_output=True, text=True, env={**ENV, "MESA_SHADER_CACHE_DISABLE": "true"}, timeout=30)
+            r = Result(p.returncode, p.stdout, p.stderr, 0, False)
+            expect_fail(r, words=("permission denied",), banned=("does not exist", "no such file"))
+    finally:
+        os.chmod(os.path.join(d, "locked"), 0o755)
+
+
 # ============================================================================ signals
 
 def interrupt(name, args, sig, want, wait=2.0, folder=None, need_ffmpeg=False, allow=(), group=False):
