@@ -123,6 +123,17 @@ import Testing
         #expect(recalled.state == nil)
     }
 
+    /// Issue 37: the note is one line within 300 bytes, however long the reason.
+    @Test func theSetAsideNoteStaysWithin300Bytes() throws {
+        let dir = try folder()
+        let long = String(repeating: "🙂", count: 200)
+        let path = try write("{\"version\": 1, \"scene\": \"\(long)\", \"theme\": \"\(long)\"}", in: dir)
+        let recalled = SessionMemory(path: path).recall()
+        guard case .setAside(_, _, let note) = recalled else { Issue.record("\(recalled)"); return }
+        #expect(note.utf8.count <= 300, "\(note.utf8.count) bytes: \(note)")
+        #expect(note.contains("damaged") && note.contains("defaults"))
+    }
+
     @Test func aTakenBrokenNameIsNeverReplaced() throws {
         let dir = try folder()
         let path = try write("[1, 2", in: dir)

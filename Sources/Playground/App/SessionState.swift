@@ -294,13 +294,13 @@ final class SessionMemory {
         switch Self.setAside(path) {
         case .success(let moved):
             return .setAside(reason: reason, movedTo: moved,
-                             note: oneLine("springlab: the remembered session \(quotedPath(path)) is damaged (\(reason)): "
-                                           + "set aside as \(quotedPath(moved)); starting from defaults"))
+                             note: oneLine("springlab: the remembered session was damaged (\(escaped(reason, limit: 60))): "
+                                           + "set aside as \(quotedPath(moved)); starting from defaults", limit: 300))
         case .failure(let error):
             // It will be replaced whole at the next write: a damaged file holds nothing to keep.
             return .setAside(reason: reason, movedTo: nil,
-                             note: oneLine("springlab: the remembered session \(quotedPath(path)) is damaged (\(reason)) "
-                                           + "and could not be set aside (\(error)); starting from defaults"))
+                             note: oneLine("springlab: the remembered session \(quotedPath(path)) is damaged (\(escaped(reason, limit: 60))) "
+                                           + "and could not be set aside (\(error)); starting from defaults", limit: 300))
         }
     }
 
