@@ -51,12 +51,15 @@ public enum InputFile {
                 throw FileError("\(displayName(path)): cannot be read: \(errnoText())")
             }
             if n == 0 { break }
-            data += chunk[0..<n]
+            // Appended and searched through raw buffers (memchr): a debug build's generic
+            // slice append and `contains` spent 2 s of a 60 MB file's 3 s here.
+            chunk.withUnsafeBufferPointer { data.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<n])) }
             if data.count > limit {
                 throw FileError("\(displayName(path)) is larger than \(limit >> 20) MB: not a SpringLab text file")
             }
         }
-        if data.contains(0) { throw FileError("\(displayName(path)) holds NUL bytes: not a text file") }
+        let hasNUL = data.withUnsafeBytes { raw in raw.baseAddress.map { memchr($0, 0, raw.count) != nil } ?? false }
+        if hasNUL { throw FileError("\(displayName(path)) holds NUL bytes: not a text file") }
         guard let text = String(validating: data, as: UTF8.self) else {
             throw FileError("\(displayName(path)) is not UTF-8 text")
         }

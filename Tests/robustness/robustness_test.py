@@ -909,6 +909,35 @@ def _():
         os.chmod(os.path.join(d, "locked"), 0o755)
 
 
+def measured(args, cwd):
+    """Runs the binary to its end; returns (exit code, stderr, seconds, max RSS in MB)."""
+    t0 = time.monotonic()
+    p = subprocess.Popen([BIN, *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=cwd, env=ENV)
+    err = p.stderr.read().decode("utf-8", "replace")
+    _, status, usage = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    return p.returncode, err, time.monotonic() - t0, usage.ru_maxrss / 1024
+
+
+@case("a 60 MB preset or replay settings line holding a list of 15 million numbers is refused within 5 s and 600 MB")
+def _():
+    d = fresh("huge-list")
+    junk = "[" + ",".join(["1.0"] * 15_000_000) + "]"
+    preset = write(os.path.join(d, "big.preset.json"), '{"pushAlert": {"gap": {"response": 0.4}, "junk": ' + junk + '}}')
+    code, err, secs, rss = measured(["export", "--preset", preset], d)
+    print(f"      preset: exit {code} in {secs:.2f} s, max RSS {rss:.0f} MB: {err.strip()[:120]}")
+    check(code == 1 and "pushAlert.junk" in err and "list" in err, f"exit {code}: {err!r}")
+    check(secs < 5 and rss < 600, f"{secs:.1f} s and {rss:.0f} MB to refuse it")
+    lines = replay_lines("push")
+    lines[1] = lines[1].replace('"pushAlert":', '"junk": ' + junk + ', "pushAlert":', 1)
+    replay = write(os.path.join(d, "big.slreplay"), "\n".join(lines) + "\n")
+    code, err, secs, rss = measured(["record", "--replay", replay, "--out", os.path.join(d, "x.png")], d)
+    print(f"      replay: exit {code} in {secs:.2f} s, max RSS {rss:.0f} MB: {err.strip()[:120]}")
+    check(code == 1 and ":2:" in err and "list" in err, f"exit {code}: {err!r}")
+    check(secs < 5 and rss < 600, f"{secs:.1f} s and {rss:.0f} MB to refuse it")
+    check(not os.path.exists(os.path.join(d, "x.png")), "an output was written")
+
+
 # ============================================================================ signals
 
 def interrupt(name, args, sig, want, wait=2.0, folder=None, need_ffmpeg=False, allow=(), group=False):

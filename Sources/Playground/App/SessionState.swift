@@ -117,6 +117,7 @@ struct SessionState: Equatable, Sendable {
     /// has the wrong type or is out of range.
     static func decode(_ text: String) throws(SessionStateError) -> SessionState {
         let state: SessionState
+        do { try JSONShape.check(text) } catch { throw SessionStateError(error.description) }
         do { state = try JSONDecoder().decode(SessionState.self, from: Data(text.utf8)) } catch {
             throw SessionStateError(describeDecoding(error))
         }

@@ -59,6 +59,7 @@ struct SessionSettings: Codable, Equatable {
     }
 
     static func decode(_ json: String, name: String) throws(CaptureError) -> SessionSettings {
+        do { try JSONShape.check(json) } catch { throw CaptureError("\(name):2: settings: \(error)") }
         do { return try JSONDecoder().decode(SessionSettings.self, from: Data(json.utf8)) } catch {
             throw CaptureError("\(name):2: settings: \(describeDecoding(error))")
         }
