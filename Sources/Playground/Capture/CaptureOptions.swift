@@ -28,6 +28,20 @@ struct CaptureOptions: Equatable, Sendable {
     var pointer = false
 
     static func rates(for format: Format) -> [Int] { format == .gif ? [50, 33, 25] : [60, 50, 30] }
+
+    /// What R makes with these choices, as the shortcut overlay says it (SPEC §15.7: the
+    /// overlay promised "MP4 at 60 fps" whatever the panel was set to): "rendered to PNG
+    /// frames at 50 fps, 2×, the whole window".
+    var takeDescription: String {
+        let what: String
+        switch format {
+        case .mp4: what = "MP4"
+        case .gif: what = "GIF"
+        case .png: what = "PNG frames"
+        }
+        return "rendered to \(what) at \(fps) fps, \(scale)×, \(wholeWindow ? "the whole window" : "the stage")"
+            + (pointer ? " with the pointer" : "")
+    }
     static let scales = [1, 2]
 
     /// `format`, with the frame rate moved to the format's nearest when it has no such rate.
