@@ -38,6 +38,18 @@ public enum InputEvent: Hashable, Sendable {
         }
     }
 
+    /// The same event with its position mapped by `f` (window points to page points on a
+    /// page drawn scaled down, SPEC §15.6).
+    public func mapped(_ f: (Point2) -> Point2) -> InputEvent {
+        switch self {
+        case .pointerDown(let p, let t, let s): return .pointerDown(f(p), time: t, shift: s)
+        case .pointerMoved(let p, let t): return .pointerMoved(f(p), time: t)
+        case .pointerUp(let p, let t): return .pointerUp(f(p), time: t)
+        case .wheel(let dy, let p, let t, let s): return .wheel(dy: dy, at: f(p), time: t, shift: s)
+        default: return self
+        }
+    }
+
     /// The same event with its time replaced (mapping wall time to scene time).
     public func at(_ t: Double) -> InputEvent {
         switch self {

@@ -110,6 +110,7 @@ final class AppRunner {
                                                 ("scene", .string(app.sceneName)), ("theme", .string(app.theme.rawValue)),
                                                 ("form", .string(app.springForm.rawValue))])])
         emitRecall(at: t0)
+        app.measureInspector(atWall: w0)  // the scrollbar's frame in the first layout is the drawn one
         emit([app.layoutEvent(atWall: w0)])
         if let r = options.replay {
             // First, prove the file reproduces its run: every frame line's hash, in order.
@@ -323,6 +324,8 @@ final class AppRunner {
             app = fresh
             app.userPresets = presets?.names() ?? []
             presentAt = app.sceneType.entranceDelay
+            trace?.continueClock(atSceneTime: 0)
+            app.measureInspector(atWall: 0)
             emit([SceneEvent(.recordingStarted, time: 0, [("replay", .string(path))]), app.layoutEvent(atWall: 0)])
         } catch {
             captureFailed("Cannot record", error, at: wall)
@@ -365,6 +368,7 @@ final class AppRunner {
                 capture.rebase(by: now - wallOrigin)
                 wallOrigin = now
                 presentAt = nil
+                trace?.continueClock(atSceneTime: 0)
                 replay = (file.lines, 0, file.duration)
                 capture.note("Playing \(name)", until: 4)
             } else if path.hasSuffix(".json") {

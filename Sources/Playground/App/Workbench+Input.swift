@@ -5,8 +5,9 @@ import Scenes
 extension Workbench {
     // MARK: Input
 
-    /// Routes one input, stamped with the wall time it happened. Returns trace events.
-    public mutating func handle(_ wallEvent: InputEvent) -> [SceneEvent] {
+    /// Routes one input, stamped with the wall time it happened (`handle` says `layout`
+    /// after it when the controls moved). Returns trace events.
+    mutating func route(_ wallEvent: InputEvent) -> [SceneEvent] {
         let wall = wallEvent.time
         let t = sceneTime(atWall: wall)
         let event = wallEvent.at(t)
@@ -118,10 +119,11 @@ extension Workbench {
     }
 
     /// The trace's account of an undo or redo: the settings it moved and the value each
-    /// now has (`name`/`value` for the first, `settings` for all).
+    /// now has (`name`/`value` for the first, `settings` and `values` for all).
     private func historyFields(_ changes: [SettingChange], restoring value: KeyPath<SettingChange, TraceValue>)
         -> [(String, TraceValue)] {
-        var fields: [(String, TraceValue)] = [("settings", .array(changes.map { .string($0.name) }))]
+        var fields: [(String, TraceValue)] = [("settings", .array(changes.map { .string($0.name) })),
+                                              ("values", .object(changes.map { ($0.name, $0[keyPath: value]) }))]
         if let first = changes.first { fields += [("name", .string(first.name)), ("value", first[keyPath: value])] }
         return fields
     }
@@ -161,7 +163,6 @@ extension Workbench {
     }
 
     private mutating func routeToStage(_ event: InputEvent) -> [SceneEvent] {
-        let o = pageOrigin
         // A press outside the stage belongs to no scene; everything else reaches the scene
         // in page points.
         if case .pointerDown(let p, _, _) = event, !stage.contains(p) { return [] }
@@ -170,20 +171,10 @@ extension Workbench {
         // Enter plays the drive's live action (Show alert, Show/Hide …) from anywhere.
         if case .key(.enter, let t, _) = event { return playDrive(at: t) }
         // Handle first, then lay out: an argument evaluated inside the call would see the
-        // scene from before the event.
-        let events = scene.handle(event.offsetBy(dx: -o.x, dy: -o.y))
-        return withRestingLayout(events, at: event.time).map { e in
-            // Positions in the trace are window points, as the pointer was.
-            var e = e
-            e.fields = e.fields.map { key, value in
-                switch (key, value) {
-                case ("x", .number(let x)): return (key, .number(x + o.x))
-                case ("y", .number(let y)): return (key, .number(y + o.y))
-                default: return (key, value)
-                }
-            }
-            return e
-        }
+        // scene from before the event. Positions in the trace are window points, as the
+        // pointer was (Workbench+Page).
+        let events = scene.handle(pageEvent(event))
+        return withRestingLayout(events, at: event.time).map(windowEvent)
     }
 
     // MARK: Transport
