@@ -93,4 +93,14 @@ struct MinimumWindowTests {
         tall.measureInspector(atWall: 0)
         #expect(tall.scrollThumb == nil)
     }
+
+    @Test func theShortcutOverlaySaysWhatRWillMake() {
+        var app = bench("push-alert")
+        app.capture.choose(.png)
+        app.capture.fps = 50
+        app.showShortcuts = true
+        let texts = app.stageList(atWall: 1).textRuns.map(\.run.text)
+        #expect(texts.contains("start / stop a take: PNG frames, 50 fps, 1×, stage"))
+        #expect(!texts.contains { $0.contains("MP4") })
+    }
 }

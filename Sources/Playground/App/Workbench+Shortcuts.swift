@@ -5,13 +5,13 @@ extension Workbench {
     /// Every shortcut, as the overlay (? or F1) and `help run` list them (SPEC §11.1): the
     /// one table of what the keys do. `take` says what R renders: the window's overlay
     /// passes the capture panel's choices, `help run` the default's.
-    static func shortcuts(sceneNames: [String], take: String = "rendered as the capture panel says: MP4 at 60 fps unless changed")
+    static func shortcuts(sceneNames: [String], take: String = "as the capture panel says: MP4, 60 fps unless changed")
         -> [(keys: String, does: String)] {
         [("Space", "play / pause the clock"), ("← →", "one frame back / forward (pauses)"),
          ("Enter", "play the scene's drive (Show alert, Show/Hide …)"),
          ("1–\(min(sceneNames.count, 9))", sceneNames.prefix(9).joined(separator: ", ")),
          ("H", "the HUD: velocity, commit lines, frame time"), ("D", "light / dark"), ("M", "Reduce Motion, every scene"),
-         ("R", "start / stop a take (\(take))"), ("S", "screenshot at the drawable's resolution"),
+         ("R", "start / stop a take: \(take)"), ("S", "screenshot at the drawable's resolution"),
          ("T  N", "Presence: show / hide, next value"), ("F", "Liquid, Neck: the field view"),
          ("Escape", "cancel a drag, leave a field, gather the pile"),
          ("Tab  Shift+Tab", "next / previous field; ↑ ↓ step it, Shift finer"),

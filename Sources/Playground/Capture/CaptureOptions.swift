@@ -30,8 +30,8 @@ struct CaptureOptions: Equatable, Sendable {
     static func rates(for format: Format) -> [Int] { format == .gif ? [50, 33, 25] : [60, 50, 30] }
 
     /// What R makes with these choices, as the shortcut overlay says it (SPEC §15.7: the
-    /// overlay promised "MP4 at 60 fps" whatever the panel was set to): "rendered to PNG
-    /// frames at 50 fps, 2×, the whole window".
+    /// overlay promised "MP4 at 60 fps" whatever the panel was set to): "PNG frames, 50 fps,
+    /// 2×, window". Short: the overlay's widest line must fit the minimum window's stage.
     var takeDescription: String {
         let what: String
         switch format {
@@ -39,8 +39,7 @@ struct CaptureOptions: Equatable, Sendable {
         case .gif: what = "GIF"
         case .png: what = "PNG frames"
         }
-        return "rendered to \(what) at \(fps) fps, \(scale)×, \(wholeWindow ? "the whole window" : "the stage")"
-            + (pointer ? " with the pointer" : "")
+        return "\(what), \(fps) fps, \(scale)×, \(wholeWindow ? "window" : "stage")" + (pointer ? ", pointer" : "")
     }
     static let scales = [1, 2]
 
