@@ -29,13 +29,16 @@ public enum InputEvent: Hashable, Sendable {
     }
 
     /// The same event with its position moved by (dx, dy) (window points to page points).
-    public func offsetBy(dx: Double, dy: Double) -> InputEvent {
-        func move(_ p: Point2) -> Point2 { Point2(p.x + dx, p.y + dy) }
+    public func offsetBy(dx: Double, dy: Double) -> InputEvent { mapped { Point2($0.x + dx, $0.y + dy) } }
+
+    /// The same event with its position mapped by `f` (window points to page points on a
+    /// page drawn scaled down, SPEC §15.6).
+    public func mapped(_ f: (Point2) -> Point2) -> InputEvent {
         switch self {
-        case .pointerDown(let p, let t, let s): return .pointerDown(move(p), time: t, shift: s)
-        case .pointerMoved(let p, let t): return .pointerMoved(move(p), time: t)
-        case .pointerUp(let p, let t): return .pointerUp(move(p), time: t)
-        case .wheel(let dy2, let p, let t, let s, let c): return .wheel(dy: dy2, at: move(p), time: t, shift: s, ctrl: c)
+        case .pointerDown(let p, let t, let s): return .pointerDown(f(p), time: t, shift: s)
+        case .pointerMoved(let p, let t): return .pointerMoved(f(p), time: t)
+        case .pointerUp(let p, let t): return .pointerUp(f(p), time: t)
+        case .wheel(let dy, let p, let t, let s, let c): return .wheel(dy: dy, at: f(p), time: t, shift: s, ctrl: c)
         default: return self
         }
     }

@@ -70,7 +70,7 @@ extension LiquidPile: Scene {
         let travel = swiping == nil ? 0 : (reduceMotion ? dragTranslation : offset)
         return SceneHUD(commitLines: lines, armed: abs(travel) >= line,
                         lines: [expanded ? "spread, \(cards.count) cards" : "gathered, \(cards.count) cards",
-                                String(format: "swipe offset %.1f", offset)])
+                                NumberText.format("swipe offset %.1f", offset)])
     }
 
     public func controlFrames() -> [(String, Rect)] { restingFrames() }

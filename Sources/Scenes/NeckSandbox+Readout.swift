@@ -12,32 +12,33 @@ extension NeckSandbox {
     /// `shapes 1–2   overlapping by 12.0 pt   snaps at 10.0 pt` when the outlines cross (a
     /// waist measured there is the union's bulge, not a neck, and would read over 100 %).
     public static func readout(_ reading: NeckReading?, snapGap: Double) -> String {
-        let snap = String(format: "snaps at %.1f pt", snapGap)
+        let snap = NumberText.format("snaps at %.1f pt", snapGap)
         guard let r = reading else { return snap }
-        if r.isOverlapping { return [r.pairLabel, String(format: "overlapping by %.1f pt", r.overlap), snap].joined(separator: "   ") }
+        if r.isOverlapping { return [r.pairLabel, NumberText.format("overlapping by %.1f pt", r.overlap), snap].joined(separator: "   ") }
         let side = abs(r.across.x) > abs(r.across.y) ? "width" : "height"
         let neck = r.waist > 0
-            ? String(format: "waist %.1f pt (%.0f %% of ", r.waist, r.waist / max(r.thickness, 1) * 100) + side + ")" : "no neck"
-        return [r.pairLabel, String(format: "gap %.1f pt", max(r.gap, 0)), neck, snap].joined(separator: "   ")
+            ? NumberText.format("waist %.1f pt (%.0f %% of ", r.waist, r.waist / max(r.thickness, 1) * 100) + side + ")" : "no neck"
+        return [r.pairLabel, NumberText.format("gap %.1f pt", max(r.gap, 0)), neck, snap].joined(separator: "   ")
     }
 
     /// The HUD's shorter line: `shapes 2–3  gap 4.0  waist 21.1  snaps at 10.0 pt`, or
     /// `shapes 1–2  overlapping by 12.0  snaps at 10.0 pt`.
     func hudLine() -> String {
         let reading = self.reading
-        let snap = String(format: "snaps at %.1f pt", snapGap(for: reading))
+        let snap = NumberText.format("snaps at %.1f pt", snapGap(for: reading))
         guard let r = reading else { return snap }
-        let middle = r.isOverlapping ? String(format: "overlapping by %.1f", r.overlap)
-            : String(format: "gap %.1f  waist %.1f", max(r.gap, 0), r.waist)
+        let middle = r.isOverlapping ? NumberText.format("overlapping by %.1f", r.overlap)
+            : NumberText.format("gap %.1f  waist %.1f", max(r.gap, 0), r.waist)
         return [r.pairLabel, middle, snap].joined(separator: "  ")
     }
 
-    /// The trace's view of the reading: `pair` (indices from 0, like `index`), the signed
-    /// `gap` (negative: overlapping by that much), `waist` (0 when snapped or overlapping)
-    /// and `overlapping`.
+    /// The trace's view of the reading: `pair` (the shapes' numbers from 1, as the stage's
+    /// readout names them — "shapes 2–3" is [2, 3]; SPEC §15.7), the signed `gap`
+    /// (negative: overlapping by that much), `waist` (0 when snapped or overlapping) and
+    /// `overlapping`.
     var readingFields: [(String, TraceValue)] {
         guard let r = reading else { return [] }
-        return [("pair", .numbers([Double(r.first), Double(r.second)])), ("gap", .number(r.gap)), ("waist", .number(r.waist)),
+        return [("pair", .numbers([Double(r.first + 1), Double(r.second + 1)])), ("gap", .number(r.gap)), ("waist", .number(r.waist)),
                 ("overlapping", .bool(r.isOverlapping))]
     }
 

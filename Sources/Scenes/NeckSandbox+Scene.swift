@@ -43,7 +43,7 @@ extension NeckSandbox: Scene {
     public static let drive = SceneDrive(label: "Stretch", duration: 2, spans: [0.0...1.0])
 
     public static let scripts: [SceneScript] = [
-        SceneScript("stretch", duration: 2.2, [(0.3, .drag("neck.piece.1", dx: 28, dy: 0, seconds: 0.8, steps: 40, hold: 0.2))]),
+        SceneScript("stretch", duration: 2.2, [(0.3, .drag("neck.piece.2", dx: 28, dy: 0, seconds: 0.8, steps: 40, hold: 0.2))]),
     ]
 
     public static func make(_ settings: NeckSettings, measurer: any TextMeasuring) -> NeckSandbox {
@@ -90,10 +90,11 @@ extension NeckSandbox: Scene {
         SceneHUD(lines: [hudLine()])
     }
 
-    /// Each piece's frame, `neck.piece.N`: scripts aim at the centre.
+    /// Each piece's frame, `neck.piece.N`, N from 1 as the stage numbers the shapes (SPEC
+    /// §15.7: the screen and the trace count the same way): scripts aim at the centre.
     public func controlFrames() -> [(String, Rect)] {
         pieces.enumerated().map { i, piece in
-            ("neck.piece.\(i)", Rect(x: piece.center.x - piece.size.width / 2, y: piece.center.y - piece.size.height / 2,
+            ("neck.piece.\(i + 1)", Rect(x: piece.center.x - piece.size.width / 2, y: piece.center.y - piece.size.height / 2,
                                     width: piece.size.width, height: piece.size.height))
         }
     }

@@ -55,7 +55,8 @@ public struct NeckSandbox: Sendable {
             // The topmost (last drawn) piece under the pointer.
             guard let i = pieces.indices.last(where: { pieces[$0].shape.distance(to: p) <= 0 }) else { return [] }
             dragging = (i, p - pieces[i].center)
-            return [SceneEvent(.pieceGrabbed, time: t, [("index", .number(Double(i)))])]
+            // `index` is the shape's number on the stage, from 1 (SPEC §15.7).
+            return [SceneEvent(.pieceGrabbed, time: t, [("index", .number(Double(i + 1)))])]
         case .pointerMoved(let p, _):
             guard let d = dragging else { return [] }
             let c = p - d.grab
@@ -64,7 +65,7 @@ public struct NeckSandbox: Sendable {
         case .pointerUp(_, let t):
             guard let d = dragging else { return [] }
             dragging = nil
-            return [SceneEvent(.pieceDropped, time: t, [("index", .number(Double(d.index)))] + readingFields)]
+            return [SceneEvent(.pieceDropped, time: t, [("index", .number(Double(d.index + 1)))] + readingFields)]
         case .key(.f, let t, _):
             showField.toggle()
             return [SceneEvent(.debugField, time: t, [("shown", .bool(showField))])]

@@ -71,13 +71,17 @@ extension PushAlert: Scene {
         let projected = Projection.control(position: offset, velocity: v.x)
         return SceneHUD(commitLines: lines, armed: armed,
                         projected: isDragging ? Rect(x: rest.minX + projected - 1, y: rest.minY, width: 2, height: rest.height) : nil,
-                        lines: [String(format: "offset %.1f  projected %.1f", offset, projected)])
+                        lines: [NumberText.format("offset %.1f  projected %.1f", offset, projected)])
     }
 
     /// The panel, its × and the pill where they rest once shown.
     public func controlFrames() -> [(String, Rect)] {
+        // Presented afresh at 0, whatever this one is doing: an alert already shown keeps
+        // springs started at its own present time, and read at 0 (before they started) its
+        // panel had height 0 — the `layout` after an inspector scroll said so (issue 36).
         var resting = self
         resting.settings.reduceMotion = true
+        resting.phase = .hidden
         _ = resting.present(at: 0)
         return [("panel", resting.panelFrame(at: 0)), ("close", resting.closeFrame(at: 0)), ("pill", resting.pillFrame(at: 0))]
     }

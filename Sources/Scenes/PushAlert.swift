@@ -34,7 +34,7 @@ public struct PushAlert: Sendable {
         didSet { if settings.title != oldValue.title { relayout() } }
     }
     public private(set) var layout: PushAlertLayout
-    public private(set) var phase: Phase = .hidden
+    public internal(set) var phase: Phase = .hidden
     private let measurer: any TextMeasuring
 
     /// Slot height fraction g (gap spring), panel openness a (alert spring), swipe offset.

@@ -57,9 +57,9 @@ public indirect enum TraceValue: Sendable, Equatable {
     public var json: String {
         switch self {
         case .number(let n):
-            guard n.isFinite else { return "null" }
-            if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
-            return "\(n)"
+            // 10 significant digits (SPEC §15.7): a setting of 0.9 reached by arithmetic
+            // reads 0.9, not 0.8999999999999999; never -0.
+            return NumberText.derived(n) ?? "null"
         case .string(let s): return TraceValue.quote(s)
         case .bool(let b): return b ? "true" : "false"
         case .null: return "null"

@@ -50,7 +50,7 @@ extension SpringLab {
         let title = "Spring \(card.rawValue.uppercased())"
         list.text(TextRun(title, origin: Point2(lane.minX + 16, titleY), style: Self.titleStyle, color: theme.label), opacity: on ? 1 : 0.5)
         let x = lane.minX + 16 + measurer.width(of: title, style: Self.titleStyle) + 10
-        let numbers = String(format: "response %.3f s · damping %.3f", s.response, s.damping)
+        let numbers = NumberText.format("response %.3f s · damping %.3f", s.response, s.damping)
         tabular(numbers, at: Point2(x, titleY + 1), style: Self.bodyStyle, color: theme.secondaryLabel, opacity: on ? 1 : 0.5, into: &list)
         if card == .a, reducedMotion {
             let note = "Reduce Motion: cards settle on (0.25 s, no bounce)"
@@ -131,7 +131,7 @@ extension SpringLab {
                           color: theme.secondaryLabel))
         let velocityHeader = Self.velocityPlot.minY - 18
         list.text(TextRun("Velocity", origin: Point2(Self.margin, velocityHeader), style: Self.readoutStyle, color: theme.label))
-        tabular(String(format: "pt/s, full height ±%.0f", vmax), at: Point2(Self.margin + 58, velocityHeader + 1),
+        tabular(NumberText.format("pt/s, full height ±%.0f", vmax), at: Point2(Self.margin + 58, velocityHeader + 1),
                 style: Self.smallStyle, color: theme.secondaryLabel, into: &list)
         for plot in [Self.positionPlot, Self.velocityPlot] {
             list.fill(.roundedRect(plot, radius: 8), Paint(fill: theme.control, stroke: theme.chromeLine, strokeWidth: 1))
@@ -167,7 +167,7 @@ extension SpringLab {
             let sx = px(curve.settle)
             list.line(from: Point2(sx, pos.minY), to: Point2(sx, pos.maxY), width: 1, color: color.opacity(0.6))
             list.line(from: Point2(sx, vel.minY), to: Point2(sx, vel.maxY), width: 1, color: color.opacity(0.6))
-            let note = String(format: "%.0f ms", curve.settle * 1000)
+            let note = NumberText.format("%.0f ms", curve.settle * 1000)
             let w = measurer.width(of: note, style: Self.smallStyle)
             let row = card == .a || curves.count < 2 || abs(curves[0].curve.settle - curve.settle) / span > 0.2 ? 0.0 : 1.0
             let x = sx + 4 + w > pos.maxX ? sx - 4 - w : sx + 4
@@ -197,7 +197,7 @@ extension SpringLab {
             for plot in [Self.positionPlot, Self.velocityPlot] {
                 list.line(from: Point2(x, plot.minY + 1), to: Point2(x, plot.maxY - 1), width: 1, color: theme.secondaryLabel.opacity(0.12))
             }
-            let label = s == 0 ? "0" : String(format: "%.0f ms", s * 1000)
+            let label = s == 0 ? "0" : NumberText.format("%.0f ms", s * 1000)
             let w = measurer.width(of: label, style: Self.smallStyle)
             list.text(TextRun(label, origin: Point2((x - w / 2).rounded(), Self.velocityPlot.maxY + 4), style: Self.smallStyle,
                               color: theme.secondaryLabel))
@@ -217,7 +217,7 @@ extension SpringLab {
             list.fill(.circle(center: Point2(x, py(plotted.curve.progress(at: s))), radius: 4.5), paint)
             list.fill(.circle(center: Point2(x, vy(plotted.curve.velocity(at: s))), radius: 4.5), paint)
         }
-        let label = String(format: "t %.0f ms", s * 1000)
+        let label = NumberText.format("t %.0f ms", s * 1000)
         let w = tabularWidth(label, style: Self.readoutStyle)
         tabular(label, at: Point2(Self.positionPlot.maxX - w, Self.positionPlot.minY - 18), style: Self.readoutStyle,
                 color: theme.label, into: &list)
@@ -230,8 +230,8 @@ extension SpringLab {
         for plotted in curves {
             let card = plotted.card, c = plotted.curve
             list.fill(.circle(center: Point2(Self.margin + 5, y + 8), radius: 5), Paint(fill: Self.color(card)))
-            let at90 = c.reach90.map { String(format: "%.0f ms", $0 * 1000) } ?? "never"
-            let line = String(format: "%@   overshoot %.1f %%   90 %% at %@   settled at %.0f ms", card.rawValue.uppercased(),
+            let at90 = c.reach90.map { NumberText.format("%.0f ms", $0 * 1000) } ?? "never"
+            let line = NumberText.format("%@   overshoot %.1f %%   90 %% at %@   settled at %.0f ms", card.rawValue.uppercased(),
                               c.overshoot * 100, at90, c.settle * 1000)
             tabular(line, at: Point2(Self.margin + 16, y), style: Self.readoutStyle, color: theme.label, into: &list)
             y += 18
@@ -252,11 +252,11 @@ extension SpringLab {
             return "Step from the left stop to the right, from rest · drag, throw or click a stop"
         }
         if let release = lastRelease {
-            return String(format: "Thrown at %+.0f pt/s from x %.0f to the %@ stop · SwiftUI/UIKit initialVelocity %+.2f",
+            return NumberText.format("Thrown at %+.0f pt/s from x %.0f to the %@ stop · SwiftUI/UIKit initialVelocity %+.2f",
                           release.velocity, release.from, release.stop.rawValue, release.normalized)
         }
-        if abs(r.velocity) < 0.5 { return String(format: "Sent from x %.0f to the %@ stop, from rest", r.from, r.stop.rawValue) }
-        return String(format: "Sent from x %.0f to the %@ stop, keeping its %+.0f pt/s", r.from, r.stop.rawValue, r.velocity)
+        if abs(r.velocity) < 0.5 { return NumberText.format("Sent from x %.0f to the %@ stop, from rest", r.from, r.stop.rawValue) }
+        return NumberText.format("Sent from x %.0f to the %@ stop, keeping its %+.0f pt/s", r.from, r.stop.rawValue, r.velocity)
     }
 
     // MARK: Tabular figures

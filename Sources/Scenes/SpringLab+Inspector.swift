@@ -20,7 +20,7 @@ extension SpringLab {
     /// "overshoot 1.0 % · 90 % at 262 ms": the spring's step from rest, from stop to stop.
     func stepSummary(_ card: Card) -> String {
         let c = LabCurve(spring: tunedSpring(card), from: Self.stopX(.left), target: Self.stopX(.right), velocity: 0)
-        let at90 = c.reach90.map { String(format: "%.0f ms", $0 * 1000) } ?? "never"
-        return String(format: "step: overshoot %.1f %% · 90 %% at %@", c.overshoot * 100, at90)
+        let at90 = c.reach90.map { NumberText.format("%.0f ms", $0 * 1000) } ?? "never"
+        return NumberText.format("step: overshoot %.1f %% · 90 %% at %@", c.overshoot * 100, at90)
     }
 }

@@ -89,17 +89,17 @@ extension SpringLab: Scene {
             let p = Projection.decelerating(position: x, velocity: v, rate: Projection.cardRate)
             let stop = Self.nearerStop(to: p)
             projected = Rect(x: p - 1, y: top, width: 2, height: bottom - top)
-            lines.append(String(format: "x %.1f  projected %.1f → %@", x, p, stop.rawValue))
-            lines.append(String(format: "release %+.0f pt/s  u %+.2f", v, SpringVelocity.normalize(velocity: v, from: x, to: Self.stopX(stop))))
+            lines.append(NumberText.format("x %.1f  projected %.1f → %@", x, p, stop.rawValue))
+            lines.append(NumberText.format("release %+.0f pt/s  u %+.2f", v, SpringVelocity.normalize(velocity: v, from: x, to: Self.stopX(stop))))
         } else if let r = lastRelease {
-            lines.append(String(format: "thrown %+.0f pt/s → %@", r.velocity, r.stop.rawValue))
-            lines.append(String(format: "hand-off u %+.2f (v / travel)", r.normalized))
+            lines.append(NumberText.format("thrown %+.0f pt/s → %@", r.velocity, r.stop.rawValue))
+            lines.append(NumberText.format("hand-off u %+.2f (v / travel)", r.normalized))
         } else {
             lines.append("at rest: \(targetStop(.a).rawValue) stop")
         }
         for card in activeCards {
             let c = curve(card)
-            lines.append(String(format: "%@ settles %.0f ms  over %.1f %%", card.rawValue.uppercased(), c.settle * 1000, c.overshoot * 100))
+            lines.append(NumberText.format("%@ settles %.0f ms  over %.1f %%", card.rawValue.uppercased(), c.settle * 1000, c.overshoot * 100))
         }
         return SceneHUD(commitLines: [commit], armed: isArmed(at: t), projected: projected, lines: lines)
     }

@@ -167,8 +167,9 @@ import Testing
         _ = s.handle(.pointerMoved(Point2(343, 150), time: 0.05))
         let dropped = s.handle(.pointerUp(Point2(343, 150), time: 0.1))
         let e = try #require(dropped.first)
-        #expect(e.name == .pieceDropped && e["index"] == .number(2))
-        #expect(e["pair"] == .numbers([1, 2]) && e["overlapping"] == .bool(false))
+        // Shapes are numbered from 1 in the trace as on the stage (SPEC §15.7): shape 3, pair 2–3.
+        #expect(e.name == .pieceDropped && e["index"] == .number(3))
+        #expect(e["pair"] == .numbers([2, 3]) && e["overlapping"] == .bool(false))
         #expect(e["gap"]?.number.map { abs($0 - 4) < 1e-6 } == true)
         #expect(e["waist"]?.number.map { abs($0 - Self.capWaist) < 1e-3 } == true)
         // Pushed 12 pt into shape 2: overlapping, a negative gap and no waist.

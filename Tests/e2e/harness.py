@@ -158,14 +158,16 @@ def summary():
     print(f"{len(results) - failed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 
-def case(name, extra=(), env=None):
-    """Runs the case at once (E2E_ONLY=text runs only the cases whose name contains it)."""
+def case(name, extra=(), env=None, screen=(1280, 800)):
+    """Runs the case at once (E2E_ONLY=text runs only the cases whose name contains it).
+    `screen` is the Xvfb screen: the window's size, so that it sits at the origin and
+    pointer positions are window points."""
     def wrap(fn):
         if os.environ.get("E2E_ONLY", "") not in name:
             return fn
         app = None
         try:
-            app = App(extra, env)
+            app = App(extra, env, screen)
             fn(app)
             results.append((name, None))
             print(f"ok   {name}")

@@ -36,7 +36,8 @@ def _(app):
     n = len(app.events())
     xdo(app.display, "key", "ctrl+z")
     undo = app.wait_for(lambda e: e["event"] == "undo", 5, n)
-    assert undo["name"] == "preset", undo
+    # It names the setting the preset moved and the value it has again (SPEC §15.7).
+    assert undo["settings"] == ["pushAlert.gap.response"] and undo["value"] == 0.32, undo
 
 
 @case("drop a .slreplay: its hashes are checked, then it plays in the window",

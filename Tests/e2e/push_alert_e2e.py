@@ -163,8 +163,8 @@ def _(app):
     dropped = app.wait_for(lambda e: e["event"] == "pieceDropped", 5, n)
     # 12 pt right: 16 pt from capsule 1, and 14 pt from the circle (its left edge at 350,
     # the capsule's right edge now at 336) — the readout measures the narrowest pair, 2–3
-    # (indices 1 and 2), both past the 10 pt snap: no neck.
-    assert dropped["pair"] == [1, 2] and abs(dropped["gap"] - 14) < 0.5, dropped
+    # (the trace numbers shapes from 1, as the stage does), both past the 10 pt snap: no neck.
+    assert dropped["pair"] == [2, 3] and abs(dropped["gap"] - 14) < 0.5, dropped
     assert dropped["waist"] == 0 and dropped["overlapping"] is False, dropped
 
 @case("liquid pile: spread, swipe a card away, clear all", extra=["--scene", "liquid"])

@@ -36,12 +36,8 @@ final class AppRunner {
     /// A dropped replay plays in a sandbox (SPEC §15.3): the window as it was before the
     /// drop, put back exactly when the replay ends or Escape stops it.
     private var sandbox: (app: Workbench, wallOrigin: Double, presentAt: Double?)?
-    /// Added to every trace event's time, so the trace's `t` goes on from where it was when
-    /// the app's clock is replaced (a dropped replay plays on its own clock from 0).
-    private var traceOffset = 0.0
     /// The last input was Ctrl+V: the text that follows it is the clipboard's.
     private var afterPaste = false
-    private var lastTraceTime = 0.0
     private var presentAt: Double?
     /// The remembered session's file (SPEC §11.5): nil for `--fresh` and `--replay`, which
     /// neither read nor write it.
@@ -135,16 +131,8 @@ final class AppRunner {
 
     private func emit(_ events: [SceneEvent]) {
         guard let trace else { return }
-        for var e in events {
-            e.time += traceOffset
-            lastTraceTime = max(lastTraceTime, e.time)
-            trace.write(e)
-        }
+        for e in events { trace.write(e) }
     }
-
-    /// The app's clock was replaced and now reads `t`: the trace goes on from its last time
-    /// rather than back to `t` (SPEC §15.7), and from `t` itself when that is later.
-    private func continueTrace(from t: Double) { traceOffset = max(lastTraceTime - t, 0) }
 
     /// Runs until the window closes; throws `Interrupted` when a signal stopped it and a
     /// runtime error when the trace could not be written whole.
@@ -155,6 +143,7 @@ final class AppRunner {
                                                 ("scene", .string(app.sceneName)), ("theme", .string(app.theme.rawValue)),
                                                 ("form", .string(app.springForm.rawValue))])])
         emitRecall(at: t0)
+        app.measureInspector(atWall: w0)  // the scrollbar's frame in the first layout is the drawn one
         emit([app.layoutEvent(atWall: w0)])
         if let r = options.replay {
             // First, prove the file reproduces its run: every frame line's hash, in order.
@@ -361,7 +350,7 @@ final class AppRunner {
         app = saved.app
         presentAt = saved.presentAt
         emit([SceneEvent(.replayEnded, time: replayTime, [("restored", .bool(true)), ("stopped", .bool(stopped))])])
-        continueTrace(from: app.sceneTime(atWall: wall))
+        trace?.continueClock(atSceneTime: app.sceneTime(atWall: wall))
         emit(app.resize(to: window.size, atWall: wall) + [app.layoutEvent(atWall: wall)])
     }
 
@@ -401,7 +390,8 @@ final class AppRunner {
             app = fresh
             app.userPresets = presets?.names() ?? []
             presentAt = app.sceneType.entranceDelay
-            continueTrace(from: 0)  // the take's clock starts at 0; the trace's goes on
+            trace?.continueClock(atSceneTime: 0)  // the take's clock starts at 0; the trace's goes on
+            app.measureInspector(atWall: 0)
             emit([SceneEvent(.recordingStarted, time: 0, [("replay", .string(path))]), app.layoutEvent(atWall: 0)])
         } catch {
             captureFailed("Cannot record", error, at: wall)
@@ -448,7 +438,7 @@ final class AppRunner {
                 wallOrigin = now
                 presentAt = nil
                 replay = (file.lines, 0, file.duration)
-                continueTrace(from: 0)
+                trace?.continueClock(atSceneTime: 0)
                 capture.note("Playing \(name)  ·  Esc stops", until: 4)
             } else if path.hasSuffix(".json") {
                 let preset = try Preset.load(try SpringLabCommand.readTextInput(path), name: path)

@@ -106,12 +106,8 @@ struct SessionState: Equatable, Sendable {
         return scenes.problem().map { "\($0.under("settings"))" }
     }
 
-    /// The file's text: pretty-printed, keys sorted.
-    var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) + "\n" } ?? "{}\n"
-    }
+    /// The file's text: pretty-printed, keys sorted, numbers as short as they read (SPEC §15.7).
+    var json: String { (try? JSONValue.of(self))?.fileText ?? "{}\n" }
 
     /// The state in `text`, checked; throws a one-line reason when it is not JSON, a value
     /// has the wrong type or is out of range.

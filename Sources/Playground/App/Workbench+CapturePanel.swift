@@ -21,7 +21,7 @@ extension Workbench {
 
     /// The transport's Capture button.
     var captureButtonFrame: Rect {
-        Rect(x: scrubFrame.minX - 16 - 88, y: bar.minY + (Self.barHeight - 30) / 2, width: 88, height: 30)
+        transportLayout.capture
     }
 
     /// The panel, above the Capture button, inside the window.

@@ -15,6 +15,7 @@ extension Workbench {
         if let name = about.load { presetToLoad = name }
         if about.presetName != (presetName ?? sceneType.title) { presetName = about.presetName }
         inspectorHeightUpdate(result.height)
+        runScrollbar(&pass)
         var out = result.changes.map { $0.event(at: t) } + withRestingLayout(result.events, at: t)
         pass.pointerRegion = .infinite
         // Drawing: the inspector's commands become one cached layer, the transport's another.
@@ -31,15 +32,12 @@ extension Workbench {
         return out
     }
 
+    /// The transport's frames at the bar's width (regular, or compacted so the scrub bar
+    /// keeps 200 pt: SPEC §15.6).
+    var transportLayout: TransportLayout { TransportLayout(bar: bar, readoutWidth: Self.readoutWidth) }
+
     /// The scrub bar's frame in the transport (the rest of the bar after the buttons).
-    var scrubFrame: Rect {
-        // Buttons: show 96+16, step 34+6, play 64+6, step 34+16, rates 4 × (44+4), 12, loop 56+6, HUD 52+16,
-        // capture 88+16.
-        let buttons: Double = 112 + 40 + 70 + 50 + 192 + 12 + 62 + 68 + 104
-        let x = 16 + buttons
-        return Rect(x: x, y: bar.minY + (Self.barHeight - 30) / 2, width: max(bar.maxX - 16 - Self.readoutWidth - x, 40),
-                    height: 30)
-    }
+    var scrubFrame: Rect { transportLayout.scrub }
 
     static let readoutWidth = 118.0
 
@@ -52,37 +50,46 @@ extension Workbench {
         var out: [SceneEvent] = []
         ui.fill(.rect(bar), Paint(fill: theme.chrome))
         ui.fill(.rect(Rect(x: 0, y: bar.minY, width: bar.width, height: 1)), Paint(fill: theme.chromeLine))
-        let y = bar.minY + (Self.barHeight - 30) / 2
-        var x = 16.0
-        func next(_ w: Double, gap: Double = 6) -> Rect { defer { x += w + gap }; return Rect(x: x, y: y, width: w, height: 30) }
+        let layout = transportLayout
         // The scene's own drive (SPEC §10). The id stays "showAlert": tests and scripts find
         // the first button by it.
-        if ui.button("showAlert", sceneType.drive.label, frame: next(96, gap: 16), prominent: !scene.isAnimating(at: t) && mode == .live) {
+        if ui.button("showAlert", sceneType.drive.label, frame: layout.showAlert, prominent: !scene.isAnimating(at: t) && mode == .live) {
             out += playDrive(at: t)
         }
-        if ui.button("stepBack", "←", frame: next(34)) { out += step(frames: -1, wall: wall) }
-        if ui.button("play", showsPlay ? "Play" : "Pause", frame: next(64)) { out += togglePlay(wall: wall) }
-        if ui.button("stepForward", "→", frame: next(34, gap: 16)) { out += step(frames: 1, wall: wall) }
-        for rate in Self.rates {
-            let label = rate == 1 ? "1×" : String(format: "%g×", rate)
-            if ui.button("rate.\(String(format: "%g", rate))", label, frame: next(44, gap: 4), selected: clock.rate == rate),
-               clock.rate != rate {
-                out += setRate(rate, wall: wall)
-            }
-        }
-        x += 12
+        if ui.button("stepBack", "←", frame: layout.stepBack) { out += step(frames: -1, wall: wall) }
+        if ui.button("play", showsPlay ? "Play" : "Pause", frame: layout.play) { out += togglePlay(wall: wall) }
+        if ui.button("stepForward", "→", frame: layout.stepForward) { out += step(frames: 1, wall: wall) }
+        out += rateButtons(&ui, frames: layout.rates, wall: wall)
         let looping: Bool = { if case .looping = mode { return true } else { return false } }()
-        if ui.button("loop", "Loop", frame: next(56), selected: looping) {
+        if ui.button("loop", "Loop", frame: layout.loop, selected: looping) {
             mode = looping ? .live : .looping(start: t)
             out.append(SceneEvent(.loop, time: t, [("on", .bool(!looping))]))
         }
-        if ui.button("hud", "HUD", frame: next(52, gap: 16), selected: showHUD) { showHUD.toggle() }
+        if ui.button("hud", "HUD", frame: layout.hud, selected: showHUD) { showHUD.toggle() }
         if ui.button("capture", captureBadge?.recording == true ? "● Rec…" : "Capture…", frame: captureButtonFrame,
                      selected: showCapturePanel) {
             showCapturePanel.toggle()
             out.append(SceneEvent(.capturePanel, time: t, [("shown", .bool(showCapturePanel))] + captureOptionFields))
         }
-        out += scrubBar(&ui, frame: scrubFrame, at: t)
+        out += scrubBar(&ui, frame: layout.scrub, at: t)
+        return out
+    }
+
+    /// The time scales: a button each (`rate.0.5` …), or in a compact bar one button (`rate`)
+    /// that steps to the next scale, 1× after 0.1×.
+    private mutating func rateButtons(_ ui: inout UIPass, frames: [Rect], wall: Double) -> [SceneEvent] {
+        func label(_ rate: Double) -> String { rate == 1 ? "1×" : String(format: "%g×", rate) }
+        guard frames.count == Self.rates.count else {
+            guard let frame = frames.first, ui.button("rate", label(clock.rate), frame: frame, selected: clock.rate != 1) else { return [] }
+            let i = Self.rates.firstIndex(of: clock.rate) ?? 0
+            return setRate(Self.rates[(i + 1) % Self.rates.count], wall: wall)
+        }
+        var out: [SceneEvent] = []
+        for (rate, frame) in zip(Self.rates, frames) {
+            if ui.button("rate.\(String(format: "%g", rate))", label(rate), frame: frame, selected: clock.rate == rate), clock.rate != rate {
+                out += setRate(rate, wall: wall)
+            }
+        }
         return out
     }
 
@@ -155,8 +162,8 @@ extension Workbench {
     /// hash covers (the HUD's frame times and the chrome are left out).
     public func pageList(atWall wall: Double) -> DisplayList {
         let t = sceneTime(atWall: wall)
-        if let p = driveProgress(at: t) { return scene.drawDrive(progress: p, theme: theme, pageHeight: stage.height) }
-        return scene.draw(at: t, theme: theme, pageHeight: stage.height)
+        if let p = driveProgress(at: t) { return scene.drawDrive(progress: p, theme: theme, pageHeight: pageHeight) }
+        return scene.draw(at: t, theme: theme, pageHeight: pageHeight)
     }
 
     /// The stage at wall time `wall` — the page at its origin, the arm cue, the HUD and the
@@ -165,12 +172,13 @@ extension Workbench {
         let t = sceneTime(atWall: wall)
         let page = pageList(atWall: wall)
         var list = DisplayList(background: page.background)
+        let place = placement
         list.clip(.rect(stage)) { l in
-            l.append(page, dx: pageOrigin.x, dy: pageOrigin.y)
+            l.append(page, scale: place.scale, dx: place.origin.x, dy: place.origin.y)
             if driveProgress(at: t) == nil {
                 var cue = DisplayList(background: .clear)
                 cue.commands = scene.overlay(at: t)
-                l.append(cue, dx: pageOrigin.x, dy: pageOrigin.y)
+                l.append(cue, scale: place.scale, dx: place.origin.x, dy: place.origin.y)
             }
             if showHUD { drawHUD(into: &l, at: t, wall: wall) }
             if showAbout { drawAbout(into: &l) }
@@ -213,18 +221,18 @@ extension Workbench {
     /// HUD (SPEC §6, §10), in every scene: the pointer's velocity vector, the scene's
     /// commit lines and projected stop, armed state, frame time and fps.
     private func drawHUD(into list: inout DisplayList, at t: Double, wall: Double) {
-        let o = pageOrigin
+        let place = placement
         let v = hudTracker.velocity(releasedAt: wall - 1.0 / 60)  // a resting pointer reads 0 after 40 ms
         // While the drive is on the stage the live scene is not what is drawn: the HUD says
         // where the drive is instead of reading the live scene.
-        let hud = driveProgress(at: t).map { SceneHUD(lines: [String(format: "drive: %@ at p %.3f", sceneType.drive.label, $0)]) }
-            ?? scene.hud(at: t, pointerVelocity: v)
+        let hud = driveProgress(at: t).map { SceneHUD(lines: [NumberText.format("drive: %@ at p %.3f", sceneType.drive.label, $0)]) }
+            ?? scene.hud(at: t, pointerVelocity: Point2(v.x / place.scale, v.y / place.scale))  // page points per s
         let red = Color(hex: 0xFF3B30)
         for line in hud.commitLines {
-            list.fill(.rect(line.offsetBy(dx: o.x, dy: o.y)), Paint(fill: red.opacity(hud.armed ? 1 : 0.55)))
+            list.fill(.rect(place.window(line)), Paint(fill: red.opacity(hud.armed ? 1 : 0.55)))
         }
         if let projected = hud.projected {
-            list.fill(.rect(projected.offsetBy(dx: o.x, dy: o.y)), Paint(fill: Color(hex: 0x5E5CE6)))
+            list.fill(.rect(place.window(projected)), Paint(fill: Color(hex: 0x5E5CE6)))
         }
         let p = ui.pointer
         if p.x >= 0 {
@@ -232,7 +240,7 @@ extension Workbench {
             list.line(from: p, to: tip, width: 2, color: Color(hex: 0x34C759))
             list.fill(.circle(center: tip, radius: 3), Paint(fill: Color(hex: 0x34C759)))
         }
-        let lines = [String(format: "%.1f ms  %.0f fps", frameMs, fps), String(format: "v %.0f, %.0f pt/s", v.x, v.y)]
+        let lines = [NumberText.format("%.1f ms  %.0f fps", frameMs, fps), NumberText.format("v %.0f, %.0f pt/s", v.x, v.y)]
             + hud.lines + [hud.armed ? "ARMED" : "not armed"]
         let style = TextStyle(.semibold, size: 12)
         let box = Rect(x: stage.minX + 12, y: stage.maxY - 12 - 18 * Double(lines.count) - 12, width: 260,

@@ -13,11 +13,11 @@ extension Workbench {
     public mutating func handle(_ wallEvent: InputEvent) -> [SceneEvent] {
         let due = updateScenes(to: sceneTime(atWall: wallEvent.time))
         let focus = ui.focus
-        let out = due + route(wallEvent)
+        let out = due + routeLayingOut(wallEvent)
         return ui.focus == focus ? out : out + [focusEvent(at: sceneTime(atWall: wallEvent.time))]
     }
 
-    private mutating func route(_ wallEvent: InputEvent) -> [SceneEvent] {
+    mutating func route(_ wallEvent: InputEvent) -> [SceneEvent] {
         let wall = wallEvent.time
         let t = sceneTime(atWall: wall)
         let event = wallEvent.at(t)
@@ -144,10 +144,11 @@ extension Workbench {
     }
 
     /// The trace's account of an undo or redo: the settings it moved and the value each
-    /// now has (`name`/`value` for the first, `settings` for all).
+    /// now has (`name`/`value` for the first, `settings` and `values` for all).
     private func historyFields(_ changes: [SettingChange], restoring value: KeyPath<SettingChange, TraceValue>)
         -> [(String, TraceValue)] {
-        var fields: [(String, TraceValue)] = [("settings", .array(changes.map { .string($0.name) }))]
+        var fields: [(String, TraceValue)] = [("settings", .array(changes.map { .string($0.name) })),
+                                              ("values", .object(changes.map { ($0.name, $0[keyPath: value]) }))]
         if let first = changes.first { fields += [("name", .string(first.name)), ("value", first[keyPath: value])] }
         return fields
     }
@@ -187,7 +188,6 @@ extension Workbench {
     }
 
     mutating func routeToStage(_ event: InputEvent) -> [SceneEvent] {
-        let o = pageOrigin
         // A press outside the stage belongs to no scene; everything else reaches the scene
         // in page points.
         if case .pointerDown(let p, _, _) = event, !stage.contains(p) { return [] }
@@ -196,20 +196,10 @@ extension Workbench {
         // Enter plays the drive's live action (Show alert, Show/Hide …) from anywhere.
         if case .key(.enter, let t, _) = event { return playDrive(at: t) }
         // Handle first, then lay out: an argument evaluated inside the call would see the
-        // scene from before the event.
-        let events = scene.handle(event.offsetBy(dx: -o.x, dy: -o.y))
-        return withRestingLayout(events, at: event.time).map { e in
-            // Positions in the trace are window points, as the pointer was.
-            var e = e
-            e.fields = e.fields.map { key, value in
-                switch (key, value) {
-                case ("x", .number(let x)): return (key, .number(x + o.x))
-                case ("y", .number(let y)): return (key, .number(y + o.y))
-                default: return (key, value)
-                }
-            }
-            return e
-        }
+        // scene from before the event. Positions in the trace are window points, as the
+        // pointer was (Workbench+Page).
+        let events = scene.handle(pageEvent(event))
+        return withRestingLayout(events, at: event.time).map(windowEvent)
     }
 
     // MARK: Transport

@@ -7,9 +7,12 @@ extension Workbench {
         let before = SceneSettingsSet(self)
         preset.apply(to: &self)
         let after = SceneSettingsSet(self)
-        history.record(before: before, after: after, changes: [SettingChange(name: "preset", old: .null, new: .string(name))],
-                       gesture: nil)
+        // Each setting it moved, by key path with its old and new value: undo and redo name
+        // every one (they said `"name": "preset", "value": null` — nothing a test or a
+        // designer reading the trace could use).
+        let changes = before.changes(to: after)
+        history.record(before: before, after: after, changes: changes, gesture: nil)
         return [SceneEvent(.presetLoaded, time: t, [("name", .string(name)), ("source", .string(source)),
-                                                    ("changed", .array(before.changedKeys(to: after).map { .string($0) }))])]
+                                                    ("changed", .array(changes.map { .string($0.name) }))])]
     }
 }

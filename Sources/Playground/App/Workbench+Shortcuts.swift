@@ -3,13 +3,15 @@ import Scenes
 
 extension Workbench {
     /// Every shortcut, as the overlay (? or F1) and `help run` list them (SPEC §11.1): the
-    /// one table of what the keys do.
-    static func shortcuts(sceneNames: [String]) -> [(keys: String, does: String)] {
+    /// one table of what the keys do. `take` says what R renders: the window's overlay
+    /// passes the capture panel's choices, `help run` the default's.
+    static func shortcuts(sceneNames: [String], take: String = "as the capture panel says: MP4, 60 fps unless changed")
+        -> [(keys: String, does: String)] {
         [("Space", "play / pause the clock"), ("← →", "one frame back / forward (pauses); Shift: ten"),
          ("Enter", "play the scene's drive (Show alert, Show/Hide …)"),
          ("1–\(min(sceneNames.count, 9))", sceneNames.prefix(9).joined(separator: ", ")),
          ("H", "the HUD: velocity, commit lines, frame time"), ("D", "light / dark"), ("M", "Reduce Motion, every scene"),
-         ("R", "start / stop a take (rendered to MP4 at 60 fps)"), ("S", "screenshot at the drawable's resolution"),
+         ("R", "start / stop a take: \(take)"), ("S", "screenshot at the drawable's resolution"),
          ("T  N", "Presence: show / hide, next value"), ("F", "Liquid, Neck: the field view"),
          ("Escape", "close a menu or field, give the keyboard to the stage, then cancel a drag or gather the pile"),
          ("Tab  Shift+Tab", "next / previous field; ↑ ↓ step it, Shift finer"),
@@ -28,7 +30,7 @@ extension Workbench {
 
     /// The overlay: a card over the stage listing every key and what it does.
     func drawShortcuts(into list: inout DisplayList) {
-        let rows = Self.shortcuts(sceneNames: catalog.map { $0.name })
+        let rows = Self.shortcuts(sceneNames: catalog.map { $0.name }, take: capture.takeDescription)
         let keyStyle = TextStyle(.semibold, size: 13), textStyle = TextStyle(.regular, size: 13)
         let line = measurer.lineHeight(of: textStyle) + 7
         let keyWidth = rows.map { measurer.width(of: $0.keys, style: keyStyle) }.max() ?? 0

@@ -63,6 +63,8 @@ extension Workbench {
         case "stepForward": return "One frame forward (→)"
         case "loop": return "Loop the scene's drive"
         case "hud": return "HUD (H)"
+        case "rate": return "Time scale: the next of 1×, 0.5×, 0.25×, 0.1×"
+        case "inspectorScroll": return "Scroll the inspector: drag, or the wheel"
         case "scrub": return "Scrub the drive: drag to pose the scene at any point"
         case "savePreset": return "Save these settings as a preset"
         case "about": return "About SpringLab: version and credits"

@@ -129,8 +129,9 @@ public struct Workbench: Sendable {
         Rect(x: 0, y: 0, width: max(windowSize.width - Self.inspectorWidth, 0), height: max(windowSize.height - Self.barHeight, 0))
     }
     public var bar: Rect { Rect(x: 0, y: stage.maxY, width: windowSize.width, height: Self.barHeight) }
-    /// Top-left of the scene's page: centred horizontally on the stage, at its top.
-    public var pageOrigin: Point2 { Point2(((stage.width - sceneType.pageWidth) / 2).rounded(), 0) }
+    /// Top-left of the scene's page: centred horizontally on the stage, at its top (drawn
+    /// at `placement.scale`).
+    public var pageOrigin: Point2 { placement.origin }
 
     /// Scene time at wall time `wall`.
     public func sceneTime(atWall wall: Double) -> Double { clock.scene(atWall: wall) }
@@ -141,15 +142,15 @@ public struct Workbench: Sendable {
         let due = updateScenes(to: sceneTime(atWall: wall))
         let cancelled = due + scene.cancelInteraction(at: sceneTime(atWall: wall))
         windowSize = size
-        clampScroll()
+        measureInspector(atWall: wall)
         return cancelled + [layoutEvent(atWall: wall)]
     }
 
     /// Every interactive control's frame by id: the page's resting frames, every slider,
     /// field and button of the inspector and the transport.
     public func controlFrames() -> [(String, Rect)] {
-        let o = pageOrigin
-        var frames = scene.controlFrames().map { ($0.0, $0.1.offsetBy(dx: o.x, dy: o.y)) }
+        let place = placement
+        var frames = scene.controlFrames().map { ($0.0, place.window($0.1)) }
         frames += layoutPass().frames
         return frames
     }

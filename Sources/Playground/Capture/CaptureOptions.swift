@@ -28,6 +28,19 @@ struct CaptureOptions: Equatable, Sendable {
     var pointer = false
 
     static func rates(for format: Format) -> [Int] { format == .gif ? [50, 33, 25] : [60, 50, 30] }
+
+    /// What R makes with these choices, as the shortcut overlay says it (SPEC §15.7: the
+    /// overlay promised "MP4 at 60 fps" whatever the panel was set to): "PNG frames, 50 fps,
+    /// 2×, window". Short: the overlay's widest line must fit the minimum window's stage.
+    var takeDescription: String {
+        let what: String
+        switch format {
+        case .mp4: what = "MP4"
+        case .gif: what = "GIF"
+        case .png: what = "PNG frames"
+        }
+        return "\(what), \(fps) fps, \(scale)×, \(wholeWindow ? "window" : "stage")" + (pointer ? ", pointer" : "")
+    }
     static let scales = [1, 2]
 
     /// `format`, with the frame rate moved to the format's nearest when it has no such rate.

@@ -25,8 +25,7 @@ enum CaptureScripts {
     /// Where `id` is now: a moving part the scene aims itself, else a resting page frame
     /// or a window control (the layout's frames).
     private static func target(_ id: String, app: Workbench) -> Point2? {
-        let o = app.pageOrigin
-        if let p = app.scene.target(id, at: app.sceneTime(atWall: 0)) { return Point2(p.x + o.x, p.y + o.y) }
+        if let p = app.scene.target(id, at: app.sceneTime(atWall: 0)) { return app.placement.window(p) }
         return app.controlFrames().first { $0.0 == id }.map { $0.1.center }
     }
 
@@ -38,6 +37,8 @@ enum CaptureScripts {
             return [.pointerDown(p, time: t, shift: false), .pointerUp(p, time: t + 0.05)]
         case .drag(let id, let dx, let dy, let seconds, let steps, let hold):
             guard let p = target(id, app: app) else { return [] }
+            // The script's distances are page points: on a page drawn smaller, the hand moves less.
+            let dx = dx * app.placement.scale, dy = dy * app.placement.scale
             var out: [InputEvent] = [.pointerDown(p, time: t, shift: false)]
             for k in 1...max(steps, 1) {
                 let f = Double(k) / Double(max(steps, 1))

@@ -1,5 +1,6 @@
 import Files
 import Foundation
+import Scenes
 
 /// A JSON document as plain data, read and written through JSONDecoder/JSONEncoder so
 /// numbers keep every digit (JSONSerialization moves the last digit of some doubles). Used
@@ -67,6 +68,42 @@ indirect enum JSONValue: Codable, Equatable, Sendable {
         guard let first = path.first else { return self }
         guard case .object(let o) = self, let next = o[String(first)] else { return nil }
         return next.value(at: Array(path.dropFirst()))
+    }
+}
+
+extension JSONValue {
+    /// The document as a file holds it: pretty-printed, keys sorted, and every number the
+    /// shortest decimal that reads back to the same value at the precision the inspector
+    /// shows (SPEC §15.7) — `0.9`, never `0.8999999999999999` (JSONEncoder writes every
+    /// digit of the double).
+    var fileText: String { pretty(indent: "") + "\n" }
+
+    private func pretty(indent: String) -> String {
+        let inner = indent + "  "
+        switch self {
+        case .number(let n): return NumberText.setting(n) ?? "null"
+        case .string(let s): return TraceValue.string(s).json
+        case .bool, .null: return trace.json
+        case .array(let a):
+            guard !a.isEmpty else { return "[]" }
+            return "[\n" + a.map { inner + $0.pretty(indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
+        case .object(let o):
+            guard !o.isEmpty else { return "{}" }
+            let rows = o.keys.sorted().map { key in inner + TraceValue.string(key).json + " : " + (o[key]?.pretty(indent: inner) ?? "null") }
+            return "{\n" + rows.joined(separator: ",\n") + "\n\(indent)}"
+        }
+    }
+
+    /// The same value as the trace writes it.
+    var trace: TraceValue {
+        switch self {
+        case .bool(let b): return .bool(b)
+        case .number(let n): return .number(n)
+        case .string(let s): return .string(s)
+        case .null: return .null
+        case .array(let a): return .array(a.map(\.trace))
+        case .object(let o): return .object(o.sorted { $0.key < $1.key }.map { ($0.key, $0.value.trace) })
+        }
     }
 }
 

@@ -88,11 +88,9 @@ struct Preset: Equatable {
 
     private init() {}
 
+    /// The file's text: pretty-printed, keys sorted, numbers as short as they read (SPEC §15.7).
     var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        let object = JSONValue.object(Dictionary(uniqueKeysWithValues: parts.map { ($0.key, $0.value) }))
-        return (try? encoder.encode(object)).map { String(decoding: $0, as: UTF8.self) + "\n" } ?? "{}\n"
+        JSONValue.object(Dictionary(uniqueKeysWithValues: parts.map { ($0.key, $0.value) })).fileText
     }
 
     /// Lays the preset over every scene's settings in force (checked when it was loaded).

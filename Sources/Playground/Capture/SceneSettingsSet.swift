@@ -60,13 +60,17 @@ struct SceneSettingsSet: Equatable, Sendable {
 
     /// The settings that differ between this set and `other`, by key path
     /// (`pushAlert.gap.response`), in order.
-    func changedKeys(to other: SceneSettingsSet) -> [String] {
-        var out: [String] = []
+    func changedKeys(to other: SceneSettingsSet) -> [String] { changes(to: other).map(\.name) }
+
+    /// Every setting that differs between this set and `other`: its key path, its value
+    /// here and its value there (what a preset load moved, for undo and redo to name).
+    func changes(to other: SceneSettingsSet) -> [SettingChange] {
+        var out: [SettingChange] = []
         func walk(_ a: JSONValue?, _ b: JSONValue?, _ path: String) {
             if case .object(let x)? = a, case .object(let y)? = b {
                 for key in Set(x.keys).union(y.keys).sorted() { walk(x[key], y[key], "\(path).\(key)") }
             } else if a != b {
-                out.append(path)
+                out.append(SettingChange(name: path, old: a?.trace ?? .null, new: b?.trace ?? .null))
             }
         }
         for (key, settings) in values {

@@ -97,7 +97,7 @@ extension UIPass {
         let curves = spec.curves.map { ($0.spring(settings), $0.color) }
         let summary = CurveSummary(curves.map(\.0))
         text(spec.title, in: Rect(x: x, y: c.y, width: w, height: 18), style: Self.heading, color: theme.label)
-        let lead = summary.leadMs.map { String(format: "lead %.0f ms at 90 %%", $0) } ?? "no lead"
+        let lead = summary.leadMs.map { NumberText.format("lead %.0f ms at 90 %%", $0) } ?? "no lead"
         text(lead, in: Rect(x: x, y: c.y, width: w, height: 18), style: Self.value, color: theme.label, right: true)
         c.y += 22
         let plotFrame = Rect(x: x, y: c.y, width: w, height: 96)
@@ -105,8 +105,8 @@ extension UIPass {
         plot(curves, frame: plotFrame, summary: summary, marks: true)
         c.y += 100
         for (i, curve) in spec.curves.enumerated() {
-            let at90 = summary.reach90[i].map { String(format: "%.0f ms", $0 * 1000) } ?? "never"
-            let line = String(format: "%@  90 %% at %@ · settled at %.0f ms", curve.name, at90, summary.settle[i] * 1000)
+            let at90 = summary.reach90[i].map { NumberText.format("%.0f ms", $0 * 1000) } ?? "never"
+            let line = NumberText.format("%@  90 %% at %@ · settled at %.0f ms", curve.name, at90, summary.settle[i] * 1000)
             fill(.circle(center: Point2(x + 4, c.y + 8), radius: 3.5), Paint(fill: curve.color))
             text(line, in: Rect(x: x + 14, y: c.y, width: w - 14, height: 16), style: Self.small, color: theme.secondaryLabel)
             c.y += 17

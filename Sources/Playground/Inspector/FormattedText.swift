@@ -1,9 +1,10 @@
 import Foundation
+import Scenes
 import Synchronization
 
 /// Text the inspector makes from numbers every frame, remembered by what it is made from.
 /// Building a spring's group formatted its slider values and its derived line with
-/// Foundation's `String(format:)` each frame — a quarter of the group's time — while the
+/// Foundation's `NumberText.format()` each frame — a quarter of the group's time — while the
 /// numbers change only when a designer moves one.
 enum FormattedText {
     /// What a text is made from: how (a format, or the name of a function of the numbers)
@@ -35,9 +36,9 @@ enum FormattedText {
         return made
     }
 
-    /// `String(format: format, value)`, remembered.
+    /// `String(format: format, value)` without a negative zero (NumberText.format), remembered.
     static func format(_ format: String, _ value: Double) -> String {
-        text(Key(format, [value])) { String(format: format, value) }
+        text(Key(format, [value])) { NumberText.format(format, value) }
     }
 
     /// How many texts are remembered (for tests).

@@ -112,17 +112,17 @@ struct SpringFields<Settings: SceneSettings> {
     }
 
     private static func makeDerived(_ s: Spring, form: SpringForm, ratio: Bool) -> String {
-        let settle = String(format: "settle %.0f ms", s.settleDuration * 1000)
+        let settle = NumberText.format("settle %.0f ms", s.settleDuration * 1000)
         let over = s.dampingRatio > 1 ? "   overdamped" : ""
         switch form {
         case .response:
-            return String(format: "k %.1f   c %.2f   ", s.stiffness, s.damping) + settle + over
+            return NumberText.format("k %.1f   c %.2f   ", s.stiffness, s.damping) + settle + over
         case .duration:
-            return String(format: "ζ %.3f   k %.1f   ", s.dampingRatio, s.stiffness) + settle
+            return NumberText.format("ζ %.3f   k %.1f   ", s.dampingRatio, s.stiffness) + settle
         case .stiffness where ratio:
-            return String(format: "k %.1f   ζ %.3f   ", s.stiffness, s.dampingRatio) + settle
+            return NumberText.format("k %.1f   ζ %.3f   ", s.stiffness, s.dampingRatio) + settle
         case .stiffness:
-            return String(format: "R %.3f s   ζ %.3f   ", s.response, s.dampingRatio) + settle
+            return NumberText.format("R %.3f s   ζ %.3f   ", s.response, s.dampingRatio) + settle
         }
     }
 }
