@@ -11,6 +11,8 @@ private let wakeup: (read: Int32, write: Int32) = {
     return (fds[0], fds[1])
 }()
 private let watchdogStarted = Atomic<Bool>(false)
+/// How many stop signals have arrived: the first asks, the second hurries, a third ends.
+private let signalCount = Atomic<Int>(0)
 /// What must be undone if the process is ended from outside its own loop: temporaries to
 /// unlink, encoders to kill. Keyed by registration.
 private let cleanups = Mutex<[Int: @Sendable () -> Void]>([:])
@@ -34,7 +36,9 @@ public enum Interrupt {
     /// How long the command has to stop by itself before the watchdog ends it.
     static let grace: useconds_t = 250_000
 
-    /// Catches SIGINT and SIGTERM from now on. A second signal ends the process at once.
+    /// Catches SIGINT and SIGTERM from now on. A second signal cuts the grace short — the
+    /// clean-ups still run, so no temporary is left (two quick Ctrl+C's had left
+    /// `.x.mp4-springlab-XXXXXX` behind) — and only a third ends the process at once.
     public static func install() {
         let fds = wakeup
         if !watchdogStarted.exchange(true, ordering: .relaxed) && fds.read >= 0 {
@@ -42,7 +46,9 @@ public enum Interrupt {
         }
         for sig in [SIGINT, SIGTERM] {
             signal(sig) { sig in
-                if receivedSignal.exchange(sig, ordering: .relaxed) != 0 { _exit(128 + sig) }
+                let count = signalCount.add(1, ordering: .relaxed).newValue
+                if count >= 3 { _exit(128 + (receivedSignal.load(ordering: .relaxed) == 0 ? sig : receivedSignal.load(ordering: .relaxed))) }
+                if count == 1 { receivedSignal.store(sig, ordering: .relaxed) }
                 var byte: UInt8 = 1
                 _ = write(wakeup.write, &byte, 1)
             }
@@ -53,7 +59,13 @@ public enum Interrupt {
         var byte: UInt8 = 0
         while read(fd, &byte, 1) < 0 && errno == EINTR {}
         for wake in wakers.withLock({ $0 }) { wake() }
-        usleep(grace)
+        // The grace, or until a second signal says not to wait.
+        var waiting = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(grace) * 1000
+        while DispatchTime.now().uptimeNanoseconds < deadline {
+            let left = Int32((deadline - DispatchTime.now().uptimeNanoseconds) / 1_000_000) + 1
+            if poll(&waiting, 1, left) > 0 { break }
+        }
         let sig = receivedSignal.load(ordering: .relaxed)
         for cleanup in cleanups.withLock({ Array($0.values) }) { cleanup() }
         let name = sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "signal \(sig)"

@@ -1022,6 +1022,54 @@ def _():
                                  "--out", "{dir}/frames/"], signal.SIGTERM, 143)
 
 
+@case("signal: two quick SIGINTs stop a long record .mp4: exit 130, the writer's temporary removed (issue 37)")
+def _():
+    d = fresh("double-sigint")
+    before = snapshot(d)
+    p = popen([BIN, *[a.replace("{dir}", d) for a in LONG_MP4]], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+              stderr=subprocess.PIPE, env=ENV, cwd=d, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and not temporaries(d):
+            time.sleep(0.05)
+        check(temporaries(d), "no temporary appeared: the encoder never started")
+        time.sleep(0.3)
+        p.send_signal(signal.SIGINT)
+        time.sleep(0.01)
+        p.send_signal(signal.SIGINT)
+        code = p.wait(5)
+    finally:
+        kill_tree(p.pid)
+    check(code == 130, f"exit {code}")
+    check(not temporaries(d), f"left behind: {temporaries(d)}")
+    same_listing(before, d)
+
+
+@case("signal: SIGINT to the group during a GIF's last ffmpeg pass exits 130, never 1 'ffmpeg was stopped' (issue 37)")
+def _():
+    if shutil.which("ffmpeg") is None:
+        raise Skip("no ffmpeg")
+    d = fresh("gif-final-pass")
+    args = ["record", "--scene", "neck", "--script", "stretch", "--duration", "6", "--fps", "50", "--out", os.path.join(d, "x.gif")]
+    p = popen([BIN, *args], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENV,
+              cwd=d, start_new_session=True)
+    try:
+        # ffmpeg writes the GIF only in its last pass (the palette needs every frame first):
+        # the moment its temporary has bytes, that pass is under way.
+        deadline, writing = time.monotonic() + 120, False
+        while time.monotonic() < deadline and p.poll() is None and not writing:
+            writing = any(os.path.getsize(t) > 0 for t in temporaries(d) if os.path.isfile(t))
+            time.sleep(0.01)
+        check(writing, f"the last pass was not seen (exit {p.poll()})")
+        os.killpg(p.pid, signal.SIGINT)  # Ctrl+C: ffmpeg gets it too
+        code = p.wait(10)
+        err = p.stderr.read().decode("utf-8", "replace")
+    finally:
+        kill_tree(p.pid)
+    check(code == 130, f"exit {code}: {err.strip()[:160]!r}")
+    check(not os.path.exists(os.path.join(d, "x.gif")) and not temporaries(d), f"left behind: {os.listdir(d)}")
+
+
 @case("signal: SIGINT stops a long filmstrip: exit 130, nothing left")
 def _():
     interrupt("sigint-filmstrip", LONG_STRIP, signal.SIGINT, 130)

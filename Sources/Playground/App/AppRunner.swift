@@ -68,26 +68,11 @@ final class AppRunner {
         let remembered = recalled.state
         var (size, scale) = options.windowChoice(remembering: remembered)
         if let r = options.replay { (size, scale) = (Size(r.settings.window[0], r.settings.window[1]), options.scale ?? 1) }
-        // Never a failed start for a size (SPEC §11.5): fitted to the display, and if that
-        // window still cannot open, the default one — each time with one line saying so.
-        let fit = Window.fitted(size, scale: scale, minimum: Workbench.minimumSize)
-        if let note = fit.note { FileHandle.standardError.write(Data("springlab: \(note)\n".utf8)) }
-        do {
-            window = try Window(title: "SpringLab", size: fit.size, minimum: Workbench.minimumSize,
-                                backend: options.backend, userScale: fit.scale)
-        } catch where fit.size != Workbench.defaultSize || fit.scale != 1 {
-            FileHandle.standardError.write(Data(String(format: "springlab: a %gx%g window at scale %g did not open (%@); opening %gx%g at scale 1\n",
-                                                       fit.size.width, fit.size.height, fit.scale, "\(error)",
-                                                       Workbench.defaultSize.width, Workbench.defaultSize.height).utf8))
-            do {
-                window = try Window(title: "SpringLab", size: Workbench.defaultSize, minimum: Workbench.minimumSize,
-                                    backend: options.backend, userScale: 1)
-            } catch {
-                throw RuntimeError("springlab: \(error)")
-            }
-        } catch {
-            throw RuntimeError("springlab: \(error)")
-        }
+        // Never a failed start for a size (SPEC §11.5): a window that cannot open at the size
+        // asked for or remembered is fitted to the display, and if that still cannot open,
+        // the default one opens — each time with one line. (A window larger than the screen
+        // that does open is left alone: `--scale 2` on a small screen is a test's own choice.)
+        window = try Self.openWindow(size: size, scale: scale, backend: options.backend)
         if let note = window.fallbackNote {
             FileHandle.standardError.write(Data("springlab: \(note); drawing with the software renderer\n".utf8))
         }
@@ -124,6 +109,29 @@ final class AppRunner {
         try? FileManager.default.removeItem(atPath: file)
         let path = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if !path.isEmpty { pump.pushDrop(path) }
+    }
+
+    /// The window at `size` and `scale`, or fitted to the display, or the default (SPEC §11.5).
+    private static func openWindow(size: Size, scale: Double, backend: Backend) throws -> Window {
+        func open(_ size: Size, _ scale: Double) throws -> Window {
+            try Window(title: "SpringLab", size: size, minimum: Workbench.minimumSize, backend: backend, userScale: scale)
+        }
+        func say(_ line: String) { FileHandle.standardError.write(Data("springlab: \(line)\n".utf8)) }
+        do { return try open(size, scale) } catch let first {
+            var fit = Window.fitted(size, scale: scale, minimum: Workbench.minimumSize)
+            if fit.note == nil, size != Workbench.defaultSize || scale != 1 {
+                fit = (Workbench.defaultSize, 1, nil)
+            }
+            guard fit.size != size || fit.scale != scale else { throw RuntimeError("springlab: \(first)") }
+            say(fit.note ?? String(format: "a %gx%g window at scale %g did not open (%@); opening %gx%g at scale 1", size.width,
+                                   size.height, scale, "\(first)", fit.size.width, fit.size.height))
+            do { return try open(fit.size, fit.scale) } catch {
+                guard fit.size != Workbench.defaultSize || fit.scale != 1 else { throw RuntimeError("springlab: \(error)") }
+                say(String(format: "a %gx%g window at scale %g did not open either; opening %gx%g at scale 1", fit.size.width,
+                           fit.size.height, fit.scale, Workbench.defaultSize.width, Workbench.defaultSize.height))
+                do { return try open(Workbench.defaultSize, 1) } catch { throw RuntimeError("springlab: \(error)") }
+            }
+        }
     }
 
     /// Seconds on the app's wall clock now.

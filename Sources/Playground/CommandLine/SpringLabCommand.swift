@@ -27,7 +27,14 @@ public enum SpringLabCommand {
         var output = ""
         var errors = ""
         do {
-            try dispatch(arguments, readInput: readInput, emit: emit, output: &output, errors: &errors)
+            do {
+                try dispatch(arguments, readInput: readInput, emit: emit, output: &output, errors: &errors)
+            } catch let error where !(error is Interrupted) && !(error is UsageError) {
+                // A failure while a stop was asked for is the stop's doing (ffmpeg ended by
+                // the same Ctrl+C mid-pass, a write cut short): 130 or 143, not 1 (issue 37).
+                if let signal = Interrupt.received { throw Interrupted(signal: signal) }
+                throw error
+            }
             return Result(exitCode: 0, output: output, errors: errors)
         } catch let error as UsageError {
             return Result(exitCode: 2, output: output, errors: oneLine(error.message) + "\n")
