@@ -33,12 +33,14 @@ extension Workbench {
         case .text, .shift: break
         default: ui.pasteTarget = nil
         }
-        // A move over the stage that no control holds touches no chrome: it skips the
-        // inspector's pass (a whole layout of every row, hundreds of µs) and goes to the
-        // scene. A take's replay is mostly such moves — 75,000 in ten minutes at 125 Hz —
-        // and is replayed twice, to check it and to render it (issue 37).
-        if case .pointerMoved(let p, _) = event, movesOnlyTheStage(p) {
-            noteHover(event, wall: wall, frames: [], controls: [:])
+        // A move that no control holds changes nothing in the chrome but what is hovered:
+        // it skips the inspector's pass (a whole layout of every row, 300–800 µs) and goes
+        // to the scene — over the stage nothing is hovered, over the chrome the frames of
+        // the last pass serve while nothing they depend on has changed. A take's replay is
+        // mostly moves — 75,000 in ten minutes at 125 Hz — and is replayed twice, to check
+        // it and to render it (issue 37).
+        if case .pointerMoved(let p, _) = event, let hover = hoverFrames(at: p) {
+            noteHover(event, wall: wall, frames: hover.frames, controls: hover.controls)
             return routeToStage(event)
         }
         // Ctrl+Q / Ctrl+W close the window as its close button does, whatever has the keyboard.
@@ -61,9 +63,11 @@ extension Workbench {
         // The inspector and transport see it first; what they use stops there.
         let before = SceneSettingsSet(self)
         let menu = ui.openMenu, panel = showCapturePanel, choices = capture
+        let chromeKey = ChromeKey(layout: layoutKey, window: windowSize)
         var pass = UIPass(state: ui, event: event, theme: theme, measurer: measurer, drawing: false)
         var out = runChrome(&pass, wall: wall)
         ui = pass.state
+        chromeFrames = (chromeKey, pass.frames, pass.controls)
         if let said = ui.toast {
             toast = (said, wall)
             ui.toast = nil
@@ -81,11 +85,16 @@ extension Workbench {
         return out
     }
 
-    /// Whether a pointer move to `p` concerns the stage alone: over it, with no control
-    /// holding the pointer (a slider's drag, a field's selection, the scrollbar), no field
-    /// being typed into and no panel over the stage.
-    private func movesOnlyTheStage(_ p: Point2) -> Bool {
-        ui.active == nil && ui.editing == nil && !showCapturePanel && stage.contains(p)
+    /// The frames a pointer move to `p` is hovered against without a pass of the chrome,
+    /// when it needs none: no control holds the pointer (a slider's drag, a field's
+    /// selection, the scrollbar), no field is being typed into, no panel lies over the
+    /// stage, and the move is over the stage (nothing there to hover) or the chrome's
+    /// frames are the last pass's (nothing they depend on changed since). Nil: a pass.
+    private func hoverFrames(at p: Point2) -> (frames: [(String, Rect)], controls: [String: (label: String?, kind: ControlKind)])? {
+        guard ui.active == nil, ui.editing == nil, !showCapturePanel else { return nil }
+        if stage.contains(p) { return ([], [:]) }
+        guard let cached = chromeFrames, cached.key == ChromeKey(layout: layoutKey, window: windowSize) else { return nil }
+        return (cached.frames, cached.controls)
     }
 
     /// Keyboard shortcuts (SPEC §6, §10). Returns nil when the key is not one of them.

@@ -24,6 +24,12 @@ extension Workbench {
         var pageScale: Double
     }
 
+    /// What the chrome's frames depend on: the layout key and the window's size.
+    struct ChromeKey: Equatable {
+        var layout: LayoutKey
+        var window: Size
+    }
+
     var layoutKey: LayoutKey {
         LayoutKey(scene: current, scroll: inspectorScroll, contentHeight: inspectorHeightValue, menu: ui.openMenu,
                   panel: showCapturePanel, capture: capture, form: springForm, pageScale: placement.scale)

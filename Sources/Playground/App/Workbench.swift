@@ -74,6 +74,9 @@ public struct Workbench: Sendable {
     var captureAction: CaptureAction?
     /// The file the last capture wrote (the badge names it; clicking it opens its folder).
     var capturedFile: String?
+    /// The chrome's frames and controls from the last input's pass, and what they depended
+    /// on: a pointer move is hovered against them while that is unchanged (no pass).
+    var chromeFrames: (key: ChromeKey, frames: [(String, Rect)], controls: [String: (label: String?, kind: ControlKind)])?
     /// The wheel gesture going on: its target and the wall time of its last notch.
     var wheelGesture: (target: WheelTarget, lastWall: Double)?
     /// Ctrl+Q or Ctrl+W was pressed: the runner closes the window as its close button does.

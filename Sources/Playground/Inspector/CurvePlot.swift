@@ -94,6 +94,14 @@ extension UIPass {
     /// where it reaches 90 % and where it settles.
     mutating func curvePlot<Settings>(_ spec: CurvePlotSpec<Settings>, settings: Settings, cursor c: inout InspectorCursor) {
         let x = c.x, w = c.width
+        guard list != nil else {
+            // Laying out only (an input's pass): the block's frame and height, without the
+            // settle times and texts only a drawing shows — they cost a replay most of its
+            // time per event (issue 37).
+            frames.append((spec.id, Rect(x: x, y: c.y + 22, width: w, height: 96)))
+            c.y += 22 + 100 + 17 * Double(spec.curves.count) + 12
+            return
+        }
         let curves = spec.curves.map { ($0.spring(settings), $0.color) }
         let summary = CurveSummary(curves.map(\.0))
         text(spec.title, in: Rect(x: x, y: c.y, width: w, height: 18), style: Self.heading, color: theme.label)

@@ -76,10 +76,12 @@ extension UIPass {
         }
         let s = group.spring(settings)
         let plotWidth = 96.0
-        text(SpringFields<Settings>.derived(s, form: state.springForm, ratio: group.first.unit == "×"),
-             in: Rect(x: x, y: c.y, width: w - plotWidth - 8, height: 36), style: Self.small, color: theme.secondaryLabel)
-        plot([(s, accent)], frame: Rect(x: x + w - plotWidth, y: c.y, width: plotWidth, height: 36), summary: CurveSummary([s]),
-             marks: false)
+        if list != nil {  // (the derived numbers and the curve are drawing only)
+            text(SpringFields<Settings>.derived(s, form: state.springForm, ratio: group.first.unit == "×"),
+                 in: Rect(x: x, y: c.y, width: w - plotWidth - 8, height: 36), style: Self.small, color: theme.secondaryLabel)
+            plot([(s, accent)], frame: Rect(x: x + w - plotWidth, y: c.y, width: plotWidth, height: 36), summary: CurveSummary([s]),
+                 marks: false)
+        }
         c.y += 36 + 18
         changes += codeKeys(group, settings: &settings, exportID: exportID, region: Rect(x: x, y: top, width: w, height: c.y - 12 - top))
         return changes
