@@ -132,7 +132,9 @@ public struct ReplayFile: Sendable {
         var lines: [Line] = []
         for (i, row) in rows.enumerated().dropFirst(2) {
             let n = i + 1
-            guard !row.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+            // (Blank or not, asked without trimming a copy of every line: a ten-minute take
+            // has 75,000 of them, and trimming was a sixth of reading it.)
+            guard row.utf8.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
             let o: Row
             do { o = try JSONDecoder().decode(Row.self, from: Data(row.utf8)) } catch {
                 throw fail(n, Self.describe(error))
