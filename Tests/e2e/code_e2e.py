@@ -119,6 +119,17 @@ def _(app):
     assert not [e for e in app.events()[n:] if e["event"] == "recordingStarted"], "the pasted 'r' started a take"
 
 
+@case("a refused paste quotes the clipboard safely: ESC, BEL and U+202E escaped, a 400-character name cut (SPEC §13)")
+def _(app):
+    set_clipboard(app, "spring(stiffness = Spring.Stiffness\x1b\x07\u202eEvil" + "X" * 400 + ")")
+    n = len(app.events())
+    xdo(app.display, "mousemove", *over_group(app.layout, "gap"), "key", "ctrl+v")
+    refused = app.wait_for(lambda e: e["event"] == "pasteRefused", 5, n)
+    reason = refused["reason"]
+    assert not any(c in reason for c in "\x1b\x07\u202e"), repr(reason)
+    assert "\\u{1B}" in reason and len(reason) <= 240 + 1, (len(reason), reason)
+
+
 def shots(scale, theme, out_dir):
     """The open Code menu with a refusal's toast, then a copy's toast, by the app's S key."""
     captures = tempfile.mkdtemp(prefix="springlab-code-captures-")

@@ -938,6 +938,14 @@ def _():
     check(not os.path.exists(os.path.join(d, "x.png")), "an output was written")
 
 
+@case("tmpfs full: a trace that cannot be written is said once, in one line, and the run exits 1")
+def _():
+    d = tmpfs("64k")
+    fill(d, 2048)  # room for the trace's first lines, not for a session's
+    r = run("run", "--trace", os.path.join(d, "t.jsonl"), "--quit-after", "2", "--fresh", cwd=d, timeout=30)
+    expect_fail(r, words=("trace",))  # one line (issue 37: it was two, "stopped" then "incomplete")
+
+
 # ============================================================================ signals
 
 def interrupt(name, args, sig, want, wait=2.0, folder=None, need_ffmpeg=False, allow=(), group=False):
