@@ -86,11 +86,14 @@ extension Workbench {
 
     /// The chrome laid out as it stands, without an event and without drawing: every
     /// control's frame and kind, the focus order and the spring groups' regions.
-    func layoutPass() -> UIPass {
+    func layoutPass(atWall wall: Double = 0) -> UIPass { measuredLayout(atWall: wall).pass }
+
+    /// The dry pass, and the inspector's content height it measured (for the scroll limit).
+    func measuredLayout(atWall wall: Double) -> (pass: UIPass, inspectorHeight: Double) {
         var copy = self
         var pass = UIPass(state: ui, event: nil, theme: theme, measurer: measurer, drawing: false)
-        copy.runChrome(&pass, wall: 0)
-        return pass
+        copy.runChrome(&pass, wall: wall)
+        return (pass, copy.inspectorHeightValue)
     }
 
     /// The chrome control of `kind` under `p` in the inspector's visible region, if any.

@@ -52,10 +52,7 @@ extension Workbench {
     /// Lays the chrome out once without an input, keeping what it measured: the inspector's
     /// content height (so the scroll is clamped to it).
     public mutating func measureInspector(atWall wall: Double) {
-        var copy = self
-        var pass = UIPass(state: ui, event: nil, theme: theme, measurer: measurer, drawing: false)
-        copy.runChrome(&pass, wall: wall)
-        inspectorHeightValue = copy.inspectorHeightValue
+        inspectorHeightValue = measuredLayout(atWall: wall).inspectorHeight
         clampScroll()
     }
 }
