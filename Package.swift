@@ -1,10 +1,11 @@
 // swift-tools-version:6.0
 // SpringLab — a Linux playground for interface motion driven by springs.
-// Layout follows DESIGN.md: Motion (pure springs), Canvas (geometry, display lists, the
-// distance-field reference), Scenes (component models), Render (GL and software
-// renderers, text), Platform (SDL window and input), Capture (replay files, video and
-// PNG output, contact sheets), Playground (composition and the
-// command line) and the `springlab` executable holding main.swift only.
+// The targets, lowest first (docs/ARCHITECTURE.md draws them): Motion (springs), Files
+// (safe writes, bounded reads), Export (spring code in and out), Canvas (geometry, display
+// lists), Scenes (the component models, one folder each), Render (GL and software
+// renderers), Platform (SDL window and input), Capture (replays, video, PNG), Inspector
+// (immediate-mode widgets and the spec-driven inspector), Workbench (the window's pure
+// state), App (the run loop, live capture, the command line) and `springlab` (main.swift).
 import PackageDescription
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
@@ -29,19 +30,22 @@ let package = Package(
                 swiftSettings: strict),
         .target(name: "Platform", dependencies: ["Canvas", "CSDL2"], swiftSettings: strict),
         .target(name: "Capture", dependencies: ["Canvas", "Files", "Render"], swiftSettings: strict),
-        .target(name: "Playground", dependencies: ["Motion", "Canvas", "Files", "Scenes", "Render", "Platform", "Capture", "Export"],
+        .target(name: "Inspector", dependencies: ["Motion", "Canvas", "Files", "Scenes", "Export"], swiftSettings: strict),
+        .target(name: "Workbench", dependencies: ["Motion", "Canvas", "Files", "Scenes", "Export", "Inspector"], swiftSettings: strict),
+        .target(name: "App", dependencies: ["Motion", "Canvas", "Files", "Scenes", "Render", "Platform", "Capture", "Export", "Inspector",
+                                            "Workbench"],
                 swiftSettings: strict),
-        .executableTarget(name: "springlab", dependencies: ["Playground", "Platform"], swiftSettings: strict),
+        .executableTarget(name: "springlab", dependencies: ["App", "Platform"], swiftSettings: strict),
         // A clean process for ProcessMemoryTests (not installed).
         .executableTarget(name: "springlab-heap-probe", dependencies: ["Platform"], path: "Tests/HeapProbe", swiftSettings: strict),
         .testTarget(name: "MotionTests", dependencies: ["Motion"], swiftSettings: strict),
         .testTarget(name: "ExportTests", dependencies: ["Export", "Motion"], swiftSettings: strict),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "Motion"], swiftSettings: strict),
         .testTarget(name: "SceneTests", dependencies: ["Scenes", "Canvas", "Motion"], swiftSettings: strict),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Canvas", "Scenes", "Motion", "Platform", "Playground", "CSDL2TTF"], exclude: ["Golden"],
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Canvas", "Scenes", "Motion", "Platform", "App", "Workbench", "Inspector", "CSDL2TTF"], exclude: ["Golden"],
                     swiftSettings: strict),
         .testTarget(name: "FilesTests", dependencies: ["Files"], swiftSettings: strict),
-        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "Motion", "Capture", "Files", "Render", "Scenes", "Canvas"], exclude: ["Fixtures"],
+        .testTarget(name: "AppTests", dependencies: ["App", "Workbench", "Inspector", "Motion", "Capture", "Files", "Render", "Scenes", "Canvas"], exclude: ["Fixtures"],
                     swiftSettings: strict),
     ]
 )

@@ -5,7 +5,7 @@
 // back — with the platforms' named constants, defaults, any argument order, or plain
 // "R, Z" — and refuses anything else with a one-line reason; `SpringCode.cssLinear` samples
 // the step response into an adaptive `linear()` easing. Pure value code on `Motion` and
-// Foundation: no SDL, no clipboard, no I/O — `Playground` owns the clipboard and the toast.
+// Foundation: no SDL, no clipboard, no I/O — the app owns the clipboard and the toast.
 
 import Foundation
 import Motion

@@ -1,6 +1,6 @@
 import Foundation
 import Platform
-import Playground
+import App
 
 // Large transient blocks in mappings of their own, so their holes do not stay resident.
 ProcessMemory.returnLargeBlocks()

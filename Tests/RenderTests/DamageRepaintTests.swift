@@ -1,6 +1,8 @@
 import Canvas
 import Foundation
-@testable import Playground
+@testable import App
+@testable import Inspector
+@testable import Workbench
 import Platform
 import Render
 import Scenes

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Recorded-style gestures for Tests/PlaygroundTests and their reference velocities.
+"""Recorded-style gestures for Tests/AppTests and their reference velocities.
 
-Writes Tests/PlaygroundTests/Fixtures/gestures.csv (t_ms,x,y,kind) and prints the
+Writes Tests/AppTests/Fixtures/gestures.csv (t_ms,x,y,kind) and prints the
 expected `springlab velocity` rows, computed here with numpy.polyfit (degree 2,
 unweighted, slope at the newest sample) over the window SPEC §2 defines. Independent of
 the Swift tracker.
@@ -33,7 +33,7 @@ for i in range(1, 8): rows.append((t0 + 8 * i, 50.0 + 0.8 * i, 50.0, "move"))
 for i in range(0, 5): rows.append((t0 + 56 + 60 + 8 * i, 60.0 + 9 * i + 0.3 * (i % 2), 50.0 - 2 * i, "move"))
 end = t0 + 56 + 60 + 32 + 5; rows.append((end, 96.0, 42.0, "up"))
 
-path = pathlib.Path(__file__).resolve().parents[1] / "PlaygroundTests/Fixtures/gestures.csv"
+path = pathlib.Path(__file__).resolve().parents[1] / "AppTests/Fixtures/gestures.csv"
 with open(path, "w") as f:
     f.write("t_ms,x,y,kind\n")
     for t, x, y, k in rows:

@@ -1,0 +1,188 @@
+import Canvas
+import Capture
+import Files
+import Foundation
+import Inspector
+import Motion
+import Scenes
+import Workbench
+
+/// What a take starts from: the scene, the window, and every scene's settings — the
+/// settings object of a replay file (SPEC §7). Decoding it and replaying the take's
+/// lines rebuilds the same app, so the same frames come out.
+struct SessionSettings: Codable, Equatable {
+    var scene: String
+    var theme: String
+    var window: [Double]
+    var scale: Double
+    /// Every scene's settings, each under its key (`pushAlert`, `pile`, `presence`, `neck`).
+    var scenes: SceneSettingsSet
+    /// How the inspector wrote springs (SPEC §11.2) when the take began: a slider dragged
+    /// during the take moves the setting its form names, so the replay needs the same form.
+    /// Absent in takes written before it was kept: the response form.
+    var form: String?
+
+    init(app: Workbench, scale: Double) {
+        scene = app.sceneName
+        form = app.springForm.rawValue
+        theme = app.theme.rawValue
+        window = [app.windowSize.width, app.windowSize.height]
+        self.scale = scale
+        scenes = SceneSettingsSet(app)
+    }
+
+    private enum Fixed: String, CodingKey { case scene, theme, window, scale, form }
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Fixed.self)
+        scene = try c.decode(String.self, forKey: .scene)
+        theme = try c.decode(String.self, forKey: .theme)
+        window = try c.decode([Double].self, forKey: .window)
+        scale = try c.decode(Double.self, forKey: .scale)
+        form = try c.decodeIfPresent(String.self, forKey: .form)
+        scenes = try SceneSettingsSet(from: decoder.container(keyedBy: SettingsKey.self), catalog: SceneRegistry.scenes, required: true)
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Fixed.self)
+        try c.encode(scene, forKey: .scene)
+        try c.encode(theme, forKey: .theme)
+        try c.encode(window, forKey: .window)
+        try c.encode(scale, forKey: .scale)
+        try c.encodeIfPresent(form, forKey: .form)
+        var dynamic = encoder.container(keyedBy: SettingsKey.self)
+        try scenes.encode(to: &dynamic)
+    }
+
+    var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    static func decode(_ json: String, name: String) throws(CaptureError) -> SessionSettings {
+        do { try JSONShape.check(json) } catch { throw CaptureError("\(name):2: settings: \(error)") }
+        do { return try JSONDecoder().decode(SessionSettings.self, from: Data(json.utf8)) } catch {
+            throw CaptureError("\(name):2: settings: \(describeDecoding(error))")
+        }
+    }
+
+    /// A replay file read, parsed, and its settings decoded and checked: all a command
+    /// needs before it opens a window or draws a frame. Errors name the file and line.
+    static func loadReplay(_ path: String, command: String) throws -> (file: ReplayFile, settings: SessionSettings) {
+        let text = try SpringLabCommand.readTextInput(path)
+        do {
+            let file = try ReplayFile.parse(text, name: path)
+            let settings = try decode(file.settings, name: path)
+            do { _ = try settings.validate() } catch { throw CaptureError("\(path):2: \(error)") }
+            return (file, settings)
+        } catch { throw RuntimeError("springlab \(command): \(error)") }
+    }
+
+    /// The scene, window and scale are usable and every scene's settings are inside their
+    /// ranges (checked before any window opens or any curve is walked: a 1e9 s response
+    /// would hang the inspector's plot).
+    func validate() throws(CaptureError) {
+        guard SceneRegistry.scene(named: scene) != nil else {
+            throw CaptureError("settings: unknown scene \(quoted(scene)) (\(SceneRegistry.names.joined(separator: ", ")))")
+        }
+        guard window.count == 2, window.allSatisfy({ $0.isFinite && $0 >= 16 && $0 <= 8192 }) else {
+            throw CaptureError("settings: window must be [width, height], each 16…8192")
+        }
+        guard scale.isFinite, scale >= 0.5, scale <= 4 else { throw CaptureError("settings: scale must be in [0.5, 4]") }
+        guard Theme(rawValue: theme) != nil else {
+            throw CaptureError("settings: unknown theme \(quoted(theme)) (\(Theme.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        if let form, SpringForm(rawValue: form) == nil {
+            throw CaptureError("settings: unknown form \(quoted(form)) (\(SpringForm.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        if let problem = problem() { throw CaptureError("settings: \(problem)") }
+    }
+
+    /// The first scene setting out of range, by its key path from the settings object.
+    func problem() -> SettingProblem? { scenes.problem() }
+
+    /// A fresh app at wall time 0 with these settings.
+    func makeApp(measurer: some TextMeasuring) throws(CaptureError) -> Workbench {
+        try validate()
+        var app = Workbench(measurer: measurer, theme: Theme(rawValue: theme) ?? .light, windowSize: Size(window[0], window[1]), wall: 0)
+        scenes.apply(to: &app)
+        _ = app.switchScene(named: scene, at: 0)
+        if let form { app.springForm = SpringForm(rawValue: form) ?? .response }
+        return app
+    }
+}
+
+/// Plays a take's lines into an app: inputs, resizes and the alert's entrance in order,
+/// each when its time comes. Frame lines are the original run's checkpoints.
+struct CaptureSession {
+    var app: Workbench
+    let lines: [ReplayFile.Line]
+    private var cursor = 0
+
+    init(app: Workbench, lines: [ReplayFile.Line]) {
+        self.app = app
+        self.lines = lines
+    }
+
+    /// Applies every line up to wall time `wall`; returns the lines it applied, in order
+    /// (a take being saved writes exactly these before the frame they lead to).
+    @discardableResult
+    mutating func advance(through wall: Double) -> [ReplayFile.Line] {
+        var applied: [ReplayFile.Line] = []
+        while cursor < lines.count {
+            switch lines[cursor] {
+            case .frame, .end: break  // checkpoints, not inputs: never hold an input back
+            default:
+                guard lines[cursor].wall <= wall else { return applied }
+                apply(lines[cursor])
+                applied.append(lines[cursor])
+            }
+            cursor += 1
+        }
+        return applied
+    }
+
+    private mutating func apply(_ line: ReplayFile.Line) {
+        switch line {
+        case .input(let e): _ = app.handle(e)
+        case .resize(let size, let w): _ = app.resize(to: size, atWall: w)
+        case .present(_, let at): _ = app.enter(at: at)
+        case .frame, .end: break
+        }
+    }
+
+    /// The app brought to wall time `wall` and its stage drawn (or the whole window), with
+    /// the state hash when asked for (it walks the whole page: about a millisecond).
+    mutating func frame(atWall wall: Double, hashed: Bool = true, window: Bool = false)
+        -> (stage: DisplayList, hash: String, applied: [ReplayFile.Line]) {
+        let applied = advance(through: wall)
+        _ = app.update(toWall: wall)
+        return (window ? app.draw(atWall: wall) : app.stageList(atWall: wall), hashed ? StateDigest.of(app.pageList(atWall: wall)) : "",
+                applied)
+    }
+
+    /// Replays the lines exactly as the original run interleaved them — each frame line
+    /// an update and a draw at its time — and compares every frame's state hash.
+    static func verify(_ file: ReplayFile, app start: Workbench) -> (matched: Int, total: Int, firstMismatch: Double?) {
+        var app = start
+        var matched = 0, total = 0
+        var first: Double?
+        for line in file.lines {
+            // A long take is checked frame by frame: a stop asked meanwhile ends it early
+            // (the caller sees the signal and exits).
+            if Interrupt.received != nil { break }
+            switch line {
+            case .input(let e): _ = app.handle(e)
+            case .resize(let size, let w): _ = app.resize(to: size, atWall: w)
+            case .present(_, let at): _ = app.enter(at: at)
+            case .frame(let w, let hash):
+                _ = app.update(toWall: w)
+                total += 1
+                if StateDigest.of(app.pageList(atWall: w)) == hash { matched += 1 } else if first == nil { first = w }
+            case .end: break
+            }
+        }
+        return (matched, total, first)
+    }
+}

@@ -1,0 +1,234 @@
+import Capture
+import Files
+import Foundation
+import Inspector
+import Scenes
+import Workbench
+
+/// Live capture in the window (SPEC §7): R starts a take and R again ends it, writing the
+/// replay file and rendering it to MP4 at exactly 60 fps in a background `springlab
+/// record` process — the window never waits, and a stutter in it never reaches the video.
+/// S saves a screenshot. Files go to one folder, named by date and scene, never
+/// overwriting anything.
+final class LiveCapture {
+    let folder: String
+    private(set) var writer: ReplayWriter?
+    /// Background renders, oldest first (a second take may end while the first renders).
+    private var renders: [Render] = []
+    private struct Render {
+        var process: Process
+        var video: String
+        var output: LockedBuffer
+        var errors: LockedBuffer
+        var pipes: [Pipe]
+        /// Bytes of `output` already parsed.
+        var parsed = 0
+        var progress = 0.0
+    }
+    /// What the window shows about capture, and until when (wall seconds) a message stays.
+    private(set) var message: (text: String, until: Double)?
+    /// The window's wall time at the last poll (for deadlines set between polls).
+    private var lastNow = 0.0
+    /// File managers started by Open folder, reaped once they exit.
+    private var opened: [Process] = []
+
+    init(folder: String) { self.folder = folder }
+
+    static var defaultFolder: String {
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+        return home + "/Videos/SpringLab"
+    }
+
+    var isRecording: Bool { writer != nil }
+    var isRendering: Bool { !renders.isEmpty }
+
+    /// A path in the folder for `scene` with `ext`, by date, never an existing file's.
+    func freshPath(scene: String, ext: String, date: Date = Date()) throws(CaptureError) -> String {
+        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+            throw CaptureError("cannot create the captures folder \(folder): \(error.localizedDescription)")
+        }
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.dateFormat = "yyyy-MM-dd HH-mm-ss"
+        let base = "\(folder)/\(f.string(from: date)) \(scene)"
+        var n = 1
+        while true {
+            let candidate = n == 1 ? base : "\(base) \(n)"
+            // (A PNG sequence is the folder of the replay's name.)
+            let taken = FileManager.default.fileExists(atPath: candidate)
+                || ["slreplay", "mp4", "gif", "png", "preset.json"].contains { FileManager.default.fileExists(atPath: "\(candidate).\($0)") }
+            if !taken { return "\(candidate).\(ext)" }
+            n += 1
+        }
+    }
+
+    func start(settings: String, scene: String) throws(CaptureError) -> String {
+        let path = try freshPath(scene: scene, ext: "slreplay")
+        writer = try ReplayWriter(path: path, settings: settings)
+        return path
+    }
+
+    /// Appends a line to the take; returns why the take stopped if this line could not be
+    /// written (a full disk mid-take: recording stops, the app runs on, the replay keeps
+    /// every whole line before it).
+    @discardableResult
+    func append(_ line: ReplayFile.Line) -> String? {
+        guard let writer else { return nil }
+        do { try writer.append(line) } catch {
+            writer.close()
+            self.writer = nil
+            message = ("Recording stopped: \(error)", lastNow + 30)
+            return "recording stopped: \(error)"
+        }
+        return nil
+    }
+
+    /// Ends the take without rendering it (the app was stopped): the replay is kept whole.
+    func endTake(at wall: Double) {
+        guard let writer else { return }
+        append(.end(wall: wall))
+        writer.close()
+        self.writer = nil
+    }
+
+    /// Ends the take and starts rendering it; returns the replay's path, and why the
+    /// video cannot be made if it cannot (the replay is kept either way).
+    func stop(at wall: Double, now: Double, options: CaptureOptions) -> (replay: String, failure: String?)? {
+        guard let writer else { return nil }
+        append(.end(wall: wall))
+        writer.close()
+        self.writer = nil
+        let replay = writer.path
+        return (replay, startRender(replay: replay, video: options.output(forReplay: replay), options: options, now: now))
+    }
+
+    private func startRender(replay: String, video: String, options: CaptureOptions, now: Double) -> String? {
+        guard FFmpeg.locate() != nil || options.format == .png else {
+            message = ("Saved the take (\((replay as NSString).lastPathComponent)); " + FFmpeg.installHint, now + 8)
+            return FFmpeg.installHint
+        }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Self.executable)
+        p.arguments = ["record", "--replay", replay] + options.recordArguments + ["--progress", "--out", video]
+        var env = ProcessInfo.processInfo.environment
+        env["SDL_VIDEODRIVER"] = "offscreen"
+        p.environment = env
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        let output = LockedBuffer(), errors = LockedBuffer()
+        out.fileHandleForReading.readabilityHandler = { h in output.append(h.availableData) }
+        err.fileHandleForReading.readabilityHandler = { h in errors.append(h.availableData) }
+        do { try p.run() } catch {
+            message = ("Capture failed: cannot start the renderer (\(error.localizedDescription))", now + 8)
+            return "cannot start the renderer: \(error.localizedDescription)"
+        }
+        renders.append(Render(process: p, video: video, output: output, errors: errors, pipes: [out, err]))
+        return nil
+    }
+
+    /// This program, for the background render.
+    static var executable: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
+    /// Checks on the background renders: the oldest's progress in 0…1 while one runs;
+    /// a render that ended, with a message and whether it succeeded (each once).
+    func poll(now: Double) -> (progress: Double?, finished: (ok: Bool, path: String, verified: String)?) {
+        lastNow = now
+        guard !renders.isEmpty else { return (nil, nil) }
+        for i in renders.indices { readProgress(&renders[i]) }
+        if let i = renders.firstIndex(where: { !$0.process.isRunning }) {
+            let r = renders.remove(at: i)
+            close(r)
+            let ok = r.process.terminationStatus == 0
+            let verified = String(decoding: r.output.data, as: UTF8.self).split(separator: "\n")
+                .first { $0.hasPrefix("replay verified") }.map(String.init) ?? ""
+            if ok {
+                message = ("Saved \(Self.name(of: r.video))  ·  click to open the folder", now + 8)
+            } else {
+                let why = String(decoding: r.errors.data, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? "unknown error"
+                message = ("Capture failed: \(why)", now + 10)
+            }
+            return (renders.first?.progress, (ok, r.video, verified))
+        }
+        return (renders.first?.progress, nil)
+    }
+
+    /// Parses only the progress lines that arrived since the last look (a long take
+    /// writes tens of thousands), and only whole lines.
+    private func readProgress(_ r: inout Render) {
+        let data = r.output.data
+        guard data.count > r.parsed else { return }
+        let fresh = data[r.parsed...]
+        guard let end = fresh.lastIndex(of: UInt8(ascii: "\n")) else { return }
+        r.parsed = end + 1
+        let text = String(decoding: data[fresh.startIndex...end], as: UTF8.self)
+        for line in text.split(separator: "\n") where line.hasPrefix("progress ") {
+            let f = line.split(separator: " ")
+            if f.count >= 3, let done = Double(f[1]), let total = Double(f[2]), total > 0 { r.progress = done / total }
+        }
+    }
+
+    private func close(_ r: Render) {
+        for p in r.pipes {
+            p.fileHandleForReading.readabilityHandler = nil
+            try? p.fileHandleForReading.close()
+        }
+    }
+
+    /// The window's clock restarted `delta` seconds later (a new take): keep deadlines.
+    func rebase(by delta: Double) {
+        if let m = message { message = (m.text, m.until - delta) }
+        lastNow -= delta
+    }
+
+    func note(_ text: String, until: Double) { message = (text, until) }
+
+    /// A capture's file name as the badge shows it (a PNG sequence is its folder, NAME/).
+    static func name(of path: String) -> String {
+        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        return (trimmed as NSString).lastPathComponent + (path.hasSuffix("/") ? "/" : "")
+    }
+
+    /// Opens the captures folder in the desktop's file manager (`xdg-open`), creating it
+    /// first; returns why it could not.
+    func openFolder() -> String? {
+        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+            return "cannot create the captures folder \(folder): \(error.localizedDescription)"
+        }
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+            .map { "\($0)/xdg-open" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let path else { return "xdg-open is not installed: the captures are in \(folder)" }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: path)
+        p.arguments = [folder]
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        do { try p.run() } catch { return "cannot run xdg-open: \(error.localizedDescription)" }
+        opened.append(p)
+        opened.removeAll { !$0.isRunning }
+        return nil
+    }
+
+    /// Waits for the renders still running (the app is quitting: the videos should finish).
+    func finishPending() {
+        for r in renders {
+            r.process.waitUntilExit()
+            close(r)
+        }
+        renders.removeAll()
+    }
+
+    /// Stops the renders still running (the user stopped the app with Ctrl+C or SIGTERM):
+    /// each `springlab record` removes its temporaries and exits 143; waited for, so no
+    /// process outlives the window.
+    func stopPending() {
+        for r in renders where r.process.isRunning { r.process.terminate() }
+        for r in renders {
+            r.process.waitUntilExit()
+            close(r)
+        }
+        renders.removeAll()
+    }
+}

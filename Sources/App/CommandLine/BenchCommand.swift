@@ -1,0 +1,227 @@
+import Canvas
+import Files
+import Foundation
+import Inspector
+import Platform
+import Render
+import Scenes
+import Workbench
+
+/// `springlab bench`: frame cost of a scene animating, headless (SPEC §8, §9).
+///
+/// Draws `--frames` frames of the scene's presentation drive at `--size` through the
+/// chosen renderer — build the display list, flatten, draw, and wait for the GPU
+/// (glFinish through read-back of one pixel row is avoided: a full read-back would
+/// measure the bus, not the frame) — and prints the distribution in milliseconds.
+enum BenchCommand {
+    static let specs: [FlagSpec] = [
+        FlagSpec(name: "scene", kind: .choice(SceneRegistry.names + ["all"])),
+        .number("frames", "a whole number of frames in [10, 100000]", { $0 >= 10 && $0 <= 100_000 && $0 == $0.rounded() }),
+        FlagSpec(name: "size", kind: .text(accepts: "WxH in points, e.g. 1280x800")),
+        .number("scale", "a scale in [0.5, 4]", { $0 >= 0.5 && $0 <= 4 }),
+        FlagSpec(name: "renderer", kind: .choice(["gl", "software"])),
+        FlagSpec(name: "damage", kind: .choice(["on", "off"])),
+        FlagSpec(name: "passes", kind: .choice(["on", "off"])),
+        FlagSpec(name: "ab", kind: .choice(abSwitches.map(\.name))),
+        .number("idle", "seconds in [1, 600] to measure the window at rest", { $0 >= 1 && $0 <= 600 }),
+    ]
+
+    /// The renderer's shortcuts `--ab` can alternate (each on by default).
+    static var abSwitches: [(name: String, key: ReferenceWritableKeyPath<GLRenderer, Bool>)] {
+        [("liquid-cores", \.liquidCores), ("unrolled-blur", \.unrolledBlur), ("tight-blur", \.tightBlur),
+         ("shape-cores", \.shapeCores), ("straight-field", \.straightField), ("shadow-class", \.shadowClass),
+         ("round-clip-classes", \.roundClipClasses), ("shape-shadow-classes", \.shapeShadowClasses),
+         ("unclipped-paint", \.unclippedPaint), ("coarse-shadow", \.coarseShadow), ("single-shape-field", \.singleShapeField),
+         ("instanced-field", \.instancedField)]
+    }
+
+    static func run(_ arguments: [String], output: inout String, errors: inout String) throws {
+        let a = try parseArguments(arguments, specs: specs, command: "bench", maxPositional: 0)
+        Interrupt.install()
+        if a.words["scene"] == "all" {
+            // Each scene in turn, with the same flags.
+            var rest = arguments
+            if let i = rest.firstIndex(of: "--scene"), i + 1 < rest.count { rest.removeSubrange(i...(i + 1)) }
+            rest.removeAll { $0 == "--scene=all" }
+            for name in SceneRegistry.names {
+                try run(rest + ["--scene", name], output: &output, errors: &errors)
+            }
+            return
+        }
+        let frames = Int(a.numbers["frames"] ?? 600)
+        let size = try parseSize(a.words["size"] ?? "1280x800", flag: "size", command: "bench")
+        let scale = a.numbers["scale"] ?? 1
+        let backend: Backend = a.words["renderer"] == "software" ? .software : .gl
+        let sceneName = a.words["scene"] ?? SceneRegistry.names[0]
+        if let seconds = a.numbers["idle"] {
+            output += try idle(seconds: seconds, scene: sceneName, size: size, scale: scale, backend: backend)
+            return
+        }
+        let fonts = try RenderCommand.loadFonts()
+        // A hidden window of the frame's size: each frame is presented as the app presents
+        // it (drawn into the window's frame, copied to the window), not just drawn offscreen.
+        let window = try RenderCommand.openHeadless(backend: backend, errors: &errors, size: size, scale: scale)
+        let renderer = try StageRenderer(fonts: fonts, window: window)
+        let gl = renderer.renderer as? GLRenderer
+        if a.words["damage"] == "off" { gl?.damageTracking = false }
+        // `--ab`: the switch on for even frames, off for odd ones — both halves of one run,
+        // on one machine at one moment (runs apart differ by more than most steps).
+        let ab = a.words["ab"].flatMap { name in abSwitches.first { $0.name == name } }
+        if ab != nil, gl == nil { throw UsageError("springlab bench: --ab needs the gl renderer") }
+        var app = Workbench(measurer: fonts, theme: .light, windowSize: size)
+        _ = app.switchScene(named: sceneName, at: 0)
+        let (w, h) = window.drawableSize
+        var repainted = 0
+        var times: [Double] = []
+        var sceneTimes: [Double] = []
+        times.reserveCapacity(frames)
+        // With --ab and --passes: each pass's ms in the on (even) and off (odd) frames.
+        var halves: [String: [Double]] = [:], pixelHalves: [String: [Int]] = [:]
+        // One whole cycle of the scene's bench driver first, untimed in the distribution:
+        // llvmpipe compiles a shader variant the first time each state is drawn (first
+        // frame, first band of a layer redrawn, first texture size), a one-off cost
+        // reported on its own line.
+        let warmup = Int(app.sceneType.benchCycle * 60)
+        var warmupTimes: [Double] = []
+        var rssAfterWarmup = 0.0
+        // The machine's CPU time when the timed frames start (`MachineTicks`).
+        var ticksBefore: MachineTicks?
+        for i in 0..<(warmup + frames) {
+            try Interrupt.check()
+            let start = MonotonicClock.now()
+            let t = Double(i) / 60
+            let list = app.benchFrame(atWall: t)
+            if i >= warmup { sceneTimes.append((MonotonicClock.now() - start) * 1000) }
+            let before = gl?.repaintedPixels ?? 0
+            if let ab, let gl { gl[keyPath: ab.key] = i % 2 == 0 }
+            let passesBefore = gl?.passTimes.seconds ?? [:], pixelsBefore = gl?.passTimes.pixels ?? [:]
+            renderer.present(list, window: window)
+            renderer.renderer.finish()
+            if i == warmup - 1, a.words["passes"] == "on" { gl?.passTiming = true }
+            if i < warmup {
+                warmupTimes.append((MonotonicClock.now() - start) * 1000)
+                if i == warmup - 1 {
+                    rssAfterWarmup = residentMegabytes()
+                    ticksBefore = MachineTicks.now()
+                }
+                continue
+            }
+            times.append((MonotonicClock.now() - start) * 1000)
+            if ab != nil, let gl, gl.passTiming {
+                for (name, seconds) in gl.passTimes.seconds {
+                    halves[name, default: [0, 0]][i % 2] += 1000 * (seconds - (passesBefore[name] ?? 0))
+                }
+                for (name, n) in gl.passTimes.pixels { pixelHalves[name, default: [0, 0]][i % 2] += n - (pixelsBefore[name] ?? 0) }
+            }
+            repainted += (gl?.repaintedPixels ?? 0) - before
+        }
+        // The floor after the frames: its 4 MB test image would otherwise sit in the heap the
+        // frames' memory is measured in (the app never draws it).
+        let rssEnd = residentMegabytes()
+        let stolen = ticksBefore.flatMap { before in MachineTicks.now()?.stealPercent(since: before) }
+        let floor = gl?.blitFloor(width: w, height: h, es: window.isES)
+        let sorted = times.sorted()
+        func pct(_ p: Double) -> Double { quantile(sorted, p) }
+        output += "scene=\(sceneName) renderer=\(renderer.backendName) size=\(w)x\(h) frames=\(frames)\n"
+        output += String(format: "p50_ms=%.3f\np99_ms=%.3f\nmax_ms=%.3f\nmean_ms=%.3f\n", pct(0.5), pct(0.99),
+                         sorted.last ?? 0, times.reduce(0, +) / Double(times.count))
+        // SPEC §9: a 120 Hz frame at scale 1, a 60 Hz one at scale 2.
+        let budget = scale <= 1 ? 8.333 : 16.667
+        output += String(format: "budget_ms=%.3f within=%@\n", budget, pct(0.99) <= budget ? "true" : "false")
+        if let floor {
+            output += String(format: "floor_ms=%.3f p99_over_floor=%.2f  (one full-window textured blit, this run)\n", floor,
+                             pct(0.99) / floor)
+        }
+        if let stolen {
+            output += String(format: "steal_pct=%.1f  (of the machine's CPU time over the timed frames, given by the hypervisor to other guests: a busy host slows every figure)\n",
+                             stolen)
+        }
+        if let gl {
+            output += String(format: "damage=%@ repainted_pct=%.1f  (of the window's pixels, a frame on average)\n",
+                             gl.damageTracking ? "on" : "off", 100 * Double(repainted) / Double(frames * w * h))
+        }
+        output += String(format: "warmup_frames=%d warmup_first_ms=%.3f warmup_max_ms=%.3f  (one cycle before timing)\n", warmup,
+                         warmupTimes.first ?? 0, warmupTimes.max() ?? 0)
+        // Memory over the timed frames: a leak per frame shows as growth here.
+        output += String(format: "rss_mb_after_warmup=%.1f rss_mb_end=%.1f\n", rssAfterWarmup, rssEnd)
+        if let gl, gl.passTiming {
+            // Each pass's GPU time a frame (every pass waited for: the frames above are slower).
+            let t = gl.passTimes
+            let mean = times.reduce(0, +) / Double(times.count)
+            var passes = 0.0
+            for name in t.order {
+                let ms = 1000 * (t.seconds[name] ?? 0) / Double(frames)
+                passes += ms
+                output += String(format: "pass %@ ms=%.3f", name, ms)
+                if let n = t.pixels[name] {
+                    let px = Double(n) / Double(frames)
+                    output += String(format: " pixels=%.0f ns_per_pixel=%.1f", px, px > 0 ? ms * 1e6 / px : 0)
+                }
+                output += "\n"
+            }
+            output += String(format: "pass rest ms=%.3f  (the scene, flattening, presenting)\n", mean - passes)
+        }
+        if let ab {
+            // (Frame i = warmup + index; the switch was on where i is even.)
+            func half(_ parity: Int) -> [Double] {
+                times.indices.filter { ($0 + warmup) % 2 == parity }.map { times[$0] }.sorted()
+            }
+            let on = half(0), off = half(1)
+            func mean(_ v: [Double]) -> Double { v.reduce(0, +) / Double(max(v.count, 1)) }
+            output += String(format: "ab=%@ on_p50_ms=%.3f on_p90_ms=%.3f on_mean_ms=%.3f off_p50_ms=%.3f off_p90_ms=%.3f off_mean_ms=%.3f  (frames alternated)\n",
+                             ab.name, quantile(on, 0.5), quantile(on, 0.9), mean(on), quantile(off, 0.5), quantile(off, 0.9), mean(off))
+            for name in gl?.passTimes.order ?? [] {
+                let v = halves[name] ?? [0, 0]
+                output += String(format: "ab pass %@ on_ms=%.3f off_ms=%.3f", name,
+                                 v[0] / Double(max(on.count, 1)), v[1] / Double(max(off.count, 1)))
+                if let p = pixelHalves[name] {
+                    output += String(format: " on_pixels=%.0f off_pixels=%.0f", Double(p[0]) / Double(max(on.count, 1)),
+                                     Double(p[1]) / Double(max(off.count, 1)))
+                }
+                output += "\n"
+            }
+        }
+        let scene = sceneTimes.sorted()
+        output += String(format: "scene_p50_ms=%.3f  (building the display list; the rest is flattening and drawing)\n",
+                         scene[scene.count / 2])
+    }
+}
+
+extension BenchCommand {
+    /// `--idle SECONDS`: the real window (X when there is a display, else SDL's offscreen
+    /// driver) opened fresh on the scene, left alone until it first comes to rest, then
+    /// watched: frames drawn and CPU used (SPEC §9: none, and under 1 % of a core).
+    static func idle(seconds: Double, scene: String, size: Size, scale: Double, backend: Backend) throws -> String {
+        var options = AppOptions()
+        options.scene = scene
+        options.fresh = true
+        options.size = size
+        options.scale = scale
+        options.backend = backend
+        options.idleProbe = seconds
+        // Ends the run if the scene never comes to rest.
+        options.quitAfter = seconds + 30
+        let runner = try AppRunner(options: options)
+        try runner.run()
+        let driver = Window.videoDriver
+        guard let r = runner.idleProbe?.result else {
+            throw RuntimeError("springlab bench: the \(scene) scene did not come to rest within 30 s")
+        }
+        return "scene=\(scene) idle_s=\(String(format: "%.1f", r.seconds)) driver=\(driver)\n"
+            + String(format: "frames_drawn=%d cpu_s=%.3f cpu_pct=%.2f  (of one core; goal 0 frames, < 1 %%)\n", r.frames,
+                     r.cpuSeconds, 100 * r.cpuSeconds / r.seconds)
+    }
+}
+
+/// The value at fraction `p` of the way through `sorted` (nearest rank below), 0 if empty.
+func quantile(_ sorted: [Double], _ p: Double) -> Double {
+    sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p))]
+}
+
+/// Resident memory of this process, MB (Linux /proc/self/statm; 0 elsewhere).
+func residentMegabytes() -> Double {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = text.split(separator: " ")
+    guard fields.count > 1, let pages = Double(fields[1]) else { return 0 }
+    return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+}

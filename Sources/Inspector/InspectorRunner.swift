@@ -1,0 +1,261 @@
+import Canvas
+import Foundation
+import Motion
+import Scenes
+
+/// One setting a designer changed, for the trace: `{"event": "setting", "name":
+/// "gap.response", "old": 0.32, "new": 0.4}`.
+package struct SettingChange: Equatable, Sendable {
+    package var name: String
+    package var old: TraceValue
+    package var new: TraceValue
+
+    package init(name: String, old: TraceValue, new: TraceValue) {
+        self.name = name
+        self.old = old
+        self.new = new
+    }
+
+    package func event(at t: Double) -> SceneEvent {
+        SceneEvent(.setting, time: t, [("name", .string(name)), ("old", old), ("new", new)])
+    }
+}
+
+/// What one inspector pass did: the settings it changed (for the trace), the events of
+/// the page buttons it pressed, and the content's height (for the scroll limit).
+package struct InspectorOutcome {
+    package var changes: [SettingChange] = []
+    package var events: [SceneEvent] = []
+    package var height = 0.0
+}
+
+/// The inspector's vertical rhythm: every row's height and the space under it, the same
+/// in every scene.
+package enum InspectorLayout {
+    /// A slider, a text field or a switch on its own row.
+    package static let rowHeight = 30.0
+    package static let rowGap = 4.0
+    /// Buttons: page actions and choices.
+    package static let buttonHeight = 28.0
+    package static let buttonRowGap = 12.0
+    /// Rows of page buttons stacked one under another sit closer.
+    package static let stackedButtonRowGap = 8.0
+    package static let buttonGap = 8.0
+    /// A switch at the end of a row of buttons keeps this far from the last one.
+    package static let switchGap = 18.0
+    package static let headingHeight = 20.0
+    package static let headingGap = 6.0
+    /// Under a heading at the top of the panel (the scene's title).
+    package static let titleGap = 10.0
+    /// Above the footer (About, Save preset).
+    package static let footerGap = 12.0
+}
+
+extension EventName {
+    /// A setting changed by a control: `{"event": "setting", "name": "gap.response", "old": 0.32, "new": 0.4}`.
+    package static let setting: EventName = "setting"
+    /// A typed value the inspector refused: `{"event": "refused", "name": "gap.response",
+    /// "text": "5", "reason": "out of range: 0.05 – 2 s"}`.
+    package static let refused: EventName = "refused"
+    /// The inspector's way of writing springs was chosen (SPEC §11.2): `{"event": "form",
+    /// "form": "duration"}`, followed by a `layout` with the form's controls.
+    package static let form: EventName = "form"
+}
+
+/// Where the next row goes: the content's left edge and width, and the running top.
+package struct InspectorCursor {
+    package var x: Double
+    package var y: Double
+    package var width: Double
+
+    /// A full-width row `height` tall at the top; the top moves down past it and `gap`.
+    package mutating func row(_ height: Double, gap: Double) -> Rect {
+        defer { y += height + gap }
+        return Rect(x: x, y: y, width: width, height: height)
+    }
+}
+
+extension Scene {
+    /// The one inspector (SPEC §6, §10): lays out, handles the pass's event and draws the
+    /// scene's `inspector` list in `frame` scrolled by `scroll`, then the footer. Values
+    /// change in place; every change of a setting is returned for the trace.
+    package mutating func runInspector(_ ui: inout UIPass, frame: Rect, scroll: Double, at t: Double,
+                               footer: inout InspectorFooter) -> InspectorOutcome {
+        let panel = ui.beginPanel(frame, scroll: scroll)
+        ui.list?.commands.append(.pushClip(.rect(frame)))
+        defer {
+            ui.flushOverlays()
+            ui.list?.commands.append(.popClip)
+        }
+        var cursor = InspectorCursor(x: panel.x, y: panel.y, width: panel.width)
+        var out = InspectorOutcome()
+        if Self.inspector.items.contains(where: { if case .spring = $0 { true } else { false } }) {
+            ui.formChoice(&cursor, into: &out, at: t)
+        }
+        let defaults = Settings()
+        var previous: InspectorItem<Self>?
+        for item in Self.inspector.items {
+            // Two spacings depend on the neighbour: stacked button rows sit closer, and
+            // the scene's title (a heading at the top) has more air under it.
+            if case .actions? = previous, case .actions = item {
+                cursor.y -= InspectorLayout.buttonRowGap - InspectorLayout.stackedButtonRowGap
+            }
+            run(item, &ui, &cursor, defaults: defaults, at: t, into: &out)
+            if previous == nil, case .heading = item { cursor.y += InspectorLayout.titleGap - InspectorLayout.headingGap }
+            previous = item
+        }
+        cursor.y += InspectorLayout.footerGap
+        cursor.y = ui.footer(&footer, x: cursor.x, y: cursor.y)
+        out.height = cursor.y + scroll - frame.minY
+        return out
+    }
+
+    private mutating func run(_ item: InspectorItem<Self>, _ ui: inout UIPass, _ c: inout InspectorCursor, defaults: Settings,
+                              at t: Double, into out: inout InspectorOutcome) {
+        typealias L = InspectorLayout
+        switch item {
+        case .heading(let title):
+            ui.text(title, in: c.row(L.headingHeight, gap: L.headingGap), style: UIPass.heading, color: ui.theme.label)
+        case .actions(let controls):
+            runActions(controls, &ui, frame: c.row(L.buttonHeight, gap: L.buttonRowGap), at: t, into: &out)
+        case .toggle(let toggle):
+            runToggle(toggle, &ui, frame: c.row(L.rowHeight, gap: L.rowGap), into: &out)
+        case .spring(let spec):
+            out.changes += editSettings {
+                ui.springGroup(spec, settings: &$0, defaults: defaults, exportID: Self.exportID(ofGroup: spec.id), cursor: &c)
+            }
+        case .number(let spec):
+            let frame = c.row(L.rowHeight, gap: L.rowGap)
+            out.changes += editSettings { ui.numberRow(spec, settings: &$0, defaults: defaults, frame: frame).map { [$0] } ?? [] }
+        case .choice(let spec):
+            runChoice(spec, &ui, frame: c.row(L.buttonHeight, gap: L.buttonRowGap), into: &out)
+        case .text(let spec):
+            let frame = c.row(L.rowHeight, gap: L.rowGap)
+            out.changes += editSettings { settings in
+                var text = settings[keyPath: spec.path]
+                guard ui.textField(spec.id, spec.label, value: &text, maxCharacters: spec.maxCharacters, frame: frame) else { return [] }
+                let old = settings[keyPath: spec.path]
+                settings[keyPath: spec.path] = text
+                return [SettingChange(name: spec.id, old: .string(old), new: .string(text))]
+            }
+        case .readout(let spec):
+            ui.readout(spec.text(self), style: spec.style, cursor: &c)
+        case .curvePlot(let spec):
+            ui.curvePlot(spec, settings: settings, cursor: &c)
+        }
+    }
+
+    /// Runs `body` over a copy of the settings and writes it back only if it changed (a
+    /// scene may re-lay its page out on every write).
+    private mutating func editSettings(_ body: (inout Settings) -> [SettingChange]) -> [SettingChange] {
+        var edited = settings
+        let changes = body(&edited)
+        if edited != settings { settings = edited }
+        return changes
+    }
+
+    private mutating func runActions(_ controls: [InspectorControl<Self>], _ ui: inout UIPass, frame: Rect, at t: Double,
+                                     into out: inout InspectorOutcome) {
+        var x = frame.minX
+        for control in controls {
+            switch control {
+            case .button(let action):
+                let button = Rect(x: x, y: frame.minY, width: action.width, height: frame.height)
+                x = button.maxX + InspectorLayout.buttonGap
+                if ui.button(action.id, action.label(self), frame: button, selected: action.selected?(self) ?? false) {
+                    out.events += action.perform(&self, t)
+                }
+            case .toggle(let toggle):
+                let left = x == frame.minX ? x : x - InspectorLayout.buttonGap + InspectorLayout.switchGap
+                runToggle(toggle, &ui, frame: Rect(x: left, y: frame.minY, width: frame.maxX - left, height: frame.height), into: &out)
+                x = frame.maxX
+            }
+        }
+    }
+
+    private mutating func runToggle(_ toggle: SceneToggle<Self>, _ ui: inout UIPass, frame: Rect, into out: inout InspectorOutcome) {
+        var value = self[keyPath: toggle.path]
+        guard ui.toggle(toggle.id, toggle.label, value: &value, frame: frame) else { return }
+        if toggle.recorded { out.changes.append(SettingChange(name: toggle.id, old: .bool(!value), new: .bool(value))) }
+        self[keyPath: toggle.path] = value
+    }
+
+    private mutating func runChoice(_ spec: ChoiceSpec<Self>, _ ui: inout UIPass, frame: Rect, into out: inout InspectorOutcome) {
+        let current = spec.selected(self)
+        guard let picked = ui.choice(spec.id, spec.label, options: spec.options, selected: current, frame: frame),
+              picked != current || spec.reapplies else { return }
+        out.changes.append(SettingChange(name: spec.setting, old: current.map { .string($0) } ?? .null, new: .string(picked)))
+        spec.choose(&self, picked)
+    }
+}
+
+/// The last row of every inspector: About, and Save preset — the current settings of
+/// every scene written as a preset file (`--preset` reads it back).
+package struct InspectorFooter {
+    package var showAbout: Bool
+    package var savePreset = false
+    /// The user's saved presets, by name, to list (SPEC §11.4).
+    package var presets: [String] = []
+    /// The one chosen to load.
+    package var load: String?
+    /// The name Save preset saves under (the scene's title until the user types one).
+    package var presetName = ""
+
+    package init(showAbout: Bool, savePreset: Bool = false, presets: [String] = [], load: String? = nil, presetName: String = "") {
+        self.showAbout = showAbout
+        self.savePreset = savePreset
+        self.presets = presets
+        self.load = load
+        self.presetName = presetName
+    }
+}
+
+extension UIPass {
+    /// The row choosing how every spring group writes its spring (SPEC §11.2), at the top of
+    /// any inspector with a spring: `form.response`, `form.duration`, `form.stiffness`.
+    package mutating func formChoice(_ c: inout InspectorCursor, into out: inout InspectorOutcome, at t: Double) {
+        let options = SpringForm.allCases.map { ($0.rawValue, $0.rawValue.capitalized) }
+        let frame = c.row(InspectorLayout.buttonHeight, gap: InspectorLayout.buttonRowGap)
+        guard let picked = choice("form", "springs as", options: options, selected: state.springForm.rawValue, frame: frame),
+              let form = SpringForm(rawValue: picked), form != state.springForm else { return }
+        state.springForm = form
+        out.events.append(SceneEvent(.form, time: t, [("form", .string(picked))]))
+    }
+
+    /// Draws the footer row at `y`; returns the y below it.
+    package mutating func footer(_ footer: inout InspectorFooter, x: Double, y: Double) -> Double {
+        if button("about", footer.showAbout ? "Hide about" : "About SpringLab", frame: Rect(x: x, y: y, width: 132, height: 28)) {
+            footer.showAbout.toggle()
+        }
+        if button("savePreset", "Save preset", frame: Rect(x: x + 140, y: y, width: 110, height: 28)) { footer.savePreset = true }
+        var y = y + 36
+        // What Save preset names the file (SPEC §11.4: "Save preset (name it)").
+        _ = textField("presetName", "preset name", value: &footer.presetName, maxCharacters: 60,
+                      frame: Rect(x: x, y: y, width: 250 + Self.labelWidth - 92, height: 30))
+        y += 40
+        guard !footer.presets.isEmpty else { return y }
+        text("Presets", in: Rect(x: x, y: y, width: 200, height: 20), style: Self.heading, color: theme.label)
+        y += 26
+        // Each loads in place (one undo step); its name is the file's in the presets folder.
+        for name in footer.presets {
+            if button("preset.\(name)", name, frame: Rect(x: x, y: y, width: 250, height: 24)) { footer.load = name }
+            y += 28
+        }
+        return y + 12
+    }
+
+    /// A line the scene writes: a note under the slider column, or a value across the panel
+    /// with a little air above it.
+    package mutating func readout(_ text: String, style: ReadoutStyle, cursor c: inout InspectorCursor) {
+        switch style {
+        case .note:
+            c.y -= 2  // tucked under the slider it speaks of
+            let row = c.row(16, gap: 6)
+            self.text(text, in: Rect(x: row.minX + Self.labelWidth, y: row.minY, width: row.width - Self.labelWidth, height: row.height),
+                      style: Self.small, color: theme.secondaryLabel)
+        case .value:
+            c.y += 8
+            self.text(text, in: c.row(18, gap: 4), style: Self.value, color: theme.label)
+        }
+    }
+}

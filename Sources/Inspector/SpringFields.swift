@@ -1,0 +1,128 @@
+import Foundation
+import Motion
+import Scenes
+
+/// The sliders of one spring group in one form (SPEC §11.2), each converted from the
+/// stored response and damping ratio (SPEC §1.1) and knowing the one stored setting it
+/// writes back:
+///
+///     response   response (s) · damping                 → .response · .damping
+///     duration   duration (s) · bounce                  → .response · .damping
+///     stiffness  mass · stiffness · damping c           → (the view) · .response · .damping
+///
+/// Each slider spans what the stored ranges map to: duration the response's 0.05 – 2 s,
+/// bounce −0.5 – 0.95 (ζ 2 – 0.05), stiffness m·9.87 – m·15 791 (response 2 – 0.05 s, on
+/// a logarithmic track), and the damping coefficient 2ζ√(mk) for ζ 0.05 – 2 at the
+/// current stiffness — so the whole track is usable and a typed value outside it, whose
+/// conversion would leave the stored range, is refused with the form's own range.
+///
+/// A group whose first number is a ratio of another spring's response (the Push Alert's
+/// leave and close) keeps its ratio slider in every form: the lead between the springs is
+/// what it tunes. Its damping is shown as bounce, or as a damping coefficient at unit mass
+/// over the stiffness the ratio gives (shown read-only with the derived numbers).
+package struct SpringFields<Settings: SceneSettings> {
+    package struct Field {
+        /// The widget's id: `gap.bounce`, `gap.stiffness`.
+        package var id: String
+        package var label: String
+        package var spec: SliderSpec
+        /// The number shown, converted from the stored values.
+        package var shown: Double
+        /// The stored setting a new value moves, by its trace name; nil for the mass, which
+        /// only changes how stiffness and damping coefficient read.
+        package var target: (name: String, path: WritableKeyPath<Settings, Double>, range: ClosedRange<Double>)?
+        /// The stored value a shown value means.
+        package var stored: (Double) -> Double
+    }
+
+    /// The mass slider's range (a way of reading the spring; 1 unless changed).
+    package static var massRange: ClosedRange<Double> { 0.1...10 }
+
+    package let fields: [Field]
+
+    package init(_ group: SpringGroupSpec<Settings>, settings: Settings, defaults: Settings, form: SpringForm, mass: Double) {
+        typealias C = SpringConversion
+        let firstID = "\(group.id).\(group.first.label)", dampingID = "\(group.id).damping"
+        let firstRange = Settings.range(of: group.first.path), zetaRange = Settings.range(of: group.damping)
+        let ratio = group.first.unit == "×"
+        let zeta = settings[keyPath: group.damping], zetaDefault = defaults[keyPath: group.damping]
+        let first = Field(id: firstID, label: group.first.label,
+                          spec: SliderSpec(range: firstRange, defaultValue: defaults[keyPath: group.first.path], step: 0.01,
+                                           fine: 0.001, decimals: 3, unit: group.first.unit),
+                          shown: settings[keyPath: group.first.path], target: (firstID, group.first.path, firstRange),
+                          stored: { $0 })
+        let dampingTarget = (name: dampingID, path: group.damping, range: zetaRange)
+        switch form {
+        case .response:
+            let damping = Field(id: dampingID, label: "damping",
+                                spec: SliderSpec(range: zetaRange, defaultValue: zetaDefault, step: 0.01, fine: 0.001, decimals: 3,
+                                                 labelAbove: (1, "overdamped")),
+                                shown: zeta, target: dampingTarget, stored: { $0 })
+            fields = [first, damping]
+        case .duration:
+            var duration = first
+            if !ratio {
+                duration.id = "\(group.id).duration"
+                duration.label = "duration"
+            }
+            let bounces = C.bounce(dampingRatio: zetaRange.upperBound)...C.bounce(dampingRatio: zetaRange.lowerBound)
+            var spec = SliderSpec(range: bounces, defaultValue: C.bounce(dampingRatio: zetaDefault), step: 0.01, fine: 0.001,
+                                  decimals: 3, labelAbove: (0, "overdamped"))
+            spec.labelBelow = true
+            let bounce = Field(id: "\(group.id).bounce", label: "bounce", spec: spec, shown: C.bounce(dampingRatio: zeta),
+                               target: dampingTarget, stored: { C.dampingRatio(bounce: $0) })
+            fields = [duration, bounce]
+        case .stiffness:
+            // A ratio group's spring follows another's response: unit mass, k as it derives.
+            let m = ratio ? 1 : mass
+            let k = ratio ? group.spring(settings).stiffness
+                : C.stiffness(response: settings[keyPath: group.first.path], mass: m)
+            var leading: [Field] = [first]
+            if !ratio {
+                let massField = Field(id: "\(group.id).mass", label: "mass",
+                                      spec: SliderSpec(range: Self.massRange, defaultValue: 1, step: 0.1, fine: 0.01, decimals: 2),
+                                      shown: mass, target: nil, stored: { $0 })
+                let ks = C.stiffness(response: firstRange.upperBound, mass: m)...C.stiffness(response: firstRange.lowerBound, mass: m)
+                var spec = SliderSpec(range: ks, defaultValue: C.stiffness(response: defaults[keyPath: group.first.path], mass: m),
+                                      step: 1, fine: 0.1, decimals: 1)
+                spec.logarithmic = true
+                let stiffness = Field(id: "\(group.id).stiffness", label: "stiffness", spec: spec, shown: k,
+                                      target: first.target, stored: { C.response(stiffness: $0, mass: m) })
+                leading = [massField, stiffness]
+            }
+            let scale = 2 * (m * k).squareRoot()
+            let coefficient = Field(id: "\(group.id).coefficient", label: "damping c",
+                                    spec: SliderSpec(range: zetaRange.lowerBound * scale...zetaRange.upperBound * scale,
+                                                     defaultValue: zetaDefault * scale, step: 0.1, fine: 0.01, decimals: 2,
+                                                     labelAbove: (scale, "overdamped")),
+                                    shown: zeta * scale, target: dampingTarget,
+                                    stored: { C.dampingRatio(coefficient: $0, stiffness: k, mass: m) })
+            fields = leading + [coefficient]
+        }
+    }
+
+    /// The numbers under the sliders: what the form does not show already, and the settle
+    /// time (the response form's line is SPEC §6's: stiffness, coefficient, settle). The
+    /// other forms leave "overdamped" to their sliders' labels: the line must fit beside
+    /// the plot.
+    package static func derived(_ s: Spring, form: SpringForm, ratio: Bool) -> String {
+        FormattedText.text(.init("derived \(form.rawValue) \(ratio)", [s.mass, s.stiffness, s.damping])) {
+            makeDerived(s, form: form, ratio: ratio)
+        }
+    }
+
+    private static func makeDerived(_ s: Spring, form: SpringForm, ratio: Bool) -> String {
+        let settle = NumberText.format("settle %.0f ms", s.settleDuration * 1000)
+        let over = s.dampingRatio > 1 ? "   overdamped" : ""
+        switch form {
+        case .response:
+            return NumberText.format("k %.1f   c %.2f   ", s.stiffness, s.damping) + settle + over
+        case .duration:
+            return NumberText.format("ζ %.3f   k %.1f   ", s.dampingRatio, s.stiffness) + settle
+        case .stiffness where ratio:
+            return NumberText.format("k %.1f   ζ %.3f   ", s.stiffness, s.dampingRatio) + settle
+        case .stiffness:
+            return NumberText.format("R %.3f s   ζ %.3f   ", s.response, s.dampingRatio) + settle
+        }
+    }
+}

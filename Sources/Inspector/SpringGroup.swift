@@ -1,0 +1,130 @@
+import Canvas
+import Foundation
+import Motion
+import Scenes
+
+extension UIPass {
+    /// One spring's group (SPEC §6, §11.2): its title and Reset, the spring's numbers in the
+    /// inspector's form — response and damping, duration and bounce, or mass, stiffness and
+    /// damping coefficient — then the derived numbers beside a small step response.
+    ///
+    /// Whatever the form, the settings keep response and damping ratio: every number shown
+    /// is converted from them (SPEC §1.1), and a typed or dragged one is converted back into
+    /// the one stored setting it moves, so the `setting` event names it (`gap.damping` for
+    /// a bounce) and presets, replays and undo see what they always saw. A value whose
+    /// conversion leaves the stored range is refused with the form's range.
+    package mutating func springGroup<Settings>(_ group: SpringGroupSpec<Settings>, settings: inout Settings, defaults: Settings,
+                                        exportID: String, cursor c: inout InspectorCursor) -> [SettingChange] {
+        let x = c.x, w = c.width, rowHeight = InspectorLayout.rowHeight, top = c.y
+        let firstID = "\(group.id).\(group.first.label)", dampingID = "\(group.id).damping"
+        var changes: [SettingChange] = []
+        // A ratio group's first number is a ratio, not a response: no named spring fits it.
+        let named = group.first.unit != "×"
+        let codeMenuID = "\(group.id).code"
+        // The title's note ("(alert response × ratio)") goes on a line of its own under it.
+        let title = Self.shortTitle(group.title), note = group.title.dropFirst(title.count).trimmingCharacters(in: .whitespaces)
+        text(title, in: Rect(x: x, y: c.y, width: w - (named ? 188 : 114), height: 22), style: Self.heading, color: theme.label)
+        if named, button("\(group.id).springs", "Springs…", frame: Rect(x: x + w - 128, y: c.y, width: 74, height: 22),
+                         selected: state.openMenu == group.id) {
+            state.openMenu = state.openMenu == group.id ? nil : group.id
+        }
+        if button(codeMenuID, "Code…", frame: Rect(x: x + w - (named ? 186 : 112), y: c.y, width: 54, height: 22),
+                  selected: state.openMenu == codeMenuID) {
+            state.openMenu = state.openMenu == codeMenuID ? nil : codeMenuID
+        }
+        if button("\(group.id).reset", "Reset", frame: Rect(x: x + w - 50, y: c.y, width: 50, height: 22)) {
+            for (id, path) in [(firstID, group.first.path), (dampingID, group.damping)] where settings[keyPath: path] != defaults[keyPath: path] {
+                changes.append(SettingChange(name: id, old: .number(settings[keyPath: path]), new: .number(defaults[keyPath: path])))
+                settings[keyPath: path] = defaults[keyPath: path]
+            }
+            state.masses[group.id] = nil
+        }
+        // A click on the title row (not on its buttons) gives the group the keyboard: Ctrl+C
+        // and Ctrl+V then act on it while the pointer is elsewhere (SPEC §15.3).
+        let titleRow = Rect(x: x, y: top, width: w, height: 22), titleID = "\(group.id).title"
+        if pressed(in: titleRow) != nil { consumed = true; state.focus = titleID }
+        if state.focus == titleID {
+            fill(.roundedRect(titleRow.insetBy(dx: -4, dy: -2), radius: 6), Paint(fill: .clear, stroke: accent, strokeWidth: 1.5))
+        }
+        c.y += 26
+        if !note.isEmpty {
+            text(note, in: Rect(x: x, y: c.y - 2, width: w, height: 14), style: Self.small, color: theme.secondaryLabel)
+            c.y += 16
+        }
+        if named, state.openMenu == group.id {
+            changes += namedSpringMenu(group, settings: &settings, cursor: &c)
+        }
+        if state.openMenu == codeMenuID {
+            codeMenu(group, settings: settings, exportID: exportID, cursor: &c)
+        }
+        let fields = SpringFields(group, settings: settings, defaults: defaults, form: state.springForm,
+                                  mass: state.masses[group.id] ?? 1).fields
+        for (i, field) in fields.enumerated() {
+            var value = field.shown
+            let frame = Rect(x: x, y: c.y, width: w, height: rowHeight)
+            c.y += rowHeight + (i == fields.count - 1 ? 6 : 2)
+            guard slider(field.id, field.label, value: &value, spec: field.spec, frame: frame) else { continue }
+            guard let target = field.target else {
+                state.masses[group.id] = value
+                continue
+            }
+            let old = settings[keyPath: target.path]
+            let new = min(max(field.stored(value), target.range.lowerBound), target.range.upperBound)
+            guard new != old else { continue }
+            settings[keyPath: target.path] = new
+            changes.append(SettingChange(name: target.name, old: .number(old), new: .number(new)))
+        }
+        let s = group.spring(settings)
+        let plotWidth = 96.0
+        if list != nil {  // (the derived numbers and the curve are drawing only)
+            text(SpringFields<Settings>.derived(s, form: state.springForm, ratio: group.first.unit == "×"),
+                 in: Rect(x: x, y: c.y, width: w - plotWidth - 8, height: 36), style: Self.small, color: theme.secondaryLabel)
+            plot([(s, accent)], frame: Rect(x: x + w - plotWidth, y: c.y, width: plotWidth, height: 36), summary: CurveSummary([s]),
+                 marks: false)
+        }
+        c.y += 36 + 18
+        changes += codeKeys(group, settings: &settings, exportID: exportID, region: Rect(x: x, y: top, width: w, height: c.y - 12 - top))
+        return changes
+    }
+
+    /// The open menu of named springs (SPEC §11.4): one row a spring, its platform and name;
+    /// choosing one sets the group's response and damping ratio (one undo step, two
+    /// `setting` events) and closes the menu.
+    private mutating func namedSpringMenu<Settings>(_ group: SpringGroupSpec<Settings>, settings: inout Settings,
+                                                    cursor c: inout InspectorCursor) -> [SettingChange] {
+        var changes: [SettingChange] = []
+        let firstID = "\(group.id).\(group.first.label)", dampingID = "\(group.id).damping"
+        for spring in SpringLibrary.all {
+            let frame = Rect(x: c.x, y: c.y, width: c.width, height: 22)
+            c.y += 24
+            guard button("\(group.id).spring.\(spring.id)", spring.name, frame: frame) else { continue }
+            state.openMenu = nil
+            for (id, path, value) in [(firstID, group.first.path, spring.response), (dampingID, group.damping, spring.dampingRatio)] {
+                let old = settings[keyPath: path]
+                // To the precision shown, like any value a pointer sets (SPEC §11.1).
+                let new = (value * 1000).rounded() / 1000
+                guard new != old else { continue }
+                settings[keyPath: path] = new
+                changes.append(SettingChange(name: id, old: .number(old), new: .number(new)))
+            }
+        }
+        c.y += 6
+        return changes
+    }
+
+    /// A plain number's slider row (a spacing, a radius, a merge distance): its key path
+    /// and range from the settings' limits table row `spec.key`, its default from the
+    /// defaults (or the spec's own reset). Returns the change it made, if any.
+    package mutating func numberRow<Settings>(_ number: NumberSpec<Settings>, settings: inout Settings, defaults: Settings,
+                                      frame: Rect) -> SettingChange? {
+        guard let limit = number.limit else { return nil }
+        let spec = SliderSpec(range: limit.range, defaultValue: number.resetValue?(settings) ?? defaults[keyPath: limit.path],
+                              step: number.step, fine: number.fine, decimals: number.decimals, unit: number.unit ?? limit.unit,
+                              rangeUnit: limit.unit)
+        var value = settings[keyPath: limit.path]
+        let old = value
+        guard slider(number.id, number.label, value: &value, spec: spec, frame: frame) else { return nil }
+        settings[keyPath: limit.path] = value
+        return SettingChange(name: number.id, old: .number(old), new: .number(value))
+    }
+}

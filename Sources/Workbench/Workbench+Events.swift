@@ -1,0 +1,39 @@
+import Inspector
+import Scenes
+
+/// The trace events the window itself raises (SPEC §8): the chrome, the frame loop,
+/// capture. Typed inside the code; the trace writes the raw values.
+extension EventName {
+    package static let captureFailed: EventName = "captureFailed"
+    package static let captureRendered: EventName = "captureRendered"
+    package static let drive: EventName = "drive"
+    package static let firstFrame: EventName = "firstFrame"
+    package static let frames: EventName = "frames"
+    package static let hud: EventName = "hud"
+    package static let layout: EventName = "layout"
+    package static let loop: EventName = "loop"
+    package static let paused: EventName = "paused"
+    package static let presetSaved: EventName = "presetSaved"
+    package static let quit: EventName = "quit"
+    package static let recordingStarted: EventName = "recordingStarted"
+    package static let recordingStopped: EventName = "recordingStopped"
+    package static let replayEnded: EventName = "replayEnded"
+    /// A dropped replay began to play in its sandbox (SPEC §15.3).
+    package static let replayStarted: EventName = "replayStarted"
+    package static let replayVerified: EventName = "replayVerified"
+    package static let scene: EventName = "scene"
+    package static let screenshot: EventName = "screenshot"
+    /// Open folder (the capture panel, or a click on the badge): `xdg-open` started on the folder.
+    package static let folderOpened: EventName = "folderOpened"
+    package static let scrub: EventName = "scrub"
+    package static let started: EventName = "started"
+    package static let stepped: EventName = "stepped"
+    package static let theme: EventName = "theme"
+    package static let timeScale: EventName = "timeScale"
+    package static let undo: EventName = "undo"
+    package static let presetLoaded: EventName = "presetLoaded"
+    package static let shortcuts: EventName = "shortcuts"
+    package static let dropRefused: EventName = "dropRefused"
+    package static let redo: EventName = "redo"
+    package static let tooltip: EventName = "tooltip"
+}

@@ -1,0 +1,48 @@
+import Canvas
+import Foundation
+import Inspector
+import Motion
+import Scenes
+
+extension Workbench {
+    /// Runs the inspector of the scene on the stage. A Tab past the last field (or Shift+Tab
+    /// before the first) wraps around to the other end.
+    package mutating func runInspector(_ pass: inout UIPass, at t: Double, footer: inout InspectorFooter) -> InspectorOutcome {
+        let frame = inspectorFrame, scroll = inspectorScroll
+        var out = scenes[current].runInspector(&pass, frame: frame, scroll: scroll, at: t, footer: &footer)
+        if let tab = pass.state.tabbing, let next = tab.backward ? pass.state.fieldOrder.last : pass.state.fieldOrder.first {
+            pass.state.tabbing = nil
+            pass.state.editing = next
+            pass.state.focus = next
+            pass.state.fieldLoaded = false  // it loads its text, all selected, when it next runs
+        }
+        if out.events.contains(where: { $0.name == .form }) {
+            // The groups' sliders changed: a test driving them by their frames needs the new ones.
+            var after = self
+            after.ui = pass.state
+            var layout = after.layoutEvent(atWall: 0)
+            layout.time = t
+            out.events.append(layout)
+        }
+        out.events += pass.refusals.map { r in
+            SceneEvent(.refused, time: t, [("name", .string(r.id)), ("text", .string(r.text)), ("reason", .string(r.reason))])
+        }
+        pass.refusals = []
+        out.events += pass.notes.map { SceneEvent($0.0, time: t, $0.1) }
+        pass.notes = []
+        return out
+    }
+
+    /// How every spring group writes its spring (SPEC §11.2), remembered with the session.
+    public var springForm: SpringForm {
+        get { ui.springForm }
+        set { ui.springForm = newValue }
+    }
+
+    /// Text the field being edited copied or cut (Ctrl+C, Ctrl+X), for the runner to put on
+    /// the system clipboard; nil when there is none. Taking it clears it.
+    public mutating func takeClipboardText() -> String? {
+        defer { ui.clipboardOut = nil }
+        return ui.clipboardOut
+    }
+}

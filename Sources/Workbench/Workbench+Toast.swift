@@ -1,0 +1,43 @@
+import Canvas
+import Export
+import Inspector
+import Scenes
+
+/// The toast (SPEC §12.2, §12.3): one line over the bottom of the stage saying what a
+/// copy or a paste did, or why a paste changed nothing — window chrome, never in a capture.
+extension Workbench {
+    /// How long a toast shows, s: a confirmation briefly, a refusal long enough to read.
+    package static let toastSeconds = (said: 2.5, refused: 5.0)
+
+    /// The toast showing at `wall`, if one is.
+    package func toast(atWall wall: Double) -> Toast? {
+        guard let toast else { return nil }
+        let seconds = toast.toast.refused ? Self.toastSeconds.refused : Self.toastSeconds.said
+        return wall - toast.wall < seconds && wall >= toast.wall ? toast.toast : nil
+    }
+
+    /// A Paste button asked for the clipboard (the runner reads it and hands its text in
+    /// as a text event). Taking the request clears it.
+    public mutating func takeClipboardRequest() -> Bool {
+        defer { ui.wantsClipboard = false }
+        return ui.wantsClipboard
+    }
+
+    /// What Ctrl+C over a spring group copies, remembered with the session.
+    public var copyFormat: SpringCodeFormat {
+        get { ui.copyFormat }
+        set { ui.copyFormat = newValue }
+    }
+
+    package func drawToast(into list: inout DisplayList, atWall wall: Double) {
+        guard let toast = toast(atWall: wall) else { return }
+        let style = TextStyle(.semibold, size: 13)
+        let w = min(measurer.width(of: toast.text, style: style) + 32, stage.width - 24)
+        let box = Rect(x: (stage.midX - w / 2).rounded(), y: stage.maxY - 12 - 34, width: w, height: 34)
+        let fill = toast.refused ? Color(hex: 0xC4281C) : Color(hex: 0x000000, alpha: 0.8)
+        list.fill(.roundedRect(box, radius: 17), Paint(fill: fill, shadow: Shadow(alpha: 0.18, radius: 12, offset: Point2(0, 4))))
+        list.commands.append(.pushClip(.rect(box.insetBy(dx: 16, dy: 0))))
+        list.text(TextRun(toast.text, origin: Point2(box.minX + 16, box.minY + 8), style: style, color: .white))
+        list.commands.append(.popClip)
+    }
+}
