@@ -38,10 +38,10 @@ typealias FixedMeasurer = FixedAdvanceMeasurer
         let t = track("gap.response")
         let y = t.midY
         let x0 = knobX("gap.response", value: 0.32)
-        var events = app.handle(.pointerDown(Point2(x0 + 2, y), time: 100, shift: false))  // on the knob: no jump
+        var events = app.handle(.pointerDown(Point2(x0 + 2, y), time: 100, shift: false)).events  // on the knob: no jump
         #expect(app.alert.settings.gap.response == 0.32)
-        events += app.handle(.pointerMoved(Point2(x0 + 2 + t.width / 4, y), time: 100.05))
-        events += app.handle(.pointerUp(Point2(x0 + 2 + t.width / 4, y), time: 100.1))
+        events += app.handle(.pointerMoved(Point2(x0 + 2 + t.width / 4, y), time: 100.05)).events
+        events += app.handle(.pointerUp(Point2(x0 + 2 + t.width / 4, y), time: 100.1)).events
         // A quarter of the track is a quarter of 0.05…2.0: +0.4875 s — rounded to the
         // 3 decimals shown (SPEC §11.1), so within half a thousandth, and on the grid.
         #expect(abs(app.alert.settings.gap.response - (0.32 + 0.4875)) <= 0.0005 + 1e-9)
@@ -137,11 +137,11 @@ typealias FixedMeasurer = FixedAdvanceMeasurer
     mutating func type(_ text: String, into id: String, at t: Double) -> [SceneEvent] {
         let f = frame(id)
         let number = Point2(f.maxX - 31, f.midY)
-        var events = app.handle(.pointerDown(number, time: t, shift: false))
-        events += app.handle(.pointerUp(number, time: t + 0.01))
-        for _ in 0..<8 { events += app.handle(.key(.backspace, time: t + 0.02, shift: false)) }
-        events += app.handle(.text(text, time: t + 0.03))
-        events += app.handle(.key(.enter, time: t + 0.04, shift: false))
+        var events = app.handle(.pointerDown(number, time: t, shift: false)).events
+        events += app.handle(.pointerUp(number, time: t + 0.01)).events
+        for _ in 0..<8 { events += app.handle(.key(.backspace, time: t + 0.02, shift: false)).events }
+        events += app.handle(.text(text, time: t + 0.03)).events
+        events += app.handle(.key(.enter, time: t + 0.04, shift: false)).events
         return events
     }
 
@@ -190,7 +190,7 @@ typealias FixedMeasurer = FixedAdvanceMeasurer
     @Test mutating func resetRestoresTheGroup() {
         _ = type("1.2", into: "gap.damping", at: 100)
         let r = frame("gap.reset")
-        let events = app.handle(.pointerDown(r.center, time: 101, shift: false)) + app.handle(.pointerUp(r.center, time: 101.05))
+        let events = app.handle(.pointerDown(r.center, time: 101, shift: false)).events + app.handle(.pointerUp(r.center, time: 101.05)).events
         #expect(app.alert.settings.gap.damping == 0.85)
         #expect(settings(events).first?["name"] == .string("gap.damping"))
     }
@@ -261,7 +261,7 @@ typealias FixedMeasurer = FixedAdvanceMeasurer
     }
 
     @Test mutating func keysDriveTheTransport() {
-        let space = app.handle(.key(.space, time: 11, shift: false))
+        let space = app.handle(.key(.space, time: 11, shift: false)).events
         #expect(app.clock.isPaused && space.first?.name == "paused")
         let t = app.sceneTime(atWall: 11)
         _ = app.handle(.key(.right, time: 11.5, shift: false))
@@ -297,7 +297,7 @@ typealias FixedMeasurer = FixedAdvanceMeasurer
                            windowSize: Size(1280, 800), wall: 10)
 
     @Test mutating func keyFourOpensTheNeckSandboxAndOneComesBack() {
-        let e = app.handle(.key(.digit4, time: 11, shift: false))
+        let e = app.handle(.key(.digit4, time: 11, shift: false)).events
         #expect(app.kind == .neck && e.first?["scene"] == .string("neck"))
         let ids = Set(app.layoutEvent(atWall: 11).fields.map(\.0))
         #expect(ids.isSuperset(of: ["neck.merge", "neck.smoothing", "neck.kernel.quadratic", "neck.kernel.cubic", "neck.field"]))
@@ -313,7 +313,7 @@ typealias FixedMeasurer = FixedAdvanceMeasurer
         _ = app.handle(.key(.backspace, time: 12.1, shift: false))
         for _ in 0..<6 { _ = app.handle(.key(.backspace, time: 12.1, shift: false)) }
         _ = app.handle(.text("40", time: 12.2))
-        let events = app.handle(.key(.enter, time: 12.3, shift: false))
+        let events = app.handle(.key(.enter, time: 12.3, shift: false)).events
         #expect(app.neck.merge == 40)
         #expect(events.first?["name"] == .string("neck.merge"))
         // k follows merge / 4 = 10, so the pair now snaps apart at 2k = 20 pt.
@@ -346,7 +346,7 @@ typealias FixedMeasurer = FixedAdvanceMeasurer
         _ = app.handle(.pointerDown(Point2(f.maxX - 31, f.midY), time: 12, shift: false))
         for _ in 0..<8 { _ = app.handle(.key(.backspace, time: 12.1, shift: false)) }
         _ = app.handle(.text("1.2", time: 12.2))
-        let events = app.handle(.key(.enter, time: 12.3, shift: false))
+        let events = app.handle(.key(.enter, time: 12.3, shift: false)).events
         #expect(events.first?["name"] == .string("reveal.response"))
         #expect(app.pile.settings.reveal.response == 1.2)
         var pile = app.pile
@@ -366,7 +366,7 @@ typealias FixedMeasurer = FixedAdvanceMeasurer
                            windowSize: Size(1280, 800), wall: 10)
 
     @Test mutating func keyTwoOpensItAndTheLayoutListsItsControls() {
-        let e = app.handle(.key(.digit2, time: 11, shift: false))
+        let e = app.handle(.key(.digit2, time: 11, shift: false)).events
         #expect(app.kind == .presence && e.first?["scene"] == .string("presence"))
         let ids = Set(app.layoutEvent(atWall: 11).fields.map(\.0))
         #expect(ids.isSuperset(of: ["presence.toggle", "presence.next", "presence.response", "presence.damping", "presence.spacing",
@@ -378,7 +378,7 @@ typealias FixedMeasurer = FixedAdvanceMeasurer
         let f = app.controlFrames().first { $0.0 == "presence.toggle" }?.1 ?? .zero
         #expect(f.minX > 0 && f.minY > 0)
         _ = app.handle(.pointerDown(f.center, time: 12, shift: false))
-        let events = app.handle(.pointerUp(f.center, time: 12.05))
+        let events = app.handle(.pointerUp(f.center, time: 12.05)).events
         #expect(events.contains { $0.name == "toggled" && $0["showing"] == .bool(false) })
         let later = app.update(toWall: 14)
         #expect(later.filter { $0.name == "hidden" }.count == 3, "the detail, the number and the nested detail")

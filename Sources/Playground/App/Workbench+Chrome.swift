@@ -11,9 +11,9 @@ extension Workbench {
         var about = InspectorFooter(showAbout: showAbout, presets: userPresets, presetName: presetName ?? sceneType.title)
         let result = runInspector(&pass, at: t, footer: &about)
         showAbout = about.showAbout
-        if about.savePreset { presetRequested = true }
-        if let name = about.load { presetToLoad = name }
         if about.presetName != (presetName ?? sceneType.title) { presetName = about.presetName }
+        if about.savePreset { pass.effects.append(.savePreset(name: about.presetName)) }
+        if let name = about.load { pass.effects.append(.loadPreset(name)) }
         inspectorHeightUpdate(result.height)
         runScrollbar(&pass)
         var out = result.changes.map { $0.event(at: t) } + withRestingLayout(result.events, at: t)

@@ -42,15 +42,10 @@ public struct Workbench: Sendable {
     public var showAbout = false
     /// The shortcut overlay (? or F1).
     public var showShortcuts = false
-    /// Save preset was pressed: the window writes the settings out (a file is a side effect
-    /// the app leaves to its runner).
-    var presetRequested = false
-    /// The user's presets the inspector lists (the runner reads the folder), and the one
-    /// chosen to load, until the runner loads it.
+    /// The user's presets the inspector lists (the runner reads the folder).
     var userPresets: [String] = []
     /// The name typed for the next Save preset; nil: the scene's title.
     var presetName: String?
-    var presetToLoad: String?
     let measurer: any TextMeasuring
     var ui = UIState()
     var inspectorScroll = 0.0
@@ -67,11 +62,9 @@ public struct Workbench: Sendable {
     var captureBadge: (text: String, progress: Double?, recording: Bool)?
     /// What the last copy or paste said, and the wall time it was said (SPEC §12.2).
     var toast: (toast: Toast, wall: Double)?
-    /// The capture panel's choices (SPEC §14), whether it is open, and what it asked for
-    /// until the runner does it.
+    /// The capture panel's choices (SPEC §14), and whether it is open.
     var capture = CaptureOptions()
     var showCapturePanel = false
-    var captureAction: CaptureAction?
     /// The file the last capture wrote (the badge names it; clicking it opens its folder).
     var capturedFile: String?
     /// The chrome's frames and controls from the last input's pass, and what they depended
@@ -79,8 +72,6 @@ public struct Workbench: Sendable {
     var chromeFrames: (key: ChromeKey, frames: [(String, Rect)], controls: [String: (label: String?, kind: ControlKind)])?
     /// The wheel gesture going on: its target and the wall time of its last notch.
     var wheelGesture: (target: WheelTarget, lastWall: Double)?
-    /// Ctrl+Q or Ctrl+W was pressed: the runner closes the window as its close button does.
-    public internal(set) var quitRequested = false
 
     /// A workbench with every scene of `catalog` fresh, on their default settings, showing
     /// the first.

@@ -31,8 +31,6 @@ public struct UIState: Sendable {
     var fieldOrder: [String] = []
     /// The spring group whose menu of named springs is open (SPEC §11.4), if one is.
     public var openMenu: String?
-    /// Text Ctrl+C or Ctrl+X put out for the system clipboard, until the runner takes it.
-    public var clipboardOut: String?
     /// What Ctrl+C over a spring group copies (SPEC §12.2): chosen in a group's Code menu,
     /// remembered with the session.
     public var copyFormat: SpringCodeFormat = .swiftui
@@ -49,11 +47,6 @@ public struct UIState: Sendable {
     /// The spring group the clipboard's text goes to (Ctrl+V over it, or its Paste): the
     /// text follows as a text event.
     var pasteTarget: String?
-    /// A Paste button asked for the clipboard: the runner reads it and hands it in as a
-    /// text event.
-    public var wantsClipboard = false
-    /// What the last copy or paste said, until the workbench shows it as a toast.
-    public var toast: Toast?
     /// The text being typed (the edited field's).
     public var editText: String { field.text }
     /// Last click, to recognise a double-click (same widget within 0.35 s).
@@ -109,6 +102,9 @@ struct UIPass {
     /// Trace events of this pass other than setting changes (a copy, a paste), stamped
     /// with the pass's time by the workbench.
     var notes: [(EventName, [(String, TraceValue)])] = []
+    /// What this pass's event asks beyond the window (text for the clipboard, a paste, a
+    /// toast, a save), collected by the workbench.
+    var effects: [WorkbenchEffect] = []
 
     static let label = TextStyle(.regular, size: 12)
     static let value = TextStyle(.semibold, size: 12)
