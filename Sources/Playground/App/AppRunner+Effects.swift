@@ -34,9 +34,10 @@ extension AppRunner {
         }
     }
 
-    /// Save preset: every scene's settings, under the scene's title (the first free name:
-    /// "Push Alert", "Push Alert 2" …) in the user's presets folder (SPEC §11.4), listed in
-    /// the inspector at once. Without a data folder, in the captures folder as before.
+    /// Save preset: every scene's settings, under `name` — the one typed, else the scene's
+    /// title — or the first free name after it ("Push Alert", "Push Alert 2" …) in the
+    /// user's presets folder (SPEC §11.4), listed in the inspector at once. Without a data
+    /// folder, in the captures folder as before.
     private func savePreset(named name: String) {
         let at = wall
         do {
