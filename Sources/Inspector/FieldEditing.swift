@@ -113,8 +113,8 @@ extension UIPass {
             case .backspace: f.deleteBackward()
             case .delete: f.deleteForward()
             case .selectAll: f.selectAll()
-            case .copy: if let s = f.copy() { state.clipboardOut = s }
-            case .cut: if let s = f.cut() { state.clipboardOut = s }
+            case .copy: if let s = f.copy() { effects.append(.copy(s)) }
+            case .cut: if let s = f.cut() { effects.append(.copy(s)) }
             // The clipboard's text follows as a text event (the platform reads it): a
             // replay holds it, so a replay pastes the same.
             case .paste: break

@@ -44,7 +44,7 @@ extension UIPass {
             // The runner reads the clipboard and hands its text in as a text event, which
             // `codeKeys` reads like Ctrl+V's.
             state.pasteTarget = group.id
-            state.wantsClipboard = true
+            effects.append(.paste)
         }
         c.y += 26 + 6
     }
@@ -83,8 +83,8 @@ extension UIPass {
         let mass = state.springForm == .stiffness ? state.masses[group.id] ?? 1 : 1
         let spring = mass == 1 ? s : Spring(response: s.response, dampingRatio: s.dampingRatio, mass: mass)
         let text = SpringCode.text(spring, format: format)
-        state.clipboardOut = text
-        state.toast = Toast(text: "Copied \(Self.shortTitle(group.title)) as \(format.title)", refused: false)
+        effects.append(.copy(text))
+        effects.append(.toast(Toast(text: "Copied \(Self.shortTitle(group.title)) as \(format.title)", refused: false)))
         notes.append((.copied, [("group", .string(exportID)), ("format", .string(format.rawValue)), ("text", .string(text))]))
     }
 
@@ -140,15 +140,15 @@ extension UIPass {
         }
         // The mass/stiffness/damping form shows the pasted mass, so its k and c read as pasted.
         state.masses[group.id] = spring.mass == 1 ? nil : spring.mass
-        state.toast = Toast(text: String(format: "Pasted %@ into %@: response %.3f s, damping %.3f", pasted.source, title,
-                                         spring.response, spring.dampingRatio), refused: false)
+        effects.append(.toast(Toast(text: String(format: "Pasted %@ into %@: response %.3f s, damping %.3f", pasted.source, title,
+                                                 spring.response, spring.dampingRatio), refused: false)))
         notes.append((.pasted, [("group", .string(exportID)), ("source", .string(pasted.source)),
                                 ("response", .number(spring.response)), ("damping", .number(spring.dampingRatio))]))
         return changes
     }
 
     private mutating func refusePaste(_ exportID: String, title: String, reason: String) {
-        state.toast = Toast(text: "Nothing pasted into \(title): \(reason)", refused: true)
+        effects.append(.toast(Toast(text: "Nothing pasted into \(title): \(reason)", refused: true)))
         notes.append((.pasteRefused, [("group", .string(exportID)), ("reason", .string(reason))]))
     }
 

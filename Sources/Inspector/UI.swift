@@ -31,8 +31,6 @@ public struct UIState: Sendable {
     package var fieldOrder: [String] = []
     /// The spring group whose menu of named springs is open (SPEC §11.4), if one is.
     public var openMenu: String?
-    /// Text Ctrl+C or Ctrl+X put out for the system clipboard, until the runner takes it.
-    public var clipboardOut: String?
     /// What Ctrl+C over a spring group copies (SPEC §12.2): chosen in a group's Code menu,
     /// remembered with the session.
     public var copyFormat: SpringCodeFormat = .swiftui
@@ -49,11 +47,6 @@ public struct UIState: Sendable {
     /// The spring group the clipboard's text goes to (Ctrl+V over it, or its Paste): the
     /// text follows as a text event.
     package var pasteTarget: String?
-    /// A Paste button asked for the clipboard: the runner reads it and hands it in as a
-    /// text event.
-    public var wantsClipboard = false
-    /// What the last copy or paste said, until the workbench shows it as a toast.
-    public var toast: Toast?
     /// The text being typed (the edited field's).
     public var editText: String { field.text }
     /// Last click, to recognise a double-click (same widget within 0.35 s).
@@ -77,6 +70,15 @@ public struct UIState: Sendable {
     public var tooltipShown: String?
 
     public init() {}
+}
+
+/// What a widget asks of the world outside the window: text for the system clipboard
+/// (Ctrl+C or Ctrl+X in a field, a spring group's Copy), the clipboard's text handed back
+/// in (a Paste button), a toast saying what a copy or a paste did.
+package enum InspectorEffect: Equatable, Sendable {
+    case copy(String)
+    case paste
+    case toast(Toast)
 }
 
 /// One pass of the immediate-mode inspector: either handling one input event or
@@ -109,6 +111,9 @@ package struct UIPass {
     /// Trace events of this pass other than setting changes (a copy, a paste), stamped
     /// with the pass's time by the workbench.
     package var notes: [(EventName, [(String, TraceValue)])] = []
+    /// What this pass's event asks beyond the widgets (text for the clipboard, a paste, a
+    /// toast), collected by the workbench.
+    package var effects: [InspectorEffect] = []
 
     package static let label = TextStyle(.regular, size: 12)
     package static let value = TextStyle(.semibold, size: 12)

@@ -2,7 +2,7 @@ import Canvas
 import Inspector
 import Scenes
 
-/// What the capture panel (or the badge) asked the window to do; the runner does it.
+/// What the capture panel (or the badge) asked for; the runner does it (`WorkbenchEffect.capture`).
 package enum CaptureAction: Equatable, Sendable {
     case record, screenshot, openFolder
 }
@@ -41,11 +41,11 @@ extension Workbench {
 
     /// The panel, when open: handles the event and draws (a layer of its own, over all).
     /// A click on the badge opens the captures folder.
-    package mutating func runCapturePanel(_ ui: inout UIPass, at t: Double) -> [SceneEvent] {
+    package mutating func runCapturePanel(_ ui: inout UIPass, at t: Double, effects: inout [WorkbenchEffect]) -> [SceneEvent] {
         if let badge = captureBadge, !badge.recording, badge.progress == nil, !ui.consumed,
            case .pointerDown(let p, _, _) = ui.event, captureBadgeFrame(text: badge.text, progress: nil).contains(p) {
             ui.consumed = true
-            captureAction = .openFolder
+            effects.append(.capture(.openFolder))
             return []
         }
         guard showCapturePanel else { return [] }
@@ -86,10 +86,10 @@ extension Workbench {
         y += 6
         let buttons = UIPass.segments(3, x: x, y: y, width: w)
         if ui.button("capture.record", captureBadge?.recording == true ? "Stop" : "Record", frame: buttons[0], prominent: true) {
-            captureAction = .record
+            effects.append(.capture(.record))
         }
-        if ui.button("capture.screenshot", "Screenshot", frame: buttons[1]) { captureAction = .screenshot }
-        if ui.button("capture.openFolder", "Open folder", frame: buttons[2]) { captureAction = .openFolder }
+        if ui.button("capture.screenshot", "Screenshot", frame: buttons[1]) { effects.append(.capture(.screenshot)) }
+        if ui.button("capture.openFolder", "Open folder", frame: buttons[2]) { effects.append(.capture(.openFolder)) }
         // A press elsewhere closes the panel; on the stage it does nothing more.
         if !ui.consumed, case .pointerDown(let p, _, _) = ui.event, !frame.contains(p) {
             showCapturePanel = false

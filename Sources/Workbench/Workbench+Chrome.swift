@@ -6,15 +6,23 @@ import Scenes
 
 extension Workbench {
     /// Lays out, handles and draws the inspector and the transport in one pass.
+    /// (A pass that only lays out or draws leaves what it would ask for.)
     @discardableResult
     package mutating func runChrome(_ pass: inout UIPass, wall: Double) -> [SceneEvent] {
+        var ignored: [WorkbenchEffect] = []
+        return runChrome(&pass, wall: wall, effects: &ignored)
+    }
+
+    /// The same, adding what the chrome asked of the runner (a preset saved or loaded, a
+    /// capture) to `effects`; the widgets' own requests stay in `pass.effects`.
+    package mutating func runChrome(_ pass: inout UIPass, wall: Double, effects: inout [WorkbenchEffect]) -> [SceneEvent] {
         let t = sceneTime(atWall: wall)
         var about = InspectorFooter(showAbout: showAbout, presets: userPresets, presetName: presetName ?? sceneType.title)
         let result = runInspector(&pass, at: t, footer: &about)
         showAbout = about.showAbout
-        if about.savePreset { presetRequested = true }
-        if let name = about.load { presetToLoad = name }
         if about.presetName != (presetName ?? sceneType.title) { presetName = about.presetName }
+        if about.savePreset { effects.append(.savePreset(name: about.presetName)) }
+        if let name = about.load { effects.append(.loadPreset(name)) }
         inspectorHeightUpdate(result.height)
         runScrollbar(&pass)
         var out = result.changes.map { $0.event(at: t) } + withRestingLayout(result.events, at: t)
@@ -29,7 +37,7 @@ extension Workbench {
             let transport = Array(drawn.commands[before...])
             pass.list?.commands = Array(drawn.commands[..<before]) + [.layer(id: "transport", frame: bar, content: transport)]
         }
-        out += runCapturePanel(&pass, at: t)
+        out += runCapturePanel(&pass, at: t, effects: &effects)
         return out
     }
 

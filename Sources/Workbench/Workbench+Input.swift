@@ -7,18 +7,21 @@ extension Workbench {
     // MARK: Input
 
     /// Routes one input, stamped with the wall time it happened. Returns trace events, and a
-    /// `focus` event whenever the keyboard's focus moved (SPEC §15.1).
+    /// `focus` event whenever the keyboard's focus moved (SPEC §15.1); and what the input
+    /// asks the runner to do (a preset saved, text for the clipboard, a capture, the end).
     ///
     /// The scenes are first brought up to the input's time, whatever acts on them then —
     /// the page, a page button, the transport or a setting (`updateScenes`).
-    public mutating func handle(_ wallEvent: InputEvent) -> [SceneEvent] {
+    public mutating func handle(_ wallEvent: InputEvent) -> Handled {
         let due = updateScenes(to: sceneTime(atWall: wallEvent.time))
         let focus = ui.focus
-        let out = due + routeLayingOut(wallEvent)
-        return ui.focus == focus ? out : out + [focusEvent(at: sceneTime(atWall: wallEvent.time))]
+        var effects: [WorkbenchEffect] = []
+        let out = due + routeLayingOut(wallEvent, effects: &effects)
+        let events = ui.focus == focus ? out : out + [focusEvent(at: sceneTime(atWall: wallEvent.time))]
+        return Handled(events: events, effects: effects)
     }
 
-    package mutating func route(_ wallEvent: InputEvent) -> [SceneEvent] {
+    package mutating func route(_ wallEvent: InputEvent, effects: inout [WorkbenchEffect]) -> [SceneEvent] {
         let wall = wallEvent.time
         let t = sceneTime(atWall: wall)
         let event = wallEvent.at(t)
@@ -46,7 +49,7 @@ extension Workbench {
         }
         // Ctrl+Q / Ctrl+W close the window as its close button does, whatever has the keyboard.
         if case .key(.quit, let t, _) = event {
-            quitRequested = true
+            effects.append(.quit)
             return [SceneEvent(.quitRequested, time: t)]
         }
         // The wheel goes to the target its gesture started on (SPEC §15.2).
@@ -66,13 +69,20 @@ extension Workbench {
         let menu = ui.openMenu, panel = showCapturePanel, choices = capture
         let chromeKey = ChromeKey(layout: layoutKey, window: windowSize)
         var pass = UIPass(state: ui, event: event, theme: theme, measurer: measurer, drawing: false)
-        var out = runChrome(&pass, wall: wall)
+        var chrome: [WorkbenchEffect] = []
+        var out = runChrome(&pass, wall: wall, effects: &chrome)
         ui = pass.state
         chromeFrames = (chromeKey, pass.frames, pass.controls)
-        if let said = ui.toast {
-            toast = (said, wall)
-            ui.toast = nil
+        // A toast is the window's own to show; the rest is the runner's to do (the widgets'
+        // requests first: they came first in the pass).
+        for effect in pass.effects {
+            switch effect {
+            case .toast(let said): toast = (said, wall)
+            case .copy(let text): effects.append(.copy(text))
+            case .paste: effects.append(.paste)
+            }
         }
+        effects += chrome
         noteHover(event, wall: wall, frames: pass.frames, controls: pass.controls)
         recordHistory(before: before, events: out, event: event)
         // A menu opened or closed: the controls moved, and a test finds them by the layout.

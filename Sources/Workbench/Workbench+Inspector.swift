@@ -38,11 +38,4 @@ extension Workbench {
         get { ui.springForm }
         set { ui.springForm = newValue }
     }
-
-    /// Text the field being edited copied or cut (Ctrl+C, Ctrl+X), for the runner to put on
-    /// the system clipboard; nil when there is none. Taking it clears it.
-    public mutating func takeClipboardText() -> String? {
-        defer { ui.clipboardOut = nil }
-        return ui.clipboardOut
-    }
 }

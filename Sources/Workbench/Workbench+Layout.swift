@@ -38,9 +38,9 @@ extension Workbench {
 
     /// Routes one input, stamped with the wall time it happened, and says `layout` when it
     /// moved the window's controls (`handle` calls it). Returns trace events.
-    package mutating func routeLayingOut(_ wallEvent: InputEvent) -> [SceneEvent] {
+    package mutating func routeLayingOut(_ wallEvent: InputEvent, effects: inout [WorkbenchEffect]) -> [SceneEvent] {
         let before = layoutKey
-        var out = route(wallEvent)
+        var out = route(wallEvent, effects: &effects)
         guard layoutKey != before else { return out }
         // The pass that routed the input laid out the inspector before the input changed
         // it (a scene switch ran the old scene's): measure the new content, so the scroll

@@ -16,13 +16,6 @@ extension Workbench {
         return wall - toast.wall < seconds && wall >= toast.wall ? toast.toast : nil
     }
 
-    /// A Paste button asked for the clipboard (the runner reads it and hands its text in
-    /// as a text event). Taking the request clears it.
-    public mutating func takeClipboardRequest() -> Bool {
-        defer { ui.wantsClipboard = false }
-        return ui.wantsClipboard
-    }
-
     /// What Ctrl+C over a spring group copies, remembered with the session.
     public var copyFormat: SpringCodeFormat {
         get { ui.copyFormat }

@@ -46,15 +46,10 @@ public struct Workbench: Sendable {
     public var showAbout = false
     /// The shortcut overlay (? or F1).
     public var showShortcuts = false
-    /// Save preset was pressed: the window writes the settings out (a file is a side effect
-    /// the app leaves to its runner).
-    package var presetRequested = false
-    /// The user's presets the inspector lists (the runner reads the folder), and the one
-    /// chosen to load, until the runner loads it.
+    /// The user's presets the inspector lists (the runner reads the folder).
     package var userPresets: [String] = []
     /// The name typed for the next Save preset; nil: the scene's title.
     package var presetName: String?
-    package var presetToLoad: String?
     package let measurer: any TextMeasuring
     package var ui = UIState()
     package var inspectorScroll = 0.0
@@ -71,11 +66,9 @@ public struct Workbench: Sendable {
     package var captureBadge: (text: String, progress: Double?, recording: Bool)?
     /// What the last copy or paste said, and the wall time it was said (SPEC §12.2).
     package var toast: (toast: Toast, wall: Double)?
-    /// The capture panel's choices (SPEC §14), whether it is open, and what it asked for
-    /// until the runner does it.
+    /// The capture panel's choices (SPEC §14), and whether it is open.
     package var capture = CaptureOptions()
     package var showCapturePanel = false
-    package var captureAction: CaptureAction?
     /// The file the last capture wrote (the badge names it; clicking it opens its folder).
     package var capturedFile: String?
     /// The chrome's frames and controls from the last input's pass, and what they depended
@@ -83,8 +76,6 @@ public struct Workbench: Sendable {
     package var chromeFrames: (key: ChromeKey, frames: [(String, Rect)], controls: [String: (label: String?, kind: ControlKind)])?
     /// The wheel gesture going on: its target and the wall time of its last notch.
     package var wheelGesture: (target: WheelTarget, lastWall: Double)?
-    /// Ctrl+Q or Ctrl+W was pressed: the runner closes the window as its close button does.
-    public package(set) var quitRequested = false
 
     /// A workbench with every scene of `catalog` fresh, on their default settings, showing
     /// the first.

@@ -46,13 +46,14 @@ import Testing
     @Test func clickingThePanelChoosesAndEscapeClosesIt() throws {
         var app = Workbench(measurer: FixedAdvanceMeasurer(), theme: .light, windowSize: Size(1280, 800))
         var t = 1.0
-        func click(_ id: String) {
+        @discardableResult
+        func click(_ id: String) -> [WorkbenchEffect] {
             guard let f = app.controlFrames().first(where: { $0.0 == id })?.1 else {
-                Issue.record("no control \(id)"); return
+                Issue.record("no control \(id)"); return []
             }
-            _ = app.handle(.pointerDown(f.center, time: t, shift: false))
-            _ = app.handle(.pointerUp(f.center, time: t + 0.05))
-            t += 0.2
+            defer { t += 0.2 }
+            return app.handle(.pointerDown(f.center, time: t, shift: false)).effects
+                + app.handle(.pointerUp(f.center, time: t + 0.05)).effects
         }
         #expect(!app.controlFrames().contains { $0.0 == "capture.format.gif" })
         click("capture")
@@ -63,11 +64,9 @@ import Testing
         click("capture.scale.2")
         click("capture.pointer")
         #expect(app.capture == CaptureOptions(format: .gif, fps: 33, scale: 2, wholeWindow: true, pointer: true))
-        click("capture.screenshot")
-        #expect(app.captureAction == .screenshot)
-        app.captureAction = nil
+        #expect(click("capture.screenshot") == [.capture(.screenshot)])
         // A press on the stage outside the panel closes it and goes no further.
-        let events = app.handle(.pointerDown(Point2(40, 40), time: t, shift: false))
+        let events = app.handle(.pointerDown(Point2(40, 40), time: t, shift: false)).events
         #expect(!app.showCapturePanel)
         #expect(events.contains { $0.name == .capturePanel })
         click("capture")

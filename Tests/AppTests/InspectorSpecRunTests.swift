@@ -18,7 +18,7 @@ import Testing
             Issue.record("no control \(id)")
             return []
         }
-        return app.handle(.pointerDown(f.center, time: t, shift: false)) + app.handle(.pointerUp(f.center, time: t + 0.05))
+        return app.handle(.pointerDown(f.center, time: t, shift: false)).events + app.handle(.pointerUp(f.center, time: t + 0.05)).events
     }
 
     func settings(_ events: [SceneEvent]) -> [SceneEvent] { events.filter { $0.name == "setting" } }

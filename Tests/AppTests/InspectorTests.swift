@@ -40,10 +40,10 @@ typealias FixedMeasurer = FixedAdvanceMeasurer
         let t = track("gap.response")
         let y = t.midY
         let x0 = knobX("gap.response", value: 0.32)
-        var events = app.handle(.pointerDown(Point2(x0 + 2, y), time: 100, shift: false))  // on the knob: no jump
+        var events = app.handle(.pointerDown(Point2(x0 + 2, y), time: 100, shift: false)).events  // on the knob: no jump
         #expect(app.alert.settings.gap.response == 0.32)
-        events += app.handle(.pointerMoved(Point2(x0 + 2 + t.width / 4, y), time: 100.05))
-        events += app.handle(.pointerUp(Point2(x0 + 2 + t.width / 4, y), time: 100.1))
+        events += app.handle(.pointerMoved(Point2(x0 + 2 + t.width / 4, y), time: 100.05)).events
+        events += app.handle(.pointerUp(Point2(x0 + 2 + t.width / 4, y), time: 100.1)).events
         // A quarter of the track is a quarter of 0.05…2.0: +0.4875 s — rounded to the
         // 3 decimals shown (SPEC §11.1), so within half a thousandth, and on the grid.
         #expect(abs(app.alert.settings.gap.response - (0.32 + 0.4875)) <= 0.0005 + 1e-9)
@@ -139,11 +139,11 @@ typealias FixedMeasurer = FixedAdvanceMeasurer
     mutating func type(_ text: String, into id: String, at t: Double) -> [SceneEvent] {
         let f = frame(id)
         let number = Point2(f.maxX - 31, f.midY)
-        var events = app.handle(.pointerDown(number, time: t, shift: false))
-        events += app.handle(.pointerUp(number, time: t + 0.01))
-        for _ in 0..<8 { events += app.handle(.key(.backspace, time: t + 0.02, shift: false)) }
-        events += app.handle(.text(text, time: t + 0.03))
-        events += app.handle(.key(.enter, time: t + 0.04, shift: false))
+        var events = app.handle(.pointerDown(number, time: t, shift: false)).events
+        events += app.handle(.pointerUp(number, time: t + 0.01)).events
+        for _ in 0..<8 { events += app.handle(.key(.backspace, time: t + 0.02, shift: false)).events }
+        events += app.handle(.text(text, time: t + 0.03)).events
+        events += app.handle(.key(.enter, time: t + 0.04, shift: false)).events
         return events
     }
 
@@ -192,7 +192,7 @@ typealias FixedMeasurer = FixedAdvanceMeasurer
     @Test mutating func resetRestoresTheGroup() {
         _ = type("1.2", into: "gap.damping", at: 100)
         let r = frame("gap.reset")
-        let events = app.handle(.pointerDown(r.center, time: 101, shift: false)) + app.handle(.pointerUp(r.center, time: 101.05))
+        let events = app.handle(.pointerDown(r.center, time: 101, shift: false)).events + app.handle(.pointerUp(r.center, time: 101.05)).events
         #expect(app.alert.settings.gap.damping == 0.85)
         #expect(settings(events).first?["name"] == .string("gap.damping"))
     }
@@ -263,7 +263,7 @@ typealias FixedMeasurer = FixedAdvanceMeasurer
     }
 
     @Test mutating func keysDriveTheTransport() {
-        let space = app.handle(.key(.space, time: 11, shift: false))
+        let space = app.handle(.key(.space, time: 11, shift: false)).events
         #expect(app.clock.isPaused && space.first?.name == "paused")
         let t = app.sceneTime(atWall: 11)
         _ = app.handle(.key(.right, time: 11.5, shift: false))
@@ -290,115 +290,5 @@ typealias FixedMeasurer = FixedAdvanceMeasurer
             if case .shape(let s, let p, _) = c, p.fill == Theme.light.row { return s.rect.y } else { return nil }
         }.first
         #expect(abs((rowY ?? -1) - (16 + app.alert.reservedHeight * pose.gap)) < 1e-9)
-    }
-}
-
-/// Scene switching and the neck sandbox's inspector (issue 5, partial).
-@Suite struct SceneSwitchTests {
-    var app = PushAlertApp(settings: PushAlertSettings(), measurer: FixedMeasurer(), theme: .light,
-                           windowSize: Size(1280, 800), wall: 10)
-
-    @Test mutating func keyFourOpensTheNeckSandboxAndOneComesBack() {
-        let e = app.handle(.key(.digit4, time: 11, shift: false))
-        #expect(app.kind == .neck && e.first?["scene"] == .string("neck"))
-        let ids = Set(app.layoutEvent(atWall: 11).fields.map(\.0))
-        #expect(ids.isSuperset(of: ["neck.merge", "neck.smoothing", "neck.kernel.quadratic", "neck.kernel.cubic", "neck.field"]))
-        _ = app.handle(.key(.digit1, time: 12, shift: false))
-        #expect(app.kind == .pushAlert)
-    }
-
-    @Test mutating func theMergeSliderRetunesTheSandbox() {
-        _ = app.handle(.key(.digit4, time: 11, shift: false))
-        let f = app.controlFrames().first { $0.0 == "neck.merge" }?.1 ?? .zero
-        let number = Point2(f.maxX - 31, f.midY)
-        _ = app.handle(.pointerDown(number, time: 12, shift: false))
-        _ = app.handle(.key(.backspace, time: 12.1, shift: false))
-        for _ in 0..<6 { _ = app.handle(.key(.backspace, time: 12.1, shift: false)) }
-        _ = app.handle(.text("40", time: 12.2))
-        let events = app.handle(.key(.enter, time: 12.3, shift: false))
-        #expect(app.neck.merge == 40)
-        #expect(events.first?["name"] == .string("neck.merge"))
-        // k follows merge / 4 = 10, so the pair now snaps apart at 2k = 20 pt.
-        #expect(abs(app.neck.snapGap - 20) < 1e-3)
-    }
-
-    @Test mutating func draggingOnTheStageMovesAPiece() {
-        _ = app.handle(.key(.digit4, time: 11, shift: false))
-        let o = app.pageOrigin
-        let c = app.neck.pieces[2].center
-        _ = app.handle(.pointerDown(Point2(c.x + o.x, c.y + o.y), time: 12, shift: false))
-        _ = app.handle(.pointerMoved(Point2(c.x + o.x - 40, c.y + o.y + 10), time: 12.1))
-        _ = app.handle(.pointerUp(Point2(c.x + o.x - 40, c.y + o.y + 10), time: 12.2))
-        #expect(app.neck.pieces[2].center == Point2(c.x - 40, c.y + 10))
-    }
-}
-
-/// The pile's inspector: its springs are tunable and a change drives the next motion.
-@Suite struct LiquidInspectorTests {
-    var app = PushAlertApp(settings: PushAlertSettings(), measurer: FixedMeasurer(), theme: .light,
-                           windowSize: Size(1280, 800), wall: 10)
-
-    @Test mutating func revealResponseDrivesTheNextSpread() {
-        _ = app.handle(.key(.digit3, time: 11, shift: false))
-        let ids = Set(app.layoutEvent(atWall: 11).fields.map(\.0))
-        for g in ["reveal", "dismiss", "settle", "split", "home", "morph", "press"] {
-            #expect(ids.isSuperset(of: ["\(g).response", "\(g).damping", "\(g).reset"]), "\(g)")
-        }
-        let f = app.controlFrames().first { $0.0 == "reveal.response" }?.1 ?? .zero
-        _ = app.handle(.pointerDown(Point2(f.maxX - 31, f.midY), time: 12, shift: false))
-        for _ in 0..<8 { _ = app.handle(.key(.backspace, time: 12.1, shift: false)) }
-        _ = app.handle(.text("1.2", time: 12.2))
-        let events = app.handle(.key(.enter, time: 12.3, shift: false))
-        #expect(events.first?["name"] == .string("reveal.response"))
-        #expect(app.pile.settings.reveal.response == 1.2)
-        var pile = app.pile
-        _ = pile.spread(at: 0)
-        // Card 1 travels from its peek (y 26) to the list (16 + 44 + the header gap 5 +
-        // height of card 0 + 12, SPEC §5.3.1) on the (1.2, 0.8) spring.
-        let target = 16 + 44 + 5 + pile.cards[0].height + 12
-        let expected = 26 + (target - 26) * Spring(response: 1.2, dampingRatio: 0.8).step(at: 0.3)
-        #expect(abs(pile.cards[1].frame.value(at: 0.3).top - expected) < 1e-9)
-    }
-}
-
-/// The presence scene in the window (issue 6): key 2 opens it, its page buttons and keys
-/// drive it through the stage, and its spring slider retunes the next motion.
-@Suite struct PresenceAppTests {
-    var app = PushAlertApp(settings: PushAlertSettings(), measurer: FixedMeasurer(), theme: .light,
-                           windowSize: Size(1280, 800), wall: 10)
-
-    @Test mutating func keyTwoOpensItAndTheLayoutListsItsControls() {
-        let e = app.handle(.key(.digit2, time: 11, shift: false))
-        #expect(app.kind == .presence && e.first?["scene"] == .string("presence"))
-        let ids = Set(app.layoutEvent(atWall: 11).fields.map(\.0))
-        #expect(ids.isSuperset(of: ["presence.toggle", "presence.next", "presence.response", "presence.damping", "presence.spacing",
-                                    "synced.text.footer", "synced.number.value"]))
-    }
-
-    @Test mutating func clickingShowHideOnTheStageHidesTheRows() {
-        _ = app.handle(.key(.digit2, time: 11, shift: false))
-        let f = app.controlFrames().first { $0.0 == "presence.toggle" }?.1 ?? .zero
-        #expect(f.minX > 0 && f.minY > 0)
-        _ = app.handle(.pointerDown(f.center, time: 12, shift: false))
-        let events = app.handle(.pointerUp(f.center, time: 12.05))
-        #expect(events.contains { $0.name == "toggled" && $0["showing"] == .bool(false) })
-        let later = app.update(toWall: 14)
-        #expect(later.filter { $0.name == "hidden" }.count == 3, "the detail, the number and the nested detail")
-        _ = app.handle(.key(.n, time: 15, shift: false))
-        #expect(app.presence.index == 1)
-    }
-
-    @Test mutating func theResponseSliderRetunesTheNextMotion() {
-        _ = app.handle(.key(.digit2, time: 11, shift: false))
-        let f = app.controlFrames().first { $0.0 == "presence.response" }?.1 ?? .zero
-        _ = app.handle(.pointerDown(Point2(f.maxX - 31, f.midY), time: 12, shift: false))
-        for _ in 0..<8 { _ = app.handle(.key(.backspace, time: 12.1, shift: false)) }
-        _ = app.handle(.text("1", time: 12.2))
-        _ = app.handle(.key(.enter, time: 12.3, shift: false))
-        #expect(app.presence.settings.animation.response == 1)
-        var scene = app.presence
-        _ = scene.toggleTapped(at: 0)
-        // Critical at response 1: ω = 2π, presence (1 + ωt)e^(−ωt) = 0.642260 at 0.2 s.
-        #expect(abs(scene.text.presence(at: 0.2) - 0.642260) < 1e-5)
     }
 }

@@ -44,8 +44,8 @@ struct MinimumWindowTests {
         var app = bench("presence")
         let frame = try #require(app.controlFrames().first { $0.0 == "presence.toggle" }?.1)
         let p = frame.center
-        let down = app.handle(.pointerDown(p, time: 1, shift: false))
-        let up = app.handle(.pointerUp(p, time: 1.05))
+        let down = app.handle(.pointerDown(p, time: 1, shift: false)).events
+        let up = app.handle(.pointerUp(p, time: 1.05)).events
         #expect((down + up).contains { $0.name == .toggled })
         // The drawn page holds the button's text inside that frame.
         let list = app.draw(atWall: 1.1)
@@ -86,7 +86,7 @@ struct MinimumWindowTests {
         // Dragging the thumb down scrolls the inspector, and a layout follows.
         let start = Point2(thumb.midX, thumb.minY + 4)
         _ = app.handle(.pointerDown(start, time: 1, shift: false))
-        let moved = app.handle(.pointerMoved(Point2(start.x, start.y + 60), time: 1.05))
+        let moved = app.handle(.pointerMoved(Point2(start.x, start.y + 60), time: 1.05)).events
         _ = app.handle(.pointerUp(Point2(start.x, start.y + 60), time: 1.1))
         #expect(app.inspectorScroll > 0)
         #expect(moved.contains { $0.name == .layout })

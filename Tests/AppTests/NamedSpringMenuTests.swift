@@ -11,7 +11,7 @@ import Testing
 @Suite struct NamedSpringMenuTests {
     func click(_ id: String, in a: inout Workbench, at t: Double) -> [SceneEvent] {
         guard let f = a.controlFrames().first(where: { $0.0 == id })?.1 else { return [] }
-        return a.handle(.pointerDown(f.center, time: t, shift: false)) + a.handle(.pointerUp(f.center, time: t + 0.05))
+        return a.handle(.pointerDown(f.center, time: t, shift: false)).events + a.handle(.pointerUp(f.center, time: t + 0.05)).events
     }
 
     @Test func swiftUIBouncyOnTheGapSpringIsResponseHalfAndDamping07() {

@@ -104,7 +104,7 @@ struct ShuttleScene: Scene {
         var moved = b
         let f = try #require(b.controlFrames().first { $0.0 == "shuttle.travel" }?.1)
         let track = Point2(f.maxX - UIPass.valueWidth - 10, f.midY)
-        let events = moved.handle(.pointerDown(track, time: 1, shift: false)) + moved.handle(.pointerUp(track, time: 1.05))
+        let events = moved.handle(.pointerDown(track, time: 1, shift: false)).events + moved.handle(.pointerUp(track, time: 1.05)).events
         #expect(moved.scene(ShuttleScene.self)?.settings.travel ?? 0 > 280)
         #expect(events.contains { $0.name == "setting" && $0["name"] == .string("shuttle.travel") })
     }

@@ -18,21 +18,27 @@ import Testing
 
     func frame(_ id: String, in a: Workbench) -> Rect? { a.controlFrames().first { $0.0 == id }?.1 }
 
-    func click(_ id: String, in a: inout Workbench, at t: Double) -> [SceneEvent] {
-        guard let f = frame(id, in: a) else { return [] }
-        return a.handle(.pointerDown(f.center, time: t, shift: false)) + a.handle(.pointerUp(f.center, time: t + 0.05))
+    func click(_ id: String, in a: inout Workbench, at t: Double) -> Workbench.Handled {
+        guard let f = frame(id, in: a) else { return Workbench.Handled(events: [], effects: []) }
+        let down = a.handle(.pointerDown(f.center, time: t, shift: false)), up = a.handle(.pointerUp(f.center, time: t + 0.05))
+        return Workbench.Handled(events: down.events + up.events, effects: down.effects + up.effects)
     }
 
     /// The pointer resting over a group (on its title row), then a key.
-    func key(_ key: Key, over group: String, in a: inout Workbench, at t: Double) -> [SceneEvent] {
-        guard let f = frame("\(group).reset", in: a) else { return [] }
+    func key(_ key: Key, over group: String, in a: inout Workbench, at t: Double) -> Workbench.Handled {
+        guard let f = frame("\(group).reset", in: a) else { return Workbench.Handled(events: [], effects: []) }
         _ = a.handle(.pointerMoved(Point2(f.minX - 40, f.midY), time: t))
         return a.handle(.key(key, time: t + 0.01, shift: false))
     }
 
     func paste(_ text: String, over group: String, in a: inout Workbench, at t: Double) -> [SceneEvent] {
         // The window hands Ctrl+V in, and the clipboard's text right after it.
-        key(.paste, over: group, in: &a, at: t) + a.handle(.text(text, time: t + 0.02))
+        key(.paste, over: group, in: &a, at: t).events + a.handle(.text(text, time: t + 0.02)).events
+    }
+
+    /// The text a copy put out for the clipboard.
+    func copied(_ handled: Workbench.Handled) -> String {
+        handled.effects.compactMap { if case .copy(let text) = $0 { text } else { nil } }.first ?? ""
     }
 
     func number(_ pattern: String, in text: String) -> Double? {
@@ -42,8 +48,8 @@ import Testing
 
     @Test func ctrlCOverTheGapGroupCopiesSwiftUIWithTheGapSpring() {
         var a = bench()
-        let events = key(.copy, over: "gap", in: &a, at: 1)
-        let text = a.takeClipboardText() ?? ""
+        let handled = key(.copy, over: "gap", in: &a, at: 1)
+        let events = handled.events, text = copied(handled)
         #expect(number("response:", in: text) == 0.32)
         #expect(number("dampingFraction:", in: text) == 0.85)
         #expect(events.contains { $0.name == .copied && $0["group"]?.string == "pushAlert.gap" && $0["format"]?.string == "swiftui" })
@@ -54,16 +60,14 @@ import Testing
     @Test func ctrlCAwayFromEveryGroupCopiesNothing() {
         var a = bench()
         _ = a.handle(.pointerMoved(Point2(200, 200), time: 1))  // over the stage
-        _ = a.handle(.key(.copy, time: 1.1, shift: false))
-        #expect(a.takeClipboardText() == nil)
+        #expect(a.handle(.key(.copy, time: 1.1, shift: false)).effects.isEmpty)
     }
 
     @Test func theMenuCopiesComposeAndMakesItCtrlCsFormat() throws {
         var a = bench()
         _ = click("gap.code", in: &a, at: 1)
         #expect(frame("gap.copy.compose", in: a) != nil, "the Code menu opened")
-        _ = click("gap.copy.compose", in: &a, at: 2)
-        let compose = a.takeClipboardText() ?? ""
+        let compose = copied(click("gap.copy.compose", in: &a, at: 2))
         // Compose: spring(dampingRatio, stiffness), unit mass: k = (2π / 0.32)² (SPEC §1.1).
         let k = try #require(number("stiffness =", in: compose))
         #expect(abs(k - pow(2 * Double.pi / 0.32, 2)) / k < 1e-9)
@@ -71,8 +75,7 @@ import Testing
         _ = click("gap.code", in: &a, at: 3)
         _ = click("gap.default.compose", in: &a, at: 4)
         #expect(a.copyFormat == .compose)
-        _ = key(.copy, over: "alert", in: &a, at: 5)
-        let alert = a.takeClipboardText() ?? ""
+        let alert = copied(key(.copy, over: "alert", in: &a, at: 5))
         // The alert spring: response 0.42, ζ 0.78 (SPEC §3).
         #expect(alert.hasPrefix("spring("))
         #expect(number("dampingRatio =", in: alert) == 0.78)

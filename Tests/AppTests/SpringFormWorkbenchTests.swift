@@ -23,14 +23,14 @@ import Testing
     mutating func next() -> Double { t += 0.5; return t }
     mutating func click(_ p: Point2) -> [SceneEvent] {
         let at = next()
-        return app.handle(.pointerDown(p, time: at, shift: false)) + app.handle(.pointerUp(p, time: at + 0.02))
+        return app.handle(.pointerDown(p, time: at, shift: false)).events + app.handle(.pointerUp(p, time: at + 0.02)).events
     }
     mutating func choose(_ form: SpringForm) -> [SceneEvent] { click((frame("form.\(form.rawValue)") ?? .zero).center) }
     /// Clicks the number of `id`, types `text` over it and presses Enter.
     mutating func type(_ text: String, into id: String) -> [SceneEvent] {
         var out = click(number(id))
-        out += app.handle(.text(text, time: next()))
-        return out + app.handle(.key(.enter, time: next(), shift: false))
+        out += app.handle(.text(text, time: next())).events
+        return out + app.handle(.key(.enter, time: next(), shift: false)).events
     }
     /// The text a slider's number box shows (its edit loads it, all selected).
     mutating func shown(_ id: String) -> String {

@@ -88,13 +88,13 @@ extension UndoHistory.Step: Equatable {
         _ = a.handle(.pointerUp(Point2(start.x + 120, start.y), time: 101.5))
         let dragged = gap(a)
         #expect(dragged > 0.5, "the drag moved the gap response (\(dragged))")
-        let undone = a.handle(.key(.undo, time: 103, shift: false))
+        let undone = a.handle(.key(.undo, time: 103, shift: false)).events
         #expect(gap(a) == 0.32)
         #expect(undone.first?.name == "undo" && undone.first?["name"] == .string("gap.response"))
         #expect(undone.first?["value"] == .number(0.32))
         // One step: a second Ctrl+Z has nothing left.
-        #expect(a.handle(.key(.undo, time: 104, shift: false)).first?["nothing"] == .bool(true))
-        let redone = a.handle(.key(.redo, time: 105, shift: false))
+        #expect(a.handle(.key(.undo, time: 104, shift: false)).events.first?["nothing"] == .bool(true))
+        let redone = a.handle(.key(.redo, time: 105, shift: false)).events
         #expect(gap(a) == dragged && redone.first?.name == "redo")
     }
 
@@ -121,14 +121,14 @@ extension UndoHistory.Step: Equatable {
 @Suite struct ShortcutOverlayTests {
     @Test func f1ShowsEveryShortcutOverTheStage() {
         var a = Workbench(measurer: FixedAdvanceMeasurer(), theme: .light, windowSize: Size(1280, 800), wall: 0)
-        let shown = a.handle(.key(.help, time: 1, shift: false))
+        let shown = a.handle(.key(.help, time: 1, shift: false)).events
         #expect(shown.first?.name == "shortcuts" && shown.first?["shown"] == .bool(true))
         let texts = a.draw(atWall: 1).textRuns.map(\.run.text)
         for keys in ["Space", "Ctrl+Z", "Ctrl+Shift+Z  Ctrl+Y", "?  F1", "H", "M", "R", "S"] {
             #expect(texts.contains(keys), "\(keys) missing from the overlay")
         }
         #expect(texts.contains("push-alert, presence, liquid, neck, spring"))
-        let hidden = a.handle(.key(.escape, time: 2, shift: false))
+        let hidden = a.handle(.key(.escape, time: 2, shift: false)).events
         #expect(hidden.first?["shown"] == .bool(false))
         #expect(!a.draw(atWall: 2).textRuns.map(\.run.text).contains("Ctrl+Z"))
     }

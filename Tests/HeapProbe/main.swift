@@ -10,11 +10,20 @@ import Platform
 if CommandLine.arguments.contains("--configured"), !ProcessMemory.returnLargeBlocks() { exit(3) }
 // glibc marks a block it mapped on its own with bit 1 (IS_MMAPPED) of the size word just
 // before the block (malloc/malloc.c, "chunk representations").
+@_optimize(none)
 func isMapped(_ p: UnsafeMutableRawPointer) -> Bool { (p.load(fromByteOffset: -MemoryLayout<Int>.size, as: Int.self) & 2) != 0 }
-guard let big = malloc(4 << 20), isMapped(big) else { exit(4) }
-free(big)
-guard let large = malloc(200 * 1024), let small = malloc(64 * 1024) else { exit(5) }
-print(isMapped(large) ? "mapped" : "heap", isMapped(small) ? "mapped" : "heap")
+/// Where glibc puts a 200 KB and a 64 KB block after a mapped 4 MB one was freed; nil when
+/// the 4 MB block was not mapped. Not optimized: a release build would otherwise be free to
+/// drop an allocation that is only looked at and freed.
+@_optimize(none)
+func probe() -> (large: Bool, small: Bool)? {
+    guard let big = malloc(4 << 20), isMapped(big) else { return nil }
+    free(big)
+    guard let large = malloc(200 * 1024), let small = malloc(64 * 1024) else { exit(5) }
+    return (isMapped(large), isMapped(small))
+}
+guard let found = probe() else { exit(4) }
+print(found.large ? "mapped" : "heap", found.small ? "mapped" : "heap")
 #else
 print("unsupported")
 #endif

