@@ -43,8 +43,8 @@ extension GLRenderer: Renderer {
         // A window that keeps its pixels is drawn in place; one that swaps them away gets
         // its frame from a texture that keeps them, copied whole.
         let inPlace = surface.keepsPixels
-        if inPlace && damageTracking { retainedTargets.insert(0) } else { retainedTargets.remove(0) }
-        let frame = damageTracking && !inPlace ? bindWindowFrame(width: size.width, height: size.height) : nil
+        if inPlace && options[.damageTracking] { retainedTargets.insert(0) } else { retainedTargets.remove(0) }
+        let frame = options[.damageTracking] && !inPlace ? bindWindowFrame(width: size.width, height: size.height) : nil
         if frame == nil { bindWindowTarget() }
         draw(batches(list, offset: .zero, scale: surface.scale), width: size.width, height: size.height,
              background: list.background, fonts: fonts)

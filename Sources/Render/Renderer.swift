@@ -186,10 +186,12 @@ final class ImmediateVideoReadBack: VideoReadBack {
     }
 }
 
-/// The renderer for `context`. GL needs the context current on this thread.
-public func makeRenderer(_ context: RenderContext, fonts: FontLibrary?) throws -> any Renderer {
+/// The renderer for `context`, GL taking the shortcuts `options` allows. GL needs the
+/// context current on this thread.
+public func makeRenderer(_ context: RenderContext, fonts: FontLibrary?,
+                         options: GLRenderer.Options = GLRenderer.Options()) throws -> any Renderer {
     switch context {
-    case .gl(let es): try GLRenderer(es: es, fonts: fonts)
+    case .gl(let es): try GLRenderer(es: es, fonts: fonts, options: options)
     case .software: SoftwareRenderer(fonts: fonts)
     }
 }

@@ -114,9 +114,9 @@ extension RenderSuite {
                 }
                 try renderer.draw(list, offset: .zero, into: f)
                 guard read else { continue }
-                let before = renderer.videoConvertedPixels
+                let before = renderer.stats.videoConvertedPixels
                 try reader.request()
-                converted.append(renderer.videoConvertedPixels - before)
+                converted.append(renderer.stats.videoConvertedPixels - before)
                 var whole = BT709Planes(width: f.width, height: f.height)
                 renderer.readBack().withUnsafeBytes { whole.convertAll($0, bottomUp: false) }
                 expected.append(whole.bytes)
