@@ -3,7 +3,7 @@ import Canvas
 
 /// The GL backend behind `Renderer`: display lists flattened to batches (layers kept whole
 /// for the layer cache), drawn into the offscreen target or the window's framebuffer.
-extension GLRenderer: Renderer {
+extension GLRenderer: VideoFrameSource {
     public var name: String { "gl" }
 
     private func batches(_ list: DisplayList, offset: Point2, scale: Double) -> [RenderBatch] {
@@ -54,7 +54,7 @@ extension GLRenderer: Renderer {
 
     /// Forgets what the window holds (its pixels were lost: an expose): the next frame is
     /// drawn whole.
-    public func forgetWindowPixels() {
+    public func surfaceLost() {
         retained[0] = nil
         if let f = windowFrame { retained[f.fbo] = nil }
     }

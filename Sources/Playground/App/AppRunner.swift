@@ -200,7 +200,7 @@ final class AppRunner {
                 case .exposed:
                     idleFrames = 0
                     // What the window showed may be gone: the next frame is drawn whole.
-                    (renderer.renderer as? GLRenderer)?.forgetWindowPixels()
+                    renderer.renderer.surfaceLost()
                 case .dropped(let path):
                     idleFrames = 0
                     dropFile(path)

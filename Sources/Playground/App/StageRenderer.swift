@@ -9,7 +9,7 @@ import Render
 /// GL renderer's shortcuts and counters (`gl`).
 final class StageRenderer {
     let fonts: FontLibrary
-    let renderer: any Renderer
+    let renderer: any VideoFrameSource
     /// The same renderer when it is the GL one.
     let gl: GLRenderer?
 
