@@ -19,9 +19,12 @@ extension RenderSuite {
             let window: Window
             let fonts: FontLibrary
 
-            init(size: Size = Size(16, 16)) throws {
+            /// `keepPixels` false: the window says it swaps its pixels away, as
+            /// `SPRINGLAB_KEEP_PIXELS=0` at launch makes it.
+            init(size: Size = Size(16, 16), keepPixels: Bool = true) throws {
                 setenv("SDL_VIDEODRIVER", "offscreen", 1)
-                window = try Window(title: "damage", size: size, minimum: Size(1, 1), backend: .gl, userScale: 1, hidden: true)
+                window = try Window(title: "damage", size: size, minimum: Size(1, 1), backend: .gl, userScale: 1, hidden: true,
+                                    environment: WindowEnvironment(keepPixels: keepPixels))
                 guard window.backend == .gl else { throw RenderError("no GL context: \(window.fallbackNote ?? "?")") }
                 fonts = try FontLibrary(directory: FontLibrary.defaultDirectory())
             }
@@ -161,16 +164,14 @@ extension RenderSuite {
 
         /// The same through the window: drawn in place where the window keeps its pixels (SDL's
         /// offscreen surface), or into the kept frame copied whole where it does not
-        /// (`SPRINGLAB_KEEP_PIXELS=0` makes the window say so) — read back from the window, and
+        /// (a window made with `keepPixels` false says so) — read back from the window, and
         /// compared with the same frames drawn whole into the window (in place) or offscreen
         /// (the copy). (The window's own framebuffer and a texture can differ by a level in
         /// places — which is why the window is compared with the window.)
         @Test(arguments: [("push-alert", true), ("liquid", true), ("presence", false)])
         func presentingOnlyTheDamageShowsTheSameFrames(scene: String, inPlace: Bool) throws {
-            if !inPlace { setenv("SPRINGLAB_KEEP_PIXELS", "0", 1) }
-            defer { unsetenv("SPRINGLAB_KEEP_PIXELS") }
             let size = Size(1280, 800)
-            let context = try Context(size: size)
+            let context = try Context(size: size, keepPixels: inPlace)
             #expect(context.window.keepsPixels == inPlace)
             let (w, h) = context.window.drawableSize
             /// The run's frames, each as a hash of its bytes: presented (read from the window)

@@ -1,5 +1,4 @@
 import Canvas
-import Foundation
 import Platform
 import Render
 
@@ -14,8 +13,7 @@ final class StageRenderer {
     let gl: GLRenderer?
 
     /// The renderer the window's context allows, GL taking the shortcuts `options` allows.
-    init(fonts: FontLibrary, window: Window,
-         options: GLRenderer.Options = GLRenderer.Options(environment: ProcessInfo.processInfo.environment)) throws {
+    init(fonts: FontLibrary, window: Window, options: GLRenderer.Options) throws {
         self.fonts = fonts
         switch window.renderContext {
         case .gl(let es):

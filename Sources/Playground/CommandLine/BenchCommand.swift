@@ -30,7 +30,7 @@ enum BenchCommand {
         GLRenderer.Shortcut.allCases.filter { $0 != .damageTracking }
     }
 
-    static func run(_ arguments: [String], output: inout String, errors: inout String) throws {
+    static func run(_ arguments: [String], environment: LaunchEnvironment, output: inout String, errors: inout String) throws {
         let a = try parseArguments(arguments, specs: specs, command: "bench", maxPositional: 0)
         Interrupt.install()
         if a.words["scene"] == "all" {
@@ -39,7 +39,7 @@ enum BenchCommand {
             if let i = rest.firstIndex(of: "--scene"), i + 1 < rest.count { rest.removeSubrange(i...(i + 1)) }
             rest.removeAll { $0 == "--scene=all" }
             for name in SceneRegistry.names {
-                try run(rest + ["--scene", name], output: &output, errors: &errors)
+                try run(rest + ["--scene", name], environment: environment, output: &output, errors: &errors)
             }
             return
         }
@@ -49,14 +49,14 @@ enum BenchCommand {
         let backend: Backend = a.words["renderer"] == "software" ? .software : .gl
         let sceneName = a.words["scene"] ?? SceneRegistry.names[0]
         if let seconds = a.numbers["idle"] {
-            output += try idle(seconds: seconds, scene: sceneName, size: size, scale: scale, backend: backend)
+            output += try idle(seconds: seconds, scene: sceneName, size: size, scale: scale, backend: backend, environment: environment)
             return
         }
-        let fonts = try RenderCommand.loadFonts()
+        let fonts = try RenderCommand.loadFonts(environment)
         // A hidden window of the frame's size: each frame is presented as the app presents
         // it (drawn into the window's frame, copied to the window), not just drawn offscreen.
-        let window = try RenderCommand.openHeadless(backend: backend, errors: &errors, size: size, scale: scale)
-        let renderer = try StageRenderer(fonts: fonts, window: window)
+        let window = try RenderCommand.openHeadless(backend: backend, environment: environment, errors: &errors, size: size, scale: scale)
+        let renderer = try StageRenderer(fonts: fonts, window: window, options: environment.rendererOptions)
         let gl = renderer.gl
         if a.words["damage"] == "off" { gl?.options[.damageTracking] = false }
         // `--ab`: the switch on for even frames, off for odd ones — both halves of one run,
@@ -187,7 +187,8 @@ extension BenchCommand {
     /// `--idle SECONDS`: the real window (X when there is a display, else SDL's offscreen
     /// driver) opened fresh on the scene, left alone until it first comes to rest, then
     /// watched: frames drawn and CPU used (SPEC §9: none, and under 1 % of a core).
-    static func idle(seconds: Double, scene: String, size: Size, scale: Double, backend: Backend) throws -> String {
+    static func idle(seconds: Double, scene: String, size: Size, scale: Double, backend: Backend,
+                     environment: LaunchEnvironment) throws -> String {
         var options = AppOptions()
         options.scene = scene
         options.fresh = true
@@ -197,7 +198,7 @@ extension BenchCommand {
         options.idleProbe = seconds
         // Ends the run if the scene never comes to rest.
         options.quitAfter = seconds + 30
-        let runner = try AppRunner(options: options)
+        let runner = try AppRunner(options: options, environment: environment)
         try runner.run()
         let driver = Window.videoDriver
         guard let r = runner.idleProbe?.result else {
