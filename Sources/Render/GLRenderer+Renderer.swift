@@ -49,7 +49,7 @@ extension GLRenderer: VideoFrameSource {
         draw(batches(list, offset: .zero, scale: surface.scale), width: size.width, height: size.height,
              background: list.background, fonts: fonts)
         if frame != nil { copyWindowFrame() }
-        surface.present()
+        surface.show(.framebuffer)
     }
 
     /// Forgets what the window holds (its pixels were lost: an expose): the next frame is

@@ -21,9 +21,16 @@ public struct RenderFrame: Sendable, Equatable {
     }
 }
 
+/// What a renderer hands its surface to show.
+public enum SurfaceFrame {
+    /// What was drawn into the surface's GL framebuffer (the buffers are swapped).
+    case framebuffer
+    /// Straight-alpha RGBA8 pixels, top row first (the software renderer's frames).
+    case pixels(rgba: [UInt8], width: Int, height: Int)
+}
+
 /// Where a renderer shows its frames: a window with a drawable of some size in pixels.
-/// The platform layer conforms its window; a renderer uses the one way of showing that
-/// suits it.
+/// The app conforms its window; a renderer hands over the kind of frame it makes.
 public protocol RenderSurface: AnyObject {
     /// Drawable size in pixels.
     var drawableSize: (width: Int, height: Int) { get }
@@ -33,10 +40,8 @@ public protocol RenderSurface: AnyObject {
     /// present to the next (a single-buffered window, an offscreen surface): a frame may
     /// then repaint only what changed, in place.
     var keepsPixels: Bool { get }
-    /// Shows what was drawn into the window's GL framebuffer (swaps buffers).
-    func present()
-    /// Shows straight-alpha RGBA8 pixels, top row first (the software renderer's frames).
-    func presentSoftware(rgba: [UInt8], width: Int, height: Int)
+    /// Shows `frame`.
+    func show(_ frame: SurfaceFrame)
 }
 
 /// A rendering backend, in the shape of a Dear ImGui one: made for a context

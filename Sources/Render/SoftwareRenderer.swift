@@ -45,6 +45,6 @@ public final class SoftwareRenderer: VideoFrameSource {
     public func present(_ list: DisplayList, on surface: any RenderSurface) {
         let size = surface.drawableSize
         let raster = rasterize(list, offset: .zero, frame: RenderFrame(width: size.width, height: size.height, scale: surface.scale))
-        surface.presentSoftware(rgba: raster.rgba8, width: size.width, height: size.height)
+        surface.show(.pixels(rgba: raster.rgba8, width: size.width, height: size.height))
     }
 }

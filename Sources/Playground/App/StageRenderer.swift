@@ -39,6 +39,14 @@ final class StageRenderer {
 
 /// The SDL window is where frames are shown.
 extension Window: RenderSurface {
+    /// A GL frame by swapping the buffers, pixels through SDL_Renderer.
+    public func show(_ frame: SurfaceFrame) {
+        switch frame {
+        case .framebuffer: present()
+        case .pixels(let rgba, let width, let height): presentSoftware(rgba: rgba, width: width, height: height)
+        }
+    }
+
     /// The context the window got: the renderer is made for it.
     var renderContext: RenderContext {
         switch backend {
