@@ -47,12 +47,9 @@ public enum FFmpeg {
     public static let installHint = "ffmpeg is not installed: install it with 'sudo apt install ffmpeg' "
         + "(PNG and folder outputs work without it)"
 
-    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        for dir in (environment["PATH"] ?? "").split(separator: ":") {
-            let candidate = "\(dir)/ffmpeg"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
+    /// ffmpeg in `searchPath`, or nil.
+    public static func locate(in searchPath: SearchPath) -> String? {
+        searchPath.locate("ffmpeg")
     }
 }
 
@@ -78,10 +75,10 @@ public final class FFmpegSink: FrameSink {
 
     /// `frames`: what each frame's bytes are. RGBA frames whose last row comes first (as GL
     /// reads them) are flipped by ffmpeg; an MP4 takes `BT709Planes` as they are (a GIF
-    /// needs RGBA for its palette).
+    /// needs RGBA for its palette). ffmpeg is looked for in `searchPath`.
     public init(path: String, kind: OutputKind, width: Int, height: Int, fps: Double,
-                frames: VideoFrameFormat = .rgba(bottomUp: false)) throws(CaptureError) {
-        guard let ffmpeg = FFmpeg.locate() else { throw CaptureError(FFmpeg.installHint) }
+                frames: VideoFrameFormat = .rgba(bottomUp: false), searchPath: SearchPath) throws(CaptureError) {
+        guard let ffmpeg = FFmpeg.locate(in: searchPath) else { throw CaptureError(FFmpeg.installHint) }
         guard kind == .mp4 || kind == .gif else { throw CaptureError("ffmpeg writes only .mp4 and .gif") }
         guard kind == .mp4 || frames != .yuv420BT709 else { throw CaptureError("a GIF is made from RGBA frames") }
         // A reader that dies must give an error on write, not end this process.

@@ -35,12 +35,16 @@ public final class EventPump {
     private var lastServerMs: UInt32 = 0
     private var buttonDown = false
     public private(set) var usesServerTime = false
-    private let debug = getenv("SPRINGLAB_DEBUG_EVENTS") != nil
-    /// For the end-to-end test's negative control only: stamp with pump time, the bug.
-    private let ignoreServerTime = getenv("SPRINGLAB_IGNORE_SERVER_TIME") != nil
+    /// Each event described on standard error (`SPRINGLAB_DEBUG_EVENTS`).
+    private let debug: Bool
+    /// For the end-to-end test's negative control only: stamp with pump time, the bug
+    /// (`SPRINGLAB_IGNORE_SERVER_TIME`).
+    private let ignoreServerTime: Bool
 
-    public init(window: Window) {
+    public init(window: Window, debug: Bool = false, ignoreServerTime: Bool = false) {
         self.window = window
+        self.debug = debug
+        self.ignoreServerTime = ignoreServerTime
         SDL_EventState(UInt32(SDL_SYSWMEVENT.rawValue), SDL_ENABLE)
     }
 

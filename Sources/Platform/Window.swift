@@ -10,6 +10,24 @@ public struct PlatformError: Error, CustomStringConvertible, Sendable {
 
 func sdlError() -> String { String(cString: SDL_GetError()) }
 
+/// What a window takes from the process's environment, which the app reads at launch.
+public struct WindowEnvironment: Sendable, Equatable {
+    /// False (`SPRINGLAB_KEEP_PIXELS=0`): an offscreen window is drawn as one that swaps
+    /// its pixels away.
+    public var keepPixels: Bool
+    /// The assets folder (`SPRINGLAB_ASSETS`), searched first for the icon.
+    public var assets: String?
+    /// The user's own window class by SDL variable (`Window.classVariables`), which wins
+    /// over the app's.
+    public var windowClasses: [String: String]
+
+    public init(keepPixels: Bool = true, assets: String? = nil, windowClasses: [String: String] = [:]) {
+        self.keepPixels = keepPixels
+        self.assets = assets
+        self.windowClasses = windowClasses
+    }
+}
+
 /// How pixels reach the screen.
 public enum Backend: String, Sendable {
     /// OpenGL 3.3 core, or GLES 3.0 when core is not available.
@@ -36,11 +54,12 @@ public final class Window {
 
     /// Opens the window. With `.gl`, falls back to GLES and then to software, returning
     /// the reason in `fallbackNote` so the app can print one line saying so.
+    /// `environment`: what the launch environment says about windows.
     public init(title: String, size: Size, minimum: Size, backend requested: Backend, userScale: Double,
-                hidden: Bool = false, esOnly: Bool = false) throws {
+                hidden: Bool = false, esOnly: Bool = false, environment: WindowEnvironment = WindowEnvironment()) throws {
         SDL_SetHint("SDL_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR", "0")
         SDL_SetHint("SDL_MOUSE_AUTO_CAPTURE", "1")
-        Self.setWindowClass()
+        Self.setWindowClass(environment.windowClasses)
         if SDL_WasInit(SDL_INIT_VIDEO) == 0 && SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0 {
             throw PlatformError("cannot start SDL video: \(sdlError())")
         }
@@ -86,9 +105,8 @@ public final class Window {
         fallbackNote = requested == .gl && chosen == .software ? note : nil
         SDL_SetWindowMinimumSize(win, Int32(minimum.width * userScale), Int32(minimum.height * userScale))
         if context != nil { SDL_GL_SetSwapInterval(1) }
-        keepsPixels = context != nil && Self.videoDriver == "offscreen"
-            && ProcessInfo.processInfo.environment["SPRINGLAB_KEEP_PIXELS"] != "0"
-        Self.setIcon(win)
+        keepsPixels = context != nil && Self.videoDriver == "offscreen" && environment.keepPixels
+        Self.setIcon(win, assets: environment.assets)
     }
 
     /// A window of `size` points at `scale` made to fit the first display's usable area
@@ -116,28 +134,32 @@ public final class Window {
     /// The WM class (X11 WM_CLASS, Wayland app id) the launcher's StartupWMClass names.
     public static let windowClass = "springlab"
 
+    /// The variables SDL takes the window class from.
+    public static let classVariables = ["SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"]
+
     /// SDL 2.26 reads the class from the environment when its video starts; later SDLs
     /// read the hint. Either way it must be set before SDL_Init, and a user's own
-    /// SDL_VIDEO_X11_WMCLASS wins.
-    private static func setWindowClass() {
-        for name in ["SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"] {
-            setenv(name, windowClass, 0)
-            if let value = getenv(name) { SDL_SetHint(name, value) }
+    /// (`user`, by variable) wins.
+    private static func setWindowClass(_ user: [String: String]) {
+        for name in classVariables {
+            let value = user[name] ?? windowClass
+            setenv(name, value, 0)
+            SDL_SetHint(name, value)
         }
     }
 
     /// Gives the window the app's icon (64 px) from Assets/Icons beside the package, or
     /// the hicolor theme above an installed binary. No file, no SDL_image or a bad PNG
     /// leaves the window without an icon; it never stops the window from opening.
-    private static func setIcon(_ win: OpaquePointer) {
-        guard let path = iconPath(), let load = imageLoader(), let surface = load(path) else { return }
+    private static func setIcon(_ win: OpaquePointer, assets: String?) {
+        guard let path = iconPath(assets: assets), let load = imageLoader(), let surface = load(path) else { return }
         SDL_SetWindowIcon(win, surface)
         SDL_FreeSurface(surface)
     }
 
-    private static func iconPath() -> String? {
+    private static func iconPath(assets: String?) -> String? {
         var candidates: [String] = []
-        if let assets = ProcessInfo.processInfo.environment["SPRINGLAB_ASSETS"] {
+        if let assets {
             candidates.append((assets as NSString).appendingPathComponent("Icons/springlab-64.png"))
         }
         let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))

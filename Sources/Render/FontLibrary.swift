@@ -79,12 +79,13 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
     }
 
     /// Finds Assets/Fonts next to the executable's package (or share/springlab/Fonts
-    /// above an installed binary: `scripts/install`), the working directory, or
-    /// $SPRINGLAB_ASSETS. The executable is /proc/self/exe, so a binary started through
-    /// PATH (argv[0] a bare name) finds its fonts too.
-    public static func defaultDirectory() -> String {
-        if let env = ProcessInfo.processInfo.environment["SPRINGLAB_ASSETS"] {
-            return (env as NSString).appendingPathComponent("Fonts")
+    /// above an installed binary: `scripts/install`), the working directory, or in
+    /// `assets` when given (the app passes $SPRINGLAB_ASSETS). The executable is
+    /// /proc/self/exe, so a binary started through PATH (argv[0] a bare name) finds its
+    /// fonts too.
+    public static func defaultDirectory(assets: String? = nil) -> String {
+        if let assets {
+            return (assets as NSString).appendingPathComponent("Fonts")
         }
         let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments.first ?? "."

@@ -58,7 +58,7 @@ extension GLRenderer {
         }
         // Whole-region texels, less `radius` from each side the window did not cut (none of
         // them is read): what was blurred before `tightBlur` too.
-        let inset = tightBlur ? radius : 0
+        let inset = options[.tightBlur] ? radius : 0
         let whole = BlurBox(x0: region.x > 0 ? inset : 0, y0: region.y > 0 ? inset : 0,
                             x1: w - 1 - (region.x + region.w < viewport.width ? inset : 0),
                             y1: h - 1 - (region.y + region.h < viewport.height ? inset : 0))
@@ -67,8 +67,8 @@ extension GLRenderer {
         // under a group that moved, or a slot's first: the whole region, kept while the
         // group moves within it.
         let still = trusted != nil && (out.content == trusted || out.content == nil)
-        let box = tightBlur && !still ? (wanted?.intersection(whole) ?? whole) : whole
-        backdropBlurs += 1
+        let box = options[.tightBlur] && !still ? (wanted?.intersection(whole) ?? whole) : whole
+        stats.backdropBlurs += 1
         backdrop?.slots[slot].content = trusted
         backdrop?.slots[slot].geometry = place
         backdrop?.slots[slot].held = box
@@ -130,9 +130,9 @@ extension GLRenderer {
         }
         if scissored { glEnable(GLenum(GL_SCISSOR_TEST)) } else { glDisable(GLenum(GL_SCISSOR_TEST)) }
         glScissor(saved[0], saved[1], saved[2], saved[3])
-        sparedBlurTexels += 2 * w * h - across * (tall + down)
-        blurredTexels += across * (tall + down)
-        if program != blurProgram { unrolledBlurTexels += across * (tall + down) }
+        stats.sparedBlurTexels += 2 * w * h - across * (tall + down)
+        stats.blurredTexels += across * (tall + down)
+        if program != blurProgram { stats.unrolledBlurTexels += across * (tall + down) }
         glBindVertexArray(0)
         glActiveTexture(GLenum(GL_TEXTURE0))
         return out.texture

@@ -38,7 +38,7 @@ extension GLRenderer {
         let ink = run.dropFirst().reduce(first.rect) { $0.union($1.rect) }
         let w = Int(ink.width.rounded()), h = Int(ink.height.rounded())
         guard w > 0, h > 0 else { return }
-        let rounded = !roundClipClasses || first.roundClip != nil
+        let rounded = !options[.roundClipClasses] || first.roundClip != nil
         let blurred = primitiveProgram(.blurredGlyph, roundClip: rounded, shadow: true)
         var target: GLint = 0
         glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &target)
@@ -92,7 +92,7 @@ extension GLRenderer {
         quad.rect = Rect(x: ink.x, y: ink.y, width: Double(w), height: Double(h))
         quad.atlasOrigin = .zero
         drawInstances([quad], program: blurred, viewport: (width, height), flipRows: coverage.height)
-        blurredRuns += 1
+        stats.blurredRuns += 1
         glBindTexture(GLenum(GL_TEXTURE_2D), atlasTexture)
     }
 

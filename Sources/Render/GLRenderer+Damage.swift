@@ -31,7 +31,7 @@ extension GLRenderer {
                                 batches: batches)
         let before = retained[target]
         retained[target] = now
-        guard damageTracking, let before, before.width == width, before.height == height, before.background == background,
+        guard options[.damageTracking], let before, before.width == width, before.height == height, before.background == background,
               before.atlasGeneration == atlasGeneration else { return nil }
         let changed = Damage.changedBounds(old: before, new: now) + layerRects
         return Damage.rects(changed: changed, liquidRegions: liquidRegions, width: width, height: height)

@@ -69,14 +69,14 @@ extension GLRenderer {
             var groups = 0
             submit(prims, width: width, height: height, keys: nil, liquid: &groups, clip: nil)
             glDisable(GLenum(GL_SCISSOR_TEST))
-            layerPixelsRedrawn += rect.area
+            stats.layerPixelsRedrawn += rect.area
         }
         layerRectsChanged[id] = rects
         layer.key = key
         layer.content = content
         layer.version += 1
         layers[id] = layer
-        layerRedraws += 1
+        stats.layerRedraws += 1
     }
 
     /// The pixels of a layer `width`×`height` whose primitives differ between `old` and

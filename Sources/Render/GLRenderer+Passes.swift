@@ -26,12 +26,12 @@ extension GLRenderer {
     func passStart() {
         guard passTiming else { return }
         glFinish()
-        passTimes.last = ProcessInfo.processInfo.systemUptime
+        stats.passes.last = ProcessInfo.processInfo.systemUptime
     }
 
     /// Adds `n` pixels shaded to the pass `name`.
     func passCount(_ name: String, _ n: Int) {
-        if passTiming { passTimes.count(name, n) }
+        if passTiming { stats.passes.count(name, n) }
     }
 
     /// Ends the pass `name`: waits for the GPU and adds the time since the last mark.
@@ -39,7 +39,7 @@ extension GLRenderer {
         guard passTiming else { return }
         glFinish()
         let now = ProcessInfo.processInfo.systemUptime
-        passTimes.add(name, now - passTimes.last)
-        passTimes.last = now
+        stats.passes.add(name, now - stats.passes.last)
+        stats.passes.last = now
     }
 }

@@ -31,7 +31,7 @@ extension GLRenderer {
     /// The blur program for taps `radius` either side: written out for it (linked on first
     /// use), or the loop's where that is off or failed to link.
     func blurProgram(radius: Int) -> GLuint {
-        guard unrolledBlur, radius <= BlurShaders.maxRadius else { return blurProgram }
+        guard options[.unrolledBlur], radius <= BlurShaders.maxRadius else { return blurProgram }
         if let p = unrolledBlurPrograms[radius] { return p == 0 ? blurProgram : p }
         let p = (try? Self.link(vertex: BlurShaders.vertex(shaderHeader), fragment: BlurShaders.fragment(shaderHeader, radius: radius))) ?? 0
         unrolledBlurPrograms[radius] = p

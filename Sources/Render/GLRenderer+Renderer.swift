@@ -3,7 +3,7 @@ import Canvas
 
 /// The GL backend behind `Renderer`: display lists flattened to batches (layers kept whole
 /// for the layer cache), drawn into the offscreen target or the window's framebuffer.
-extension GLRenderer: Renderer {
+extension GLRenderer: VideoFrameSource {
     public var name: String { "gl" }
 
     private func batches(_ list: DisplayList, offset: Point2, scale: Double) -> [RenderBatch] {
@@ -43,18 +43,18 @@ extension GLRenderer: Renderer {
         // A window that keeps its pixels is drawn in place; one that swaps them away gets
         // its frame from a texture that keeps them, copied whole.
         let inPlace = surface.keepsPixels
-        if inPlace && damageTracking { retainedTargets.insert(0) } else { retainedTargets.remove(0) }
-        let frame = damageTracking && !inPlace ? bindWindowFrame(width: size.width, height: size.height) : nil
+        if inPlace && options[.damageTracking] { retainedTargets.insert(0) } else { retainedTargets.remove(0) }
+        let frame = options[.damageTracking] && !inPlace ? bindWindowFrame(width: size.width, height: size.height) : nil
         if frame == nil { bindWindowTarget() }
         draw(batches(list, offset: .zero, scale: surface.scale), width: size.width, height: size.height,
              background: list.background, fonts: fonts)
         if frame != nil { copyWindowFrame() }
-        surface.present()
+        surface.show(.framebuffer)
     }
 
     /// Forgets what the window holds (its pixels were lost: an expose): the next frame is
     /// drawn whole.
-    public func forgetWindowPixels() {
+    public func surfaceLost() {
         retained[0] = nil
         if let f = windowFrame { retained[f.fbo] = nil }
     }

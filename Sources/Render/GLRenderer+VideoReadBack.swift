@@ -255,7 +255,7 @@ final class RepaintedYUVReadBack: QueuedReadBack {
                              GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
             }
             scratch.withUnsafeBytes { planes.convert($0, rect: r, bottomUp: true) }
-            renderer.videoConvertedPixels += r.area
+            renderer.stats.videoConvertedPixels += r.area
         }
         convertedDraw = draw
         var frame = queue.spare() ?? []

@@ -12,9 +12,12 @@ public struct RenderError: Error, CustomStringConvertible, Sendable {
 /// shaded as a signed-distance field with analytic anti-aliasing, so corners are exact at
 /// any scale. Glyphs sample the font library's atlas. Requires a current context.
 ///
-/// Beside this file: program setup (`+Programs`), the layer cache (`+Layers`), offscreen
-/// targets and read-back (`+Targets`), the liquid pass (`+Liquid`) and the `Renderer`
-/// conformance (`+Renderer`).
+/// Beside this file: its shortcuts and counters (`+Options`), program setup (`+Programs`),
+/// the layer cache (`+Layers`), damage repaint (`+Damage`), offscreen targets and
+/// read-back (`+Targets`), video read-back (`+VideoReadBack`), the liquid pass (`+Liquid`,
+/// its field `+LiquidField` and strips `+LiquidStrips`), the backdrop blur (`+Blur`),
+/// blurred text (`+BlurredText`), pass timing (`+Passes`), the blit floor (`+Floor`) and
+/// the `Renderer` conformance (`+Renderer`).
 public final class GLRenderer {
     /// The glyph atlas display lists drawn through `Renderer` take their text from.
     public let fonts: FontLibrary?
@@ -29,10 +32,6 @@ public final class GLRenderer {
     /// The liquid programs linked so far (`liquidProgram`), and the dialect they are in.
     var liquidProgramCache: [LiquidProgramKey: GLuint] = [:]
     var shaderHeader = ""
-    /// Paint plain cores with the plain program and compute no field there; false draws every
-    /// pixel of a group through the full paint (a test compares the two byte for byte;
-    /// `SPRINGLAB_LIQUID_CORES=off` in the environment turns it off).
-    public var liquidCores = ProcessInfo.processInfo.environment["SPRINGLAB_LIQUID_CORES"] != "off"
     /// A blurred run's sharp coverage (R8, grow-only) and its framebuffer (`GLRenderer+BlurredText`).
     var runCoverage: (texture: GLuint, fbo: GLuint, width: Int, height: Int)?
     /// The field texture (half floats, grow-only) and its framebuffer.
@@ -45,11 +44,6 @@ public final class GLRenderer {
     /// The blur with its taps written out, by radius (`BlurShaders.fragment(_:radius:)`); 0
     /// where linking failed (the loop's then).
     var unrolledBlurPrograms: [Int: GLuint] = [:]
-    /// Blur through the program written out for the radius; `SPRINGLAB_UNROLLED_BLUR=off`
-    /// blurs through the loop (the same bytes).
-    public var unrolledBlur = ProcessInfo.processInfo.environment["SPRINGLAB_UNROLLED_BLUR"] != "off"
-    /// Texels blurred through an unrolled program since start.
-    public internal(set) var unrolledBlurTexels = 0
     /// The liquid backdrop's blur textures, and the blurred results kept per group.
     var backdrop: Backdrop?
     var vao: GLuint = 0
@@ -59,79 +53,12 @@ public final class GLRenderer {
     var atlasGeneration = -1
     /// Cached layers by id (`GLRenderer+Layers`).
     var layers: [String: CachedLayer] = [:]
-    /// Layers redrawn since start (a test checks steady state redraws none), and the
-    /// pixels of them redrawn (a test checks a change redraws only what it touches).
-    public internal(set) var layerRedraws = 0
-    public internal(set) var layerPixelsRedrawn = 0
-    /// Pixels of liquid groups painted plain since start (`LiquidCores`), and of shapes'
-    /// one-colour cores (`ShapeCores`), before scissoring.
-    public internal(set) var plainPixels = 0
-    public internal(set) var flatPixels = 0
-    /// Backdrops blurred since start (a test checks a still backdrop is blurred once).
-    public internal(set) var backdropBlurs = 0
-    /// Blur only the backdrop texels the glass can read (`blurBackdrop`);
-    /// `SPRINGLAB_TIGHT_BLUR=off` blurs each region whole.
-    public var tightBlur = ProcessInfo.processInfo.environment["SPRINGLAB_TIGHT_BLUR"] != "off"
-    /// Texels the two blur passes left out, and computed, since start.
-    public internal(set) var sparedBlurTexels = 0
-    public internal(set) var blurredTexels = 0
     var scratch: [Float] = []
     /// Each layer's content as last flattened, kept while its commands are unchanged.
     let layerContents = LayerContentCache()
     var instanceCapacity = 0
     /// The offscreen framebuffer (`GLRenderer+Targets`).
     var target: (fbo: GLuint, color: GLuint, width: Int, height: Int)?
-    /// Repaint only what changed in a retained target (`GLRenderer+Damage`); off, every
-    /// frame is drawn whole (`SPRINGLAB_DAMAGE=off` in the environment turns it off).
-    public var damageTracking = ProcessInfo.processInfo.environment["SPRINGLAB_DAMAGE"] != "off"
-    /// Draw a large one-colour shape's core with the flat program (`ShapeCores`);
-    /// `SPRINGLAB_SHAPE_CORES=off` draws every shape whole.
-    public var shapeCores = ProcessInfo.processInfo.environment["SPRINGLAB_SHAPE_CORES"] != "off"
-    /// Compute a liquid field without the superellipse where no continuous corner is nearest
-    /// (`LiquidCores.straightColumns`); `SPRINGLAB_STRAIGHT_FIELD=off` never does.
-    public var straightField = ProcessInfo.processInfo.environment["SPRINGLAB_STRAIGHT_FIELD"] != "off"
-    /// Field pixels computed by the straight program since start.
-    public internal(set) var straightPixels = 0
-    /// Paint the glass's shadow outside it with a program of its own (`LiquidCores.outside`);
-    /// `SPRINGLAB_SHADOW_CLASS=off` paints all of it with the full paint.
-    public var shadowClass = ProcessInfo.processInfo.environment["SPRINGLAB_SHADOW_CLASS"] != "off"
-    /// Pixels of glass shadow painted by that program since start.
-    public internal(set) var shadowPixels = 0
-    /// Draw primitives under no rounded clip with programs without its code;
-    /// `SPRINGLAB_ROUND_CLIP_CLASSES=off` draws all with the ones that have it.
-    public var roundClipClasses = ProcessInfo.processInfo.environment["SPRINGLAB_ROUND_CLIP_CLASSES"] != "off"
-    /// Pixels of those primitives' rects (a piece's quad) drawn since start.
-    public internal(set) var unroundedPixels = 0
-    /// Draw shapes without a shadow with programs without its code;
-    /// `SPRINGLAB_SHAPE_SHADOW_CLASSES=off` draws all with the ones that have it.
-    public var shapeShadowClasses = ProcessInfo.processInfo.environment["SPRINGLAB_SHAPE_SHADOW_CLASSES"] != "off"
-    /// Pixels of those shapes' rects (a piece's quad) drawn since start.
-    public internal(set) var unshadowedPixels = 0
-    /// Paint glass that no clip cuts and that shows no iso-lines with programs without
-    /// either (`LiquidShaders.fragment`'s `general`); `SPRINGLAB_UNCLIPPED_PAINT=off` never does.
-    public var unclippedPaint = ProcessInfo.processInfo.environment["SPRINGLAB_UNCLIPPED_PAINT"] != "off"
-    /// Edge pixels of glass painted by such a program since start.
-    public internal(set) var unclippedPixels = 0
-    /// Read a glass shadow from a coarse field (`shadowSpacing`) and compute the full one
-    /// only where the edges read it; `SPRINGLAB_COARSE_SHADOW=off` never does.
-    public var coarseShadow = ProcessInfo.processInfo.environment["SPRINGLAB_COARSE_SHADOW"] != "off"
-    /// Paint a glass group of one shape computing its field where it reads it, with no full
-    /// field pass (`LiquidShaders.fragment`'s `single`); `SPRINGLAB_SINGLE_SHAPE_FIELD=off`
-    /// never does.
-    public var singleShapeField = ProcessInfo.processInfo.environment["SPRINGLAB_SINGLE_SHAPE_FIELD"] != "off"
-    /// Edge pixels of glass painted by such a program since start.
-    public internal(set) var singleShapePixels = 0
-    /// Runs of blurred glyphs drawn since start (`drawBlurredRun`).
-    public internal(set) var blurredRuns = 0
-    /// Pixels of full field, and texels of coarse field, computed since start.
-    public internal(set) var fieldPixels = 0
-    public internal(set) var coarsePixels = 0
-    /// Draw the field's strips of up to four shapes with those shapes in each strip's
-    /// record, one call a program (`drawFieldRects`), not a call for each list of shapes
-    /// (llvmpipe spends tens of microseconds a call); `SPRINGLAB_INSTANCED_FIELD=off` never does.
-    public var instancedField = ProcessInfo.processInfo.environment["SPRINGLAB_INSTANCED_FIELD"] != "off"
-    /// Field pixels and coarse texels drawn so since start.
-    public internal(set) var instancedFieldPixels = 0
     /// Targets whose pixels persist between frames, and the frame each holds.
     var retainedTargets = Set<GLuint>()
     var retained: [GLuint: RetainedFrame] = [:]
@@ -145,20 +72,22 @@ public final class GLRenderer {
     /// repainted (nil: the whole frame) — what a video read-back converts again.
     public internal(set) var offscreenDraws = 0
     public internal(set) var offscreenRepaint: [PixelRect]?
-    /// Pixels an encoder's read-back has read and converted so far (`RepaintedYUVReadBack`).
-    public internal(set) var videoConvertedPixels = 0
-    /// Pixels repainted since start (a frame drawn whole counts all of its pixels).
-    public internal(set) var repaintedPixels = 0
     /// Time each pass (`GLRenderer+Passes`; slows every frame: a diagnostic).
     public var passTiming = false
-    public internal(set) var passTimes = PassTimes()
+    /// The shortcuts taken (`GLRenderer+Options`); a test or `bench --ab` may change them
+    /// between frames.
+    public var options: Options
+    /// What was counted since start or the last `resetStats`.
+    public internal(set) var stats = Stats()
 
     static let floatsPerInstance = 32
 
     /// Compiles the pipeline. `es` selects the GLES 3.0 shader dialect; `fonts` is the
-    /// atlas for display lists drawn through `Renderer` (primitives bring their own).
-    public init(es: Bool, fonts: FontLibrary? = nil) throws {
+    /// atlas for display lists drawn through `Renderer` (primitives bring their own);
+    /// `options` the shortcuts taken (all by default).
+    public init(es: Bool, fonts: FontLibrary? = nil, options: Options = Options()) throws {
         self.fonts = fonts
+        self.options = options
         try setUpPrograms(header: es ? "#version 300 es\n" : "#version 330 core\n")
         setUpInstanceBuffers()
         setUpAtlasTexture()
@@ -212,7 +141,7 @@ public final class GLRenderer {
             clear(width: width, height: height, background: background)
             drawPass(batches, width: width, height: height, keys: keys, target: target, clip: nil)
             lastRepaint = nil
-            repaintedPixels += width * height
+            stats.repaintedPixels += width * height
             return
         }
         for r in rects {
@@ -222,7 +151,7 @@ public final class GLRenderer {
                          GLfloat(background.b * background.a), GLfloat(background.a))
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
             drawPass(batches, width: width, height: height, keys: keys, target: target, clip: r.rect)
-            repaintedPixels += r.area
+            stats.repaintedPixels += r.area
         }
         glDisable(GLenum(GL_SCISSOR_TEST))
         lastRepaint = rects
@@ -327,11 +256,11 @@ public final class GLRenderer {
     func submitShapes(_ prims: [Primitive], width: Int, height: Int) {
         guard !prims.isEmpty else { return }
         // A large one-colour shape in pieces (`ShapeCores`); the rest as they are.
-        let pieces = shapeCores ? ShapeCores.pieces(prims) : prims.indices.map {
+        let pieces = options[.shapeCores] ? ShapeCores.pieces(prims) : prims.indices.map {
             ShapeCores.Piece(index: $0, program: Shaders.Program(prims[$0].kind), quad: nil)
         }
         fill(prims, pieces)
-        for piece in pieces where piece.program == .flat || piece.program == .opaque { flatPixels += Int((piece.quad?.width ?? 0) * (piece.quad?.height ?? 0)) }
+        for piece in pieces where piece.program == .flat || piece.program == .opaque { stats.flatPixels += Int((piece.quad?.width ?? 0) * (piece.quad?.height ?? 0)) }
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         glActiveTexture(GLenum(GL_TEXTURE0))
@@ -341,6 +270,7 @@ public final class GLRenderer {
         uploadScratch(instances: pieces.count)
         // A run: one class, all under a rounded clip or none (a piece never is), and for
         // shapes all with a shadow or none.
+        let roundClipClasses = options[.roundClipClasses], shapeShadowClasses = options[.shapeShadowClasses]
         let unrounded = pieces.map { roundClipClasses && prims[$0.index].roundClip == nil }
         let unshadowed = pieces.map { shapeShadowClasses && $0.program == .shape && Float(prims[$0.index].shadow?.alpha ?? 0) <= 0 }
         var start = 0
@@ -351,8 +281,8 @@ public final class GLRenderer {
             guard let p = primitiveProgram(kind, roundClip: !plain, shadow: !bare) else { start = end; continue }
             for piece in pieces[start..<end] where plain || bare {
                 let q = piece.quad ?? prims[piece.index].rect
-                if plain { unroundedPixels += Int(q.width * q.height) }
-                if bare { unshadowedPixels += Int(q.width * q.height) }
+                if plain { stats.unroundedPixels += Int(q.width * q.height) }
+                if bare { stats.unshadowedPixels += Int(q.width * q.height) }
             }
             glUseProgram(p.program)
             glUniform2f(p.viewport, GLfloat(width), GLfloat(height))

@@ -21,9 +21,16 @@ public struct RenderFrame: Sendable, Equatable {
     }
 }
 
+/// What a renderer hands its surface to show.
+public enum SurfaceFrame {
+    /// What was drawn into the surface's GL framebuffer (the buffers are swapped).
+    case framebuffer
+    /// Straight-alpha RGBA8 pixels, top row first (the software renderer's frames).
+    case pixels(rgba: [UInt8], width: Int, height: Int)
+}
+
 /// Where a renderer shows its frames: a window with a drawable of some size in pixels.
-/// The platform layer conforms its window; a renderer uses the one way of showing that
-/// suits it.
+/// The app conforms its window; a renderer hands over the kind of frame it makes.
 public protocol RenderSurface: AnyObject {
     /// Drawable size in pixels.
     var drawableSize: (width: Int, height: Int) { get }
@@ -33,27 +40,37 @@ public protocol RenderSurface: AnyObject {
     /// present to the next (a single-buffered window, an offscreen surface): a frame may
     /// then repaint only what changed, in place.
     var keepsPixels: Bool { get }
-    /// Shows what was drawn into the window's GL framebuffer (swaps buffers).
-    func present()
-    /// Shows straight-alpha RGBA8 pixels, top row first (the software renderer's frames).
-    func presentSoftware(rgba: [UInt8], width: Int, height: Int)
+    /// Shows `frame`.
+    func show(_ frame: SurfaceFrame)
 }
 
 /// A rendering backend, in the shape of a Dear ImGui one: made for a context
-/// (`makeRenderer`), it draws a display list into an offscreen frame, reads that frame
-/// back, and draws into a surface and presents it. The GL renderer and the software
-/// renderer consume the same primitives (`Flattener`); nothing above this protocol asks
-/// which one it holds, but for `name` in a trace.
+/// (`makeRenderer`), it draws a display list into an offscreen frame and reads that frame
+/// back, draws into a surface and presents it, and hears when the surface lost what it
+/// showed. The GL renderer and the software renderer consume the same primitives
+/// (`Flattener`); nothing above this protocol asks which one it holds, but for `name` in a
+/// trace.
 public protocol Renderer: AnyObject {
     /// "gl" or "software", for traces and benchmark lines.
     var name: String { get }
     /// The glyph atlas text is drawn from; nil draws no text.
     var fonts: FontLibrary? { get }
     /// Draws `list` (points, moved by `offset` points) into an offscreen frame of `frame`'s
-    /// size, cleared to the list's background. The frame is kept for the read-backs below.
+    /// size, cleared to the list's background. The frame is kept for the read-backs.
     func draw(_ list: DisplayList, offset: Point2, into frame: RenderFrame) throws
     /// The last offscreen frame as straight-alpha RGBA8, top row first.
     func readBack() -> [UInt8]
+    /// Blocks until everything drawn so far has finished (benchmarks).
+    func finish()
+    /// Draws `list` into `surface` at its size and scale, and shows it.
+    func present(_ list: DisplayList, on surface: any RenderSurface)
+    /// The surface's pixels are gone (an expose): the next frame must be drawn whole.
+    func surfaceLost()
+}
+
+/// A renderer whose offscreen frames a video encoder reads (`springlab record`, live
+/// capture): synchronously, or through a reader that overlaps the copy with the next draw.
+public protocol VideoFrameSource: Renderer {
     /// The last offscreen frame, taken to be opaque, for a video encoder: in whichever row
     /// order is cheapest to read (`bottomUp` says which) — the encoder flips it itself.
     func readBackForVideo() -> (rgba: [UInt8], bottomUp: Bool)
@@ -64,18 +81,16 @@ public protocol Renderer: AnyObject {
     /// A reader like `makeVideoReadBack`'s whose frames are BT.709 4:2:0 planes
     /// (`BT709Planes`), what an H.264 encoder takes; `width` and `height` even.
     func makeEncoderReadBack(width: Int, height: Int, depth: Int) throws -> any VideoReadBack
-    /// Blocks until everything drawn so far has finished (benchmarks).
-    func finish()
-    /// Draws `list` into `surface` at its size and scale, and shows it.
-    func present(_ list: DisplayList, on surface: any RenderSurface)
 }
 
-extension Renderer {
+extension VideoFrameSource {
     /// Converts each frame of the RGBA reader whole.
     public func makeEncoderReadBack(width: Int, height: Int, depth: Int) throws -> any VideoReadBack {
         ConvertingVideoReadBack(try makeVideoReadBack(width: width, height: height, depth: depth), width: width, height: height)
     }
+}
 
+extension Renderer {
     /// Draws `list` offscreen and reads it back: straight-alpha RGBA8, top row first.
     public func pixels(_ list: DisplayList, offset: Point2 = .zero, width: Int, height: Int, scale: Double) throws -> [UInt8] {
         try draw(list, offset: offset, into: RenderFrame(width: width, height: height, scale: scale))
@@ -186,10 +201,12 @@ final class ImmediateVideoReadBack: VideoReadBack {
     }
 }
 
-/// The renderer for `context`. GL needs the context current on this thread.
-public func makeRenderer(_ context: RenderContext, fonts: FontLibrary?) throws -> any Renderer {
+/// The renderer for `context`, GL taking the shortcuts `options` allows. GL needs the
+/// context current on this thread.
+public func makeRenderer(_ context: RenderContext, fonts: FontLibrary?,
+                         options: GLRenderer.Options = GLRenderer.Options()) throws -> any VideoFrameSource {
     switch context {
-    case .gl(let es): try GLRenderer(es: es, fonts: fonts)
+    case .gl(let es): try GLRenderer(es: es, fonts: fonts, options: options)
     case .software: SoftwareRenderer(fonts: fonts)
     }
 }

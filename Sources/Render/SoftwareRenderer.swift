@@ -3,7 +3,7 @@ import Canvas
 /// The software backend: display lists flattened and shaded on the CPU by
 /// `SoftwareRasterizer` (the reference the GL output is tested against), shown through the
 /// surface's blitter. Used where no GL context can be had.
-public final class SoftwareRenderer: Renderer {
+public final class SoftwareRenderer: VideoFrameSource {
     public let fonts: FontLibrary?
     /// The last offscreen frame.
     private var raster: SoftwareRasterizer?
@@ -39,9 +39,12 @@ public final class SoftwareRenderer: Renderer {
     /// The CPU has finished when `draw` returns.
     public func finish() {}
 
+    /// Every frame is presented whole: nothing is kept to forget.
+    public func surfaceLost() {}
+
     public func present(_ list: DisplayList, on surface: any RenderSurface) {
         let size = surface.drawableSize
         let raster = rasterize(list, offset: .zero, frame: RenderFrame(width: size.width, height: size.height, scale: surface.scale))
-        surface.presentSoftware(rgba: raster.rgba8, width: size.width, height: size.height)
+        surface.show(.pixels(rgba: raster.rgba8, width: size.width, height: size.height))
     }
 }

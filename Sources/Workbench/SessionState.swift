@@ -238,7 +238,7 @@ package final class SessionMemory {
 
     /// `$XDG_CONFIG_HOME/springlab/state.json`, else `$HOME/.config/springlab/state.json`
     /// (XDG: a relative `XDG_CONFIG_HOME` is ignored); nil when neither is known.
-    package static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    package static func defaultPath(environment: [String: String]) -> String? {
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
             return ((config as NSString).appendingPathComponent("springlab") as NSString).appendingPathComponent("state.json")
         }

@@ -22,6 +22,9 @@ func report(_ result: SpringLabCommand.Result) -> Int32 {
     return result.exitCode
 }
 
+// The environment, read here once; everything below takes what it needs from this value.
+let environment = LaunchEnvironment(ProcessInfo.processInfo.environment)
+
 // Streaming commands (velocity) write their output through `emit` as they go.
-exit(report(SpringLabCommand.run(Array(CommandLine.arguments.dropFirst()),
+exit(report(SpringLabCommand.run(Array(CommandLine.arguments.dropFirst()), environment: environment,
                                  emit: { text in try SpringLabCommand.write(text, to: 1) })))

@@ -21,9 +21,12 @@ extension RenderSuite {
             let window: Window
             let fonts: FontLibrary
 
-            init(size: Size = Size(16, 16)) throws {
+            /// `keepPixels` false: the window says it swaps its pixels away, as
+            /// `SPRINGLAB_KEEP_PIXELS=0` at launch makes it.
+            init(size: Size = Size(16, 16), keepPixels: Bool = true) throws {
                 setenv("SDL_VIDEODRIVER", "offscreen", 1)
-                window = try Window(title: "damage", size: size, minimum: Size(1, 1), backend: .gl, userScale: 1, hidden: true)
+                window = try Window(title: "damage", size: size, minimum: Size(1, 1), backend: .gl, userScale: 1, hidden: true,
+                                    environment: WindowEnvironment(keepPixels: keepPixels))
                 guard window.backend == .gl else { throw RenderError("no GL context: \(window.fallbackNote ?? "?")") }
                 fonts = try FontLibrary(directory: FontLibrary.defaultDirectory())
             }
@@ -31,7 +34,7 @@ extension RenderSuite {
             /// A renderer with a glyph atlas of its own (each uploads the rows it takes).
             func renderer(damage: Bool) throws -> GLRenderer {
                 let r = try GLRenderer(es: window.isES, fonts: try FontLibrary(directory: FontLibrary.defaultDirectory()))
-                r.damageTracking = damage
+                r.options[.damageTracking] = damage
                 return r
             }
 
@@ -39,14 +42,14 @@ extension RenderSuite {
             /// made, drawing `scene` (`firstDifference`; a difference is recorded): how many
             /// pixels each took the shortcut for (`counter`), the one as made first.
             func compareShortcut(scene: String, scale: Double, theme: Theme, frames: Int, off: (GLRenderer) -> Void,
-                                 counter: KeyPath<GLRenderer, Int>) throws -> (on: Int, off: Int) {
+                                 counter: KeyPath<GLRenderer.Stats, Int>) throws -> (on: Int, off: Int) {
                 let without = try renderer(damage: false), with = try renderer(damage: false)
                 off(without)
                 if let difference = try firstDifference(scene: scene, scale: scale, theme: theme, frames: frames, expected: without,
                                                         got: with) {
                     Issue.record(Comment(rawValue: difference))
                 }
-                return (with[keyPath: counter], without[keyPath: counter])
+                return (with.stats[keyPath: counter], without.stats[keyPath: counter])
             }
 
             /// `frames` frames of `scene`'s bench drive through the window, drawn whole by
@@ -138,12 +141,12 @@ extension RenderSuite {
                 let frame = RenderFrame(width: w, height: h, scale: scale)
                 try whole.draw(list, offset: .zero, into: frame)
                 let expected = whole.readBackForVideo().rgba
-                let before = partial.repaintedPixels
+                let before = partial.stats.repaintedPixels
                 try partial.draw(list, offset: .zero, into: frame)
                 let got = partial.readBackForVideo().rgba
                 if partial.lastRepaint != nil {
                     partialFrames += 1
-                    repainted += partial.repaintedPixels - before
+                    repainted += partial.stats.repaintedPixels - before
                 }
                 guard ImageDiff.same(got, expected) else {
                     let diff = zip(got, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? -1
@@ -156,23 +159,21 @@ extension RenderSuite {
             // Every frame after the first is repainted in part, and on average far less than
             // the window (the stage animates; the page, the inspector and the bar do not).
             #expect(partialFrames == frames - (frames > 44 ? 2 : 1))  // the first frame, and the theme's new background
-            if scene == "presence" { #expect(partial.blurredRuns > 0, "no blurred text was drawn: the value change is not reached") }
+            if scene == "presence" { #expect(partial.stats.blurredRuns > 0, "no blurred text was drawn: the value change is not reached") }
             let mean = Double(repainted) / Double(max(partialFrames, 1)) / Double(w * h)
             #expect(mean < 0.6, "\(scene) repainted \(Int(mean * 100)) % of the window a frame on average")
         }
 
         /// The same through the window: drawn in place where the window keeps its pixels (SDL's
         /// offscreen surface), or into the kept frame copied whole where it does not
-        /// (`SPRINGLAB_KEEP_PIXELS=0` makes the window say so) — read back from the window, and
+        /// (a window made with `keepPixels` false says so) — read back from the window, and
         /// compared with the same frames drawn whole into the window (in place) or offscreen
         /// (the copy). (The window's own framebuffer and a texture can differ by a level in
         /// places — which is why the window is compared with the window.)
         @Test(arguments: [("push-alert", true), ("liquid", true), ("presence", false)])
         func presentingOnlyTheDamageShowsTheSameFrames(scene: String, inPlace: Bool) throws {
-            if !inPlace { setenv("SPRINGLAB_KEEP_PIXELS", "0", 1) }
-            defer { unsetenv("SPRINGLAB_KEEP_PIXELS") }
             let size = Size(1280, 800)
-            let context = try Context(size: size)
+            let context = try Context(size: size, keepPixels: inPlace)
             #expect(context.window.keepsPixels == inPlace)
             let (w, h) = context.window.drawableSize
             /// The run's frames, each as a hash of its bytes: presented (read from the window)

@@ -94,11 +94,11 @@ extension RenderSuite {
                 let b = h.gl.readPixels(width: w, height: ht)
                 let diff = ImageDiff(a, b, width: w, threshold: 2)
                 #expect(diff.maxDifference <= 2, "layer vs direct at \(scale)x: \(diff.maxDifference)/255 at \(diff.worst)")
-                let redraws = h.gl.layerRedraws
+                let redraws = h.gl.stats.layerRedraws
                 for _ in 0..<5 {
                     h.gl.draw(flat.batches(layered), width: w, height: ht, background: direct.background, fonts: h.fonts)
                 }
-                #expect(h.gl.layerRedraws == redraws, "an unchanged layer is composited, not redrawn")
+                #expect(h.gl.stats.layerRedraws == redraws, "an unchanged layer is composited, not redrawn")
             }
         }
 

@@ -109,9 +109,9 @@ extension RenderSuite {
             var repainted: [Int] = []
             // 0.0005 to 0.0019 px from a shape on the grid: each rounds back onto it.
             for dx in [0, 0.0005, 0.001, 0.0019, 0.0012, 0.01, 0.0103] {
-                let before = partial.repaintedPixels
+                let before = partial.stats.repaintedPixels
                 try partial.draw(Self.frame(dx), offset: .zero, into: target)
-                repainted.append(partial.repaintedPixels - before)
+                repainted.append(partial.stats.repaintedPixels - before)
                 let got = partial.readBackForVideo().rgba
                 try whole.draw(Self.frame(dx), offset: .zero, into: target)
                 #expect(ImageDiff.same(got, whole.readBackForVideo().rgba), "move \(dx): repaint differs from a whole frame")

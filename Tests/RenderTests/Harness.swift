@@ -33,7 +33,7 @@ final class Headless {
 
     /// A renderer of its own for this context, as the app makes one for its window: display
     /// lists in, pixels out.
-    func renderer() throws -> any Renderer {
+    func renderer() throws -> any VideoFrameSource {
         try makeRenderer(.gl(es: window.isES), fonts: fonts)
     }
 

@@ -191,104 +191,62 @@ extension RenderSuite {
     /// workbench's bench drive, every frame compared byte for byte, and each really taken
     /// (its pixel counter) or the comparison proves little.
     @Suite struct ExactShortcutTests {
-        enum Shortcut: String, Sendable {
-            /// Liquid glass deeper than anything but its tinted backdrop (`LiquidCores`).
-            /// (The neck sandbox's 30 pt capsules are never deeper than the bezel: no cores.)
-            case plainCores
-            /// The glass's shadow outside it, by its own program (`LiquidCores.outside`).
-            case shadowClass
-            /// The field without the superellipse where no continuous corner is nearest
-            /// (`LiquidCores.straightColumns`).
-            case straightField
-            /// A large one-colour shape's core, by the flat program (`ShapeCores`).
-            case shapeCores
-            /// Glass no clip cuts and without iso-lines, painted by programs without either.
-            case unclippedPaint
-            /// Primitives under no rounded clip, by programs without its code.
-            case roundClipClasses
-            /// Shapes without a shadow, by programs without its code.
-            case shapeShadowClasses
-            /// A glass group of one shape, painted computing its own field (no full field pass).
-            case singleShapeField
-            /// Only the blurred backdrop texels the glass can read, blurred.
-            case tightBlur
-            /// The field's strips of up to four shapes drawn with their shapes in their own
-            /// records, one call a program (`drawFieldRects`).
-            case instancedField
-            /// The backdrop blur through a program with its taps written out for the radius.
-            case unrolledBlur
+        /// For each exact shortcut: the fewest pixels a frame it must take, and the runs
+        /// (scene, scale, theme, frames) it is compared over.
+        /// (The neck sandbox's 30 pt capsules are never deeper than the bezel: no liquid cores.
+        /// The bench drive's spread keeps its blur: a whole frame's is spared then.)
+        static let plans: [GLRenderer.Shortcut: (perFrame: Int, runs: [(String, Double, Theme, Int)])] = [
+            .liquidCores: (5_000, [("liquid", 1, .light, 80), ("liquid", 1, .dark, 30), ("liquid", 2, .light, 24),
+                                   ("liquid", 2, .dark, 12)]),
+            .shadowClass: (10_000, [("liquid", 1, .light, 80), ("liquid", 2, .dark, 24), ("neck", 1, .dark, 40)]),
+            .straightField: (20_000, [("liquid", 1, .light, 80), ("liquid", 2, .dark, 24), ("neck", 1, .light, 40)]),
+            .shapeCores: (20_000, [("presence", 1, .light, 72), ("presence", 2, .dark, 24), ("push-alert", 1, .dark, 40),
+                                   ("spring", 2, .light, 12)]),
+            .unclippedPaint: (10_000, [("liquid", 1, .light, 80), ("liquid", 2, .dark, 24), ("neck", 1, .dark, 40)]),
+            .roundClipClasses: (20_000, [("presence", 1, .dark, 48), ("presence", 2, .light, 16), ("spring", 1, .light, 24),
+                                         ("liquid", 1, .dark, 24)]),
+            .shapeShadowClasses: (20_000, [("presence", 2, .light, 16), ("push-alert", 2, .dark, 16), ("spring", 1, .dark, 24)]),
+            .singleShapeField: (5_000, [("liquid", 1, .light, 80), ("liquid", 1, .dark, 30), ("liquid", 2, .dark, 24)]),
+            .tightBlur: (2_000, [("liquid", 1, .light, 80), ("liquid", 2, .dark, 24)]),
+            .instancedField: (10_000, [("liquid", 1, .light, 80), ("liquid", 2, .dark, 24), ("neck", 1, .light, 40)]),
+            .unrolledBlur: (2_000, [("liquid", 1, .light, 80), ("liquid", 2, .dark, 24)]),
+        ]
 
-            func turnOff(_ r: GLRenderer) {
-                switch self {
-                case .plainCores: r.liquidCores = false
-                case .shadowClass: r.shadowClass = false
-                case .straightField: r.straightField = false
-                case .shapeCores: r.shapeCores = false
-                case .unclippedPaint: r.unclippedPaint = false
-                case .roundClipClasses: r.roundClipClasses = false
-                case .shapeShadowClasses: r.shapeShadowClasses = false
-                case .singleShapeField: r.singleShapeField = false
-                case .tightBlur: r.tightBlur = false
-                case .instancedField: r.instancedField = false
-                case .unrolledBlur: r.unrolledBlur = false
-                }
-            }
+        /// The shortcuts compared by suites of their own: damage repaint
+        /// (`DamageRepaintTests`) and the coarse shadow, which is not exact (`CoarseShadowTests`).
+        static let comparedElsewhere: Set<GLRenderer.Shortcut> = [.damageTracking, .coarseShadow]
 
-            var counter: KeyPath<GLRenderer, Int> {
-                switch self {
-                case .plainCores: \.plainPixels
-                case .shadowClass: \.shadowPixels
-                case .straightField: \.straightPixels
-                case .shapeCores: \.flatPixels
-                case .unclippedPaint: \.unclippedPixels
-                case .roundClipClasses: \.unroundedPixels
-                case .shapeShadowClasses: \.unshadowedPixels
-                case .singleShapeField: \.singleShapePixels
-                case .tightBlur: \.sparedBlurTexels
-                case .instancedField: \.instancedFieldPixels
-                case .unrolledBlur: \.unrolledBlurTexels
-                }
-            }
+        static let runs: [(GLRenderer.Shortcut, String, Double, Theme, Int)] = GLRenderer.Shortcut.allCases.flatMap { shortcut in
+            (plans[shortcut]?.runs ?? []).map { (shortcut, $0.0, $0.1, $0.2, $0.3) }
+        }
 
-            /// The fewest pixels a frame the shortcut must take.
-            var perFrame: Int {
-                switch self {
-                case .plainCores, .singleShapeField: 5_000
-                // (The bench drive's spread keeps its blur: a whole frame's is spared then.)
-                case .tightBlur, .unrolledBlur: 2_000
-                case .shadowClass, .unclippedPaint, .instancedField: 10_000
-                case .straightField, .shapeCores, .roundClipClasses, .shapeShadowClasses: 20_000
-                }
+        @Test func everyShortcutIsCompared() {
+            for shortcut in GLRenderer.Shortcut.allCases {
+                #expect((Self.plans[shortcut] != nil) != Self.comparedElsewhere.contains(shortcut), "\(shortcut)")
+                #expect(shortcut.isExact || Self.comparedElsewhere.contains(shortcut), "\(shortcut)")
             }
         }
 
-        static let runs: [(Shortcut, String, Double, Theme, Int)] = [
-            (.plainCores, "liquid", 1, .light, 80), (.plainCores, "liquid", 1, .dark, 30), (.plainCores, "liquid", 2, .light, 24),
-            (.plainCores, "liquid", 2, .dark, 12),
-            (.shadowClass, "liquid", 1, .light, 80), (.shadowClass, "liquid", 2, .dark, 24), (.shadowClass, "neck", 1, .dark, 40),
-            (.straightField, "liquid", 1, .light, 80), (.straightField, "liquid", 2, .dark, 24), (.straightField, "neck", 1, .light, 40),
-            (.shapeCores, "presence", 1, .light, 72), (.shapeCores, "presence", 2, .dark, 24), (.shapeCores, "push-alert", 1, .dark, 40),
-            (.shapeCores, "spring", 2, .light, 12),
-            (.unclippedPaint, "liquid", 1, .light, 80), (.unclippedPaint, "liquid", 2, .dark, 24), (.unclippedPaint, "neck", 1, .dark, 40),
-            (.roundClipClasses, "presence", 1, .dark, 48), (.roundClipClasses, "presence", 2, .light, 16),
-            (.roundClipClasses, "spring", 1, .light, 24), (.roundClipClasses, "liquid", 1, .dark, 24),
-            (.shapeShadowClasses, "presence", 2, .light, 16), (.shapeShadowClasses, "push-alert", 2, .dark, 16),
-            (.shapeShadowClasses, "spring", 1, .dark, 24),
-            (.singleShapeField, "liquid", 1, .light, 80), (.singleShapeField, "liquid", 1, .dark, 30),
-            (.singleShapeField, "liquid", 2, .dark, 24),
-            (.tightBlur, "liquid", 1, .light, 80), (.tightBlur, "liquid", 2, .dark, 24),
-            (.instancedField, "liquid", 1, .light, 80), (.instancedField, "liquid", 2, .dark, 24),
-            (.instancedField, "neck", 1, .light, 40),
-            (.unrolledBlur, "liquid", 1, .light, 80), (.unrolledBlur, "liquid", 2, .dark, 24),
-        ]
+        /// `SPRINGLAB_<NAME>=off` turns a shortcut off; any other value, or none, leaves it on.
+        @Test func theEnvironmentTurnsShortcutsOff() {
+            #expect(GLRenderer.Options(environment: [:]) == GLRenderer.Options())
+            #expect(GLRenderer.Shortcut.liquidCores.environmentName == "SPRINGLAB_LIQUID_CORES")
+            #expect(GLRenderer.Shortcut.damageTracking.environmentName == "SPRINGLAB_DAMAGE")
+            for shortcut in GLRenderer.Shortcut.allCases {
+                let off = GLRenderer.Options(environment: [shortcut.environmentName: "off", "SPRINGLAB_OTHER": "off"])
+                #expect(off.disabled == [shortcut])
+                #expect(GLRenderer.Options(environment: [shortcut.environmentName: "on"]).disabled.isEmpty)
+            }
+        }
 
         @Test(arguments: runs)
-        func aShortcutChangesNoByte(shortcut: Shortcut, scene: String, scale: Double, theme: Theme, frames: Int) throws {
+        func aShortcutChangesNoByte(shortcut: GLRenderer.Shortcut, scene: String, scale: Double, theme: Theme, frames: Int) throws {
             let context = try RenderSuite.DamageRepaintTests.Context()
-            let n = try context.compareShortcut(scene: scene, scale: scale, theme: theme, frames: frames, off: shortcut.turnOff,
-                                                counter: shortcut.counter)
+            let counter = try #require(shortcut.taken), perFrame = try #require(Self.plans[shortcut]).perFrame
+            let n = try context.compareShortcut(scene: scene, scale: scale, theme: theme, frames: frames,
+                                                off: { $0.options[shortcut] = false }, counter: counter)
             #expect(n.off == 0)
-            #expect(n.on > frames * shortcut.perFrame, "\(shortcut) pixels: \(n.on) over \(frames) frames")
+            #expect(n.on > frames * perFrame, "\(shortcut) pixels: \(n.on) over \(frames) frames")
         }
     }
 }
@@ -304,15 +262,15 @@ extension RenderSuite {
         func theShadowStaysWithinALevelAndTheFullFieldShrinks(scene: String, scale: Double, theme: Theme, frames: Int) throws {
             let context = try RenderSuite.DamageRepaintTests.Context()
             let full = try context.renderer(damage: false), coarse = try context.renderer(damage: false)
-            full.coarseShadow = false
+            full.options[.coarseShadow] = false
             let largest = try context.largestDifference(scene: scene, scale: scale, theme: theme, frames: frames, expected: full,
                                                         got: coarse)
             #expect(largest <= 2, "\(scene) @\(scale)× \(theme): \(largest)/255")
-            #expect(full.coarsePixels == 0)
-            #expect(coarse.coarsePixels > 0)
+            #expect(full.stats.coarsePixels == 0)
+            #expect(coarse.stats.coarsePixels > 0)
             // The full field outside the glass was most of it: at least a third goes.
-            #expect(Double(coarse.fieldPixels) < 0.67 * Double(full.fieldPixels),
-                    "full field: \(coarse.fieldPixels) px with a coarse shadow, \(full.fieldPixels) px without")
+            #expect(Double(coarse.stats.fieldPixels) < 0.67 * Double(full.stats.fieldPixels),
+                    "full field: \(coarse.stats.fieldPixels) px with a coarse shadow, \(full.stats.fieldPixels) px without")
         }
     }
 }

@@ -44,11 +44,11 @@ extension RenderSuite {
             let h = try Headless()
             let w = 300, ht = 180
             func frame(_ list: DisplayList) throws -> (blurs: Int, diff: Int) {
-                let before = h.gl.backdropBlurs
+                let before = h.gl.stats.backdropBlurs
                 let prims = Flattener(scale: 1, fonts: nil).flatten(list)
                 let gpu = try h.gpu(prims, width: w, height: ht, background: list.background)
                 let ref = h.reference(prims, width: w, height: ht, background: list.background)
-                return (h.gl.backdropBlurs - before, ImageDiff(gpu, ref, width: w, threshold: 3).maxDifference)
+                return (h.gl.stats.backdropBlurs - before, ImageDiff(gpu, ref, width: w, threshold: 3).maxDifference)
             }
             // Two groups a frame: the second (clipped, drawn over the first) has its own slot.
             let first = try frame(Self.scene())
@@ -72,7 +72,7 @@ extension RenderSuite {
             // Two renderers in one context: one blurs only what is read, one every region whole.
             let h = try Headless()
             let tight = h.gl, whole = try GLRenderer(es: h.window.isES)
-            whole.tightBlur = false
+            whole.options[.tightBlur] = false
             func pixels(_ r: GLRenderer, _ prims: [Primitive], _ w: Int, _ ht: Int, _ background: Color) throws -> [UInt8] {
                 try r.bindOffscreenTarget(width: w, height: ht)
                 r.draw(prims, width: w, height: ht, background: background, fonts: h.fonts)
@@ -86,10 +86,10 @@ extension RenderSuite {
                 list.commands.append(.liquid(LiquidGroup(shapes: [.roundedRect(Rect(x: 140, y: 100, width: 140, height: 50), radius: 16)]),
                                              .light, opacity: 1))
                 let prims = Flattener(scale: 1, fonts: nil).flatten(list)
-                let (a0, b0) = (tight.blurredTexels, whole.blurredTexels)
+                let (a0, b0) = (tight.stats.blurredTexels, whole.stats.blurredTexels)
                 let a = try pixels(tight, prims, w, ht, list.background)
                 let b = try pixels(whole, prims, w, ht, list.background)
-                let (ta, tb) = (tight.blurredTexels - a0, whole.blurredTexels - b0)
+                let (ta, tb) = (tight.stats.blurredTexels - a0, whole.stats.blurredTexels - b0)
                 let diff = ImageDiff(a, b, width: w, threshold: 0)
                 #expect(diff.maxDifference == 0, "frame \(i): \(diff.maxDifference)/255 at \(diff.worst)")
                 // The first frame blurs the slot's whole region (it may stay still); then the
@@ -117,9 +117,9 @@ extension RenderSuite {
             for scale in [1.0, 2.0] {
                 let w = Int(280 * scale), ht = Int(180 * scale)
                 let prims = Flattener(scale: scale, fonts: nil).flatten(list)
-                let before = h.gl.blurredTexels
+                let before = h.gl.stats.blurredTexels
                 images[scale] = try h.gpu(prims, width: w, height: ht, background: list.background)
-                texels[scale] = h.gl.blurredTexels - before
+                texels[scale] = h.gl.stats.blurredTexels - before
             }
             let one = try #require(texels[1.0]), two = try #require(texels[2.0])
             // The regions snap to a 64-pixel grid, a 32-pt one at 2×: not exactly alike.
@@ -150,9 +150,9 @@ extension RenderSuite {
             let card = Rect(x: 50, y: 40, width: 200, height: 100)
             list.commands.append(.liquid(LiquidGroup(shapes: [.rect(card)]), .light, opacity: 1))
             let prims = Flattener(scale: 1, fonts: nil).flatten(list)
-            let before = h.gl.plainPixels
+            let before = h.gl.stats.plainPixels
             let gpu = try h.gpu(prims, width: 300, height: 180, background: list.background)
-            let plain = h.gl.plainPixels - before
+            let plain = h.gl.stats.plainPixels - before
             // Every pixel at least 14 px in (12 + 1 + a pixel's margin) is plain: 172 × 72.
             let inner = (200 - 2 * 14) * (100 - 2 * 14)
             #expect(plain >= inner && plain < 200 * 100, "plain pixels: \(plain), at least \(inner)")
@@ -209,10 +209,10 @@ extension RenderSuite {
             let flat = Flattener(scale: 1, fonts: h.fonts)
             try h.gl.bindOffscreenTarget(width: w, height: ht)
             h.gl.draw(flat.batches(panel(value: 0.2)), width: w, height: ht, background: .white, fonts: h.fonts)
-            let pixels = h.gl.layerPixelsRedrawn
+            let pixels = h.gl.stats.layerPixelsRedrawn
             h.gl.draw(flat.batches(panel(value: 0.7)), width: w, height: ht, background: .white, fonts: h.fonts)
             let banded = h.gl.readPixels(width: w, height: ht)
-            let redrawn = h.gl.layerPixelsRedrawn - pixels
+            let redrawn = h.gl.stats.layerPixelsRedrawn - pixels
             // Row 7's bar runs from x 12 to 12 + 40 + 150 × 0.7 = 157 (it was 82), its knob of
             // radius 9 (y 341…359) on its end, with a radius-4 shadow 1 px down reaching at
             // most 1.5 × 4 = 6 px, and a pixel of antialiasing: the change lies within

@@ -22,8 +22,12 @@ extension RenderSuite {
                 self.scale = scale
             }
 
-            func present() { swaps += 1 }
-            func presentSoftware(rgba: [UInt8], width: Int, height: Int) { shown = (rgba, width, height) }
+            func show(_ frame: SurfaceFrame) {
+                switch frame {
+                case .framebuffer: swaps += 1
+                case .pixels(let rgba, let width, let height): shown = (rgba, width, height)
+                }
+            }
         }
 
         @Test(arguments: [1.0, 2.0])

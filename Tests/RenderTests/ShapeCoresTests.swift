@@ -90,13 +90,13 @@ extension RenderSuite {
             let h = try Headless()
             let w = Int(380 * scale), ht = Int(320 * scale)
             let prims = Flattener(scale: scale, fonts: h.fonts).flatten(list)
-            h.gl.damageTracking = false
-            h.gl.shapeCores = false
+            h.gl.options[.damageTracking] = false
+            h.gl.options[.shapeCores] = false
             let expected = try h.gpu(prims, width: w, height: ht, background: list.background)
-            #expect(h.gl.flatPixels == 0)
-            h.gl.shapeCores = true
+            #expect(h.gl.stats.flatPixels == 0)
+            h.gl.options[.shapeCores] = true
             let got = try h.gpu(prims, width: w, height: ht, background: list.background)
-            #expect(h.gl.flatPixels > Int(200 * 80 * scale * scale), "the cards were split: \(h.gl.flatPixels)")
+            #expect(h.gl.stats.flatPixels > Int(200 * 80 * scale * scale), "the cards were split: \(h.gl.stats.flatPixels)")
             let diff = ImageDiff(got, expected, width: w, threshold: 0)
             #expect(diff.maxDifference == 0, "\(diff.maxDifference)/255 at \(diff.worst)")
         }

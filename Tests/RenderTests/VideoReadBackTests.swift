@@ -18,19 +18,18 @@ extension RenderSuite {
         static let offsets = (0..<7).map { Point2(Double($0) * 3, Double($0)) }
         static let frame = RenderFrame(width: 300, height: 200, scale: 1)
 
-        func renderer(_ kind: Kind, _ h: Headless) throws -> any Renderer {
-            kind == .software ? try makeRenderer(.software, fonts: h.fonts) : try GLRenderer(es: h.window.isES, fonts: h.fonts)
-        }
-
-        func reader(_ kind: Kind, _ renderer: any Renderer, depth: Int) throws -> any VideoReadBack {
+        /// The renderer for `kind` and a reader of `depth` from it.
+        func renderer(_ kind: Kind, _ h: Headless, depth: Int) throws -> (any VideoFrameSource, any VideoReadBack) {
             let f = Self.frame
+            if kind == .software {
+                let software = try makeRenderer(.software, fonts: h.fonts)
+                return (software, try software.makeVideoReadBack(width: f.width, height: f.height, depth: depth))
+            }
+            let gl = try GLRenderer(es: h.window.isES, fonts: h.fonts)
             switch kind {
-            case .pixelBuffers:
-                return try #require(renderer as? GLRenderer).makePixelBufferReadBack(width: f.width, height: f.height, depth: depth)
-            case .direct:
-                return try #require(renderer as? GLRenderer).makeDirectReadBack(width: f.width, height: f.height, depth: depth)
-            case .chosenForThisDriver, .software:
-                return try renderer.makeVideoReadBack(width: f.width, height: f.height, depth: depth)
+            case .pixelBuffers: return (gl, try gl.makePixelBufferReadBack(width: f.width, height: f.height, depth: depth))
+            case .direct: return (gl, gl.makeDirectReadBack(width: f.width, height: f.height, depth: depth))
+            case .chosenForThisDriver, .software: return (gl, try gl.makeVideoReadBack(width: f.width, height: f.height, depth: depth))
             }
         }
 
@@ -50,7 +49,7 @@ extension RenderSuite {
         func expectLateReadsMatch(kind: Kind, depth: Int, h: Headless) throws {
             let list = GPUReferenceTests.testCard()
             // The truth: each frame read synchronously right after its draw.
-            let reference = try renderer(kind, h)
+            let (reference, _) = try self.renderer(kind, h, depth: depth)
             var expected: [[UInt8]] = []
             for offset in Self.offsets {
                 try reference.draw(list, offset: offset, into: Self.frame)
@@ -60,8 +59,7 @@ extension RenderSuite {
 
             // The capture's way: request after each draw, take only when the ring is full,
             // and everything still pending at the end.
-            let renderer = try renderer(kind, h)
-            let reader = try reader(kind, renderer, depth: depth)
+            let (renderer, reader) = try self.renderer(kind, h, depth: depth)
             #expect(reader.capacity >= 2 || kind == .software)
             var got: [[UInt8]] = []
             var buffer: [UInt8] = []
@@ -114,9 +112,9 @@ extension RenderSuite {
                 }
                 try renderer.draw(list, offset: .zero, into: f)
                 guard read else { continue }
-                let before = renderer.videoConvertedPixels
+                let before = renderer.stats.videoConvertedPixels
                 try reader.request()
-                converted.append(renderer.videoConvertedPixels - before)
+                converted.append(renderer.stats.videoConvertedPixels - before)
                 var whole = BT709Planes(width: f.width, height: f.height)
                 renderer.readBack().withUnsafeBytes { whole.convertAll($0, bottomUp: false) }
                 expected.append(whole.bytes)
@@ -142,8 +140,7 @@ extension RenderSuite {
         @Test(arguments: Kind.allCases)
         func misuseIsAnErrorNeverAWrongFrame(kind: Kind) throws {
             let h = try Headless()
-            let renderer = try renderer(kind, h)
-            let reader = try reader(kind, renderer, depth: 2)
+            let (renderer, reader) = try self.renderer(kind, h, depth: 2)
             var buffer: [UInt8] = []
             #expect(try !reader.take(into: &buffer), "nothing requested, nothing to take")
             // A frame of another size is not the reader's to read.

@@ -32,11 +32,18 @@ final class LiveCapture {
     /// File managers started by Open folder, reaped once they exit.
     private var opened: [Process] = []
 
-    init(folder: String) { self.folder = folder }
+    /// What the process's environment said at launch: where ffmpeg and xdg-open are, and
+    /// what a render started here inherits.
+    private let environment: LaunchEnvironment
 
-    static var defaultFolder: String {
-        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
-        return home + "/Videos/SpringLab"
+    init(folder: String, environment: LaunchEnvironment) {
+        self.folder = folder
+        self.environment = environment
+    }
+
+    /// ~/Videos/SpringLab under `home` (the user's home folder when nil).
+    static func defaultFolder(home: String?) -> String {
+        (home ?? NSHomeDirectory()) + "/Videos/SpringLab"
     }
 
     var isRecording: Bool { writer != nil }
@@ -103,14 +110,14 @@ final class LiveCapture {
     }
 
     private func startRender(replay: String, video: String, options: CaptureOptions, now: Double) -> String? {
-        guard FFmpeg.locate() != nil || options.format == .png else {
+        guard FFmpeg.locate(in: environment.searchPath) != nil || options.format == .png else {
             message = ("Saved the take (\((replay as NSString).lastPathComponent)); " + FFmpeg.installHint, now + 8)
             return FFmpeg.installHint
         }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: Self.executable)
         p.arguments = ["record", "--replay", replay] + options.recordArguments + ["--progress", "--out", video]
-        var env = ProcessInfo.processInfo.environment
+        var env = environment.variables
         env["SDL_VIDEODRIVER"] = "offscreen"
         p.environment = env
         let out = Pipe(), err = Pipe()
@@ -197,9 +204,7 @@ final class LiveCapture {
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
             return "cannot create the captures folder \(folder): \(error.localizedDescription)"
         }
-        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-            .map { "\($0)/xdg-open" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-        guard let path else { return "xdg-open is not installed: the captures are in \(folder)" }
+        guard let path = environment.searchPath.locate("xdg-open") else { return "xdg-open is not installed: the captures are in \(folder)" }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: path)
         p.arguments = [folder]

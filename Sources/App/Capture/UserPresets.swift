@@ -9,7 +9,7 @@ struct UserPresets {
     let folder: String
 
     /// The folder for `environment` (a relative `XDG_DATA_HOME` is ignored, as XDG asks).
-    static func folder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    static func folder(environment: [String: String]) -> String? {
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/springlab/presets" }
         guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
         return home + "/.local/share/springlab/presets"

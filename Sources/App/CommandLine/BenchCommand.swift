@@ -22,20 +22,17 @@ enum BenchCommand {
         FlagSpec(name: "renderer", kind: .choice(["gl", "software"])),
         FlagSpec(name: "damage", kind: .choice(["on", "off"])),
         FlagSpec(name: "passes", kind: .choice(["on", "off"])),
-        FlagSpec(name: "ab", kind: .choice(abSwitches.map(\.name))),
+        FlagSpec(name: "ab", kind: .choice(abSwitches.map(\.rawValue))),
         .number("idle", "seconds in [1, 600] to measure the window at rest", { $0 >= 1 && $0 <= 600 }),
     ]
 
-    /// The renderer's shortcuts `--ab` can alternate (each on by default).
-    static var abSwitches: [(name: String, key: ReferenceWritableKeyPath<GLRenderer, Bool>)] {
-        [("liquid-cores", \.liquidCores), ("unrolled-blur", \.unrolledBlur), ("tight-blur", \.tightBlur),
-         ("shape-cores", \.shapeCores), ("straight-field", \.straightField), ("shadow-class", \.shadowClass),
-         ("round-clip-classes", \.roundClipClasses), ("shape-shadow-classes", \.shapeShadowClasses),
-         ("unclipped-paint", \.unclippedPaint), ("coarse-shadow", \.coarseShadow), ("single-shape-field", \.singleShapeField),
-         ("instanced-field", \.instancedField)]
+    /// The renderer's shortcuts `--ab` can alternate (each on by default); damage repaint
+    /// has `--damage` of its own.
+    static var abSwitches: [GLRenderer.Shortcut] {
+        GLRenderer.Shortcut.allCases.filter { $0 != .damageTracking }
     }
 
-    static func run(_ arguments: [String], output: inout String, errors: inout String) throws {
+    static func run(_ arguments: [String], environment: LaunchEnvironment, output: inout String, errors: inout String) throws {
         let a = try parseArguments(arguments, specs: specs, command: "bench", maxPositional: 0)
         Interrupt.install()
         if a.words["scene"] == "all" {
@@ -44,7 +41,7 @@ enum BenchCommand {
             if let i = rest.firstIndex(of: "--scene"), i + 1 < rest.count { rest.removeSubrange(i...(i + 1)) }
             rest.removeAll { $0 == "--scene=all" }
             for name in SceneRegistry.names {
-                try run(rest + ["--scene", name], output: &output, errors: &errors)
+                try run(rest + ["--scene", name], environment: environment, output: &output, errors: &errors)
             }
             return
         }
@@ -54,24 +51,23 @@ enum BenchCommand {
         let backend: Backend = a.words["renderer"] == "software" ? .software : .gl
         let sceneName = a.words["scene"] ?? SceneRegistry.names[0]
         if let seconds = a.numbers["idle"] {
-            output += try idle(seconds: seconds, scene: sceneName, size: size, scale: scale, backend: backend)
+            output += try idle(seconds: seconds, scene: sceneName, size: size, scale: scale, backend: backend, environment: environment)
             return
         }
-        let fonts = try RenderCommand.loadFonts()
+        let fonts = try RenderCommand.loadFonts(environment)
         // A hidden window of the frame's size: each frame is presented as the app presents
         // it (drawn into the window's frame, copied to the window), not just drawn offscreen.
-        let window = try RenderCommand.openHeadless(backend: backend, errors: &errors, size: size, scale: scale)
-        let renderer = try StageRenderer(fonts: fonts, window: window)
-        let gl = renderer.renderer as? GLRenderer
-        if a.words["damage"] == "off" { gl?.damageTracking = false }
+        let window = try RenderCommand.openHeadless(backend: backend, environment: environment, errors: &errors, size: size, scale: scale)
+        let renderer = try StageRenderer(fonts: fonts, window: window, options: environment.rendererOptions)
+        let gl = renderer.gl
+        if a.words["damage"] == "off" { gl?.options[.damageTracking] = false }
         // `--ab`: the switch on for even frames, off for odd ones — both halves of one run,
         // on one machine at one moment (runs apart differ by more than most steps).
-        let ab = a.words["ab"].flatMap { name in abSwitches.first { $0.name == name } }
+        let ab = a.words["ab"].flatMap { name in abSwitches.first { $0.rawValue == name } }
         if ab != nil, gl == nil { throw UsageError("springlab bench: --ab needs the gl renderer") }
         var app = Workbench(measurer: fonts, theme: .light, windowSize: size)
         _ = app.switchScene(named: sceneName, at: 0)
         let (w, h) = window.drawableSize
-        var repainted = 0
         var times: [Double] = []
         var sceneTimes: [Double] = []
         times.reserveCapacity(frames)
@@ -92,12 +88,15 @@ enum BenchCommand {
             let t = Double(i) / 60
             let list = app.benchFrame(atWall: t)
             if i >= warmup { sceneTimes.append((MonotonicClock.now() - start) * 1000) }
-            let before = gl?.repaintedPixels ?? 0
-            if let ab, let gl { gl[keyPath: ab.key] = i % 2 == 0 }
-            let passesBefore = gl?.passTimes.seconds ?? [:], pixelsBefore = gl?.passTimes.pixels ?? [:]
+            if let ab, let gl { gl.options[ab] = i % 2 == 0 }
+            let passesBefore = gl?.stats.passes.seconds ?? [:], pixelsBefore = gl?.stats.passes.pixels ?? [:]
             renderer.present(list, window: window)
             renderer.renderer.finish()
-            if i == warmup - 1, a.words["passes"] == "on" { gl?.passTiming = true }
+            if i == warmup - 1 {
+                // The counters from here on are the timed frames'.
+                gl?.resetStats()
+                if a.words["passes"] == "on" { gl?.passTiming = true }
+            }
             if i < warmup {
                 warmupTimes.append((MonotonicClock.now() - start) * 1000)
                 if i == warmup - 1 {
@@ -108,12 +107,11 @@ enum BenchCommand {
             }
             times.append((MonotonicClock.now() - start) * 1000)
             if ab != nil, let gl, gl.passTiming {
-                for (name, seconds) in gl.passTimes.seconds {
+                for (name, seconds) in gl.stats.passes.seconds {
                     halves[name, default: [0, 0]][i % 2] += 1000 * (seconds - (passesBefore[name] ?? 0))
                 }
-                for (name, n) in gl.passTimes.pixels { pixelHalves[name, default: [0, 0]][i % 2] += n - (pixelsBefore[name] ?? 0) }
+                for (name, n) in gl.stats.passes.pixels { pixelHalves[name, default: [0, 0]][i % 2] += n - (pixelsBefore[name] ?? 0) }
             }
-            repainted += (gl?.repaintedPixels ?? 0) - before
         }
         // The floor after the frames: its 4 MB test image would otherwise sit in the heap the
         // frames' memory is measured in (the app never draws it).
@@ -138,7 +136,7 @@ enum BenchCommand {
         }
         if let gl {
             output += String(format: "damage=%@ repainted_pct=%.1f  (of the window's pixels, a frame on average)\n",
-                             gl.damageTracking ? "on" : "off", 100 * Double(repainted) / Double(frames * w * h))
+                             gl.options[.damageTracking] ? "on" : "off", 100 * Double(gl.stats.repaintedPixels) / Double(frames * w * h))
         }
         output += String(format: "warmup_frames=%d warmup_first_ms=%.3f warmup_max_ms=%.3f  (one cycle before timing)\n", warmup,
                          warmupTimes.first ?? 0, warmupTimes.max() ?? 0)
@@ -146,7 +144,7 @@ enum BenchCommand {
         output += String(format: "rss_mb_after_warmup=%.1f rss_mb_end=%.1f\n", rssAfterWarmup, rssEnd)
         if let gl, gl.passTiming {
             // Each pass's GPU time a frame (every pass waited for: the frames above are slower).
-            let t = gl.passTimes
+            let t = gl.stats.passes
             let mean = times.reduce(0, +) / Double(times.count)
             var passes = 0.0
             for name in t.order {
@@ -169,8 +167,8 @@ enum BenchCommand {
             let on = half(0), off = half(1)
             func mean(_ v: [Double]) -> Double { v.reduce(0, +) / Double(max(v.count, 1)) }
             output += String(format: "ab=%@ on_p50_ms=%.3f on_p90_ms=%.3f on_mean_ms=%.3f off_p50_ms=%.3f off_p90_ms=%.3f off_mean_ms=%.3f  (frames alternated)\n",
-                             ab.name, quantile(on, 0.5), quantile(on, 0.9), mean(on), quantile(off, 0.5), quantile(off, 0.9), mean(off))
-            for name in gl?.passTimes.order ?? [] {
+                             ab.rawValue, quantile(on, 0.5), quantile(on, 0.9), mean(on), quantile(off, 0.5), quantile(off, 0.9), mean(off))
+            for name in gl?.stats.passes.order ?? [] {
                 let v = halves[name] ?? [0, 0]
                 output += String(format: "ab pass %@ on_ms=%.3f off_ms=%.3f", name,
                                  v[0] / Double(max(on.count, 1)), v[1] / Double(max(off.count, 1)))
@@ -191,7 +189,8 @@ extension BenchCommand {
     /// `--idle SECONDS`: the real window (X when there is a display, else SDL's offscreen
     /// driver) opened fresh on the scene, left alone until it first comes to rest, then
     /// watched: frames drawn and CPU used (SPEC §9: none, and under 1 % of a core).
-    static func idle(seconds: Double, scene: String, size: Size, scale: Double, backend: Backend) throws -> String {
+    static func idle(seconds: Double, scene: String, size: Size, scale: Double, backend: Backend,
+                     environment: LaunchEnvironment) throws -> String {
         var options = AppOptions()
         options.scene = scene
         options.fresh = true
@@ -201,7 +200,7 @@ extension BenchCommand {
         options.idleProbe = seconds
         // Ends the run if the scene never comes to rest.
         options.quitAfter = seconds + 30
-        let runner = try AppRunner(options: options)
+        let runner = try AppRunner(options: options, environment: environment)
         try runner.run()
         let driver = Window.videoDriver
         guard let r = runner.idleProbe?.result else {

@@ -27,7 +27,7 @@ enum FilmstripCommand {
         FlagSpec(name: "out", kind: .text(accepts: "a path ending in .png")),
     ]
 
-    static func run(_ arguments: [String], output: inout String, errors: inout String) throws {
+    static func run(_ arguments: [String], environment: LaunchEnvironment, output: inout String, errors: inout String) throws {
         var a = try parseArguments(arguments, specs: specs, command: "filmstrip", maxPositional: 0)
         guard let out = a.words["out"], out.lowercased().hasSuffix(".png") else {
             throw UsageError("springlab filmstrip: --out accepts a path ending in .png")
@@ -39,7 +39,7 @@ enum FilmstripCommand {
         let frames = Int(a.numbers["frames"] ?? 32), fps = a.numbers["fps"] ?? 15, columns = Int(a.numbers["columns"] ?? 8)
         Interrupt.install()
         let file = try RenderCommand.openPNG(out, command: "filmstrip")
-        let fonts = try RenderCommand.loadFonts()
+        let fonts = try RenderCommand.loadFonts(environment)
         let take = try RecordCommand.makeTake(a, measurer: fonts, output: &output)
         // The loop starts when its button is pressed: the strip starts there too.
         let start = a.words["script"] == "loop" ? 0.2 : 0
@@ -58,8 +58,8 @@ enum FilmstripCommand {
         let w = Int((sheet.size.width * scale).rounded()), h = Int((sheet.size.height * scale).rounded())
         try checkImageSize(w, h, command: "filmstrip")
         let backend: Backend = a.words["renderer"] == "software" ? .software : .gl
-        let headless = try RenderCommand.openHeadless(backend: backend, errors: &errors)
-        let renderer = try StageRenderer(fonts: fonts, window: headless)
+        let headless = try RenderCommand.openHeadless(backend: backend, environment: environment, errors: &errors)
+        let renderer = try StageRenderer(fonts: fonts, window: headless, options: environment.rendererOptions)
         try Interrupt.check()
         let pixels = try renderer.pixels(sheet.list, offset: .zero, width: w, height: h, scale: scale)
         try Interrupt.check()

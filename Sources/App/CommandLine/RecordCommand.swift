@@ -44,7 +44,7 @@ enum RecordCommand {
         var scale: Double
     }
 
-    static func run(_ arguments: [String], output: inout String, errors: inout String) throws {
+    static func run(_ arguments: [String], environment: LaunchEnvironment, output: inout String, errors: inout String) throws {
         let a = try parseArguments(arguments, specs: specs, command: "record", maxPositional: 0)
         // A reader that goes away (the window quitting) must give write errors, not end us.
         signal(SIGPIPE, SIG_IGN)
@@ -66,15 +66,15 @@ enum RecordCommand {
             }
             fps = exact
         }
-        let fonts = try RenderCommand.loadFonts()
+        let fonts = try RenderCommand.loadFonts(environment)
         var take = try makeTake(a, measurer: fonts, output: &output)
         if let d = a.numbers["duration"] { take.duration = d }
         let backend: Backend = a.words["renderer"] == "software" ? .software : .gl
-        let headless = try RenderCommand.openHeadless(backend: backend, errors: &errors)
-        let renderer = try StageRenderer(fonts: fonts, window: headless)
+        let headless = try RenderCommand.openHeadless(backend: backend, environment: environment, errors: &errors)
+        let renderer = try StageRenderer(fonts: fonts, window: headless, options: environment.rendererOptions)
         let area = Area(window: a.has("window"), pointer: a.has("pointer"))
         try render(take, kind: kind, out: out, fps: fps, time: a.numbers["time"], saveReplay: a.words["save-replay"],
-                   progress: a.has("progress"), renderer: renderer, area: area, output: &output)
+                   progress: a.has("progress"), renderer: renderer, area: area, searchPath: environment.searchPath, output: &output)
     }
 
     /// The app and lines of the take: a script run on a fresh app at --size, or a replay.
@@ -125,7 +125,7 @@ enum RecordCommand {
     }
 
     static func render(_ take: Take, kind: OutputKind, out: String, fps: Double, time: Double?, saveReplay: String?, progress: Bool,
-                       renderer: StageRenderer, area: Area = Area(), output: inout String) throws {
+                       renderer: StageRenderer, area: Area = Area(), searchPath: SearchPath, output: inout String) throws {
         // The largest stage (or window) the take has (a window widened mid-take keeps the
         // page whole; a smaller one draws into the corner, the rest its background).
         let chrome = area.window ? Size(0, 0) : Size(Workbench.inspectorWidth, Workbench.barHeight)
@@ -154,7 +154,7 @@ enum RecordCommand {
                     ? try renderer.renderer.makeEncoderReadBack(width: w, height: h, depth: RecordFrames.readBackDepth)
                     : try renderer.renderer.makeVideoReadBack(width: w, height: h, depth: RecordFrames.readBackDepth)
                 reader = video
-                sink = try FFmpegSink(path: out, kind: kind, width: w, height: h, fps: fps, frames: video.format)
+                sink = try FFmpegSink(path: out, kind: kind, width: w, height: h, fps: fps, frames: video.format, searchPath: searchPath)
             case .folder:
                 reader = nil
                 sink = try PNGFolderSink(path: out, width: w, height: h)

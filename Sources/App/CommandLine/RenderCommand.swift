@@ -23,7 +23,7 @@ enum RenderCommand {
         FlagSpec(name: "out", kind: .text(accepts: "a path ending in .png")),
     ]
 
-    static func run(_ arguments: [String], output: inout String, errors: inout String) throws {
+    static func run(_ arguments: [String], environment: LaunchEnvironment, output: inout String, errors: inout String) throws {
         let a = try parseArguments(arguments, specs: specs, command: "render", maxPositional: 0)
         guard let sceneName = a.words["scene"], let scene = SceneRegistry.scene(named: sceneName) else {
             throw UsageError("springlab render: --scene is missing; accepts \(SceneRegistry.names.joined(separator: ", "))")
@@ -48,9 +48,9 @@ enum RenderCommand {
         try checkImageSize(w, h, command: "render")
 
         let file = try openPNG(out, command: "render")
-        let fonts = try loadFonts()
-        let headless = try openHeadless(backend: backend, errors: &errors)
-        let renderer = try StageRenderer(fonts: fonts, window: headless)
+        let fonts = try loadFonts(environment)
+        let headless = try openHeadless(backend: backend, environment: environment, errors: &errors)
+        let renderer = try StageRenderer(fonts: fonts, window: headless, options: environment.rendererOptions)
         // The stage of a workbench whose stage is exactly this size: the page centred on it.
         var bench = Workbench(measurer: fonts, theme: theme, windowSize: RecordCommand.window(around: size))
         _ = bench.switchScene(named: sceneName, at: 0)
@@ -85,11 +85,12 @@ enum RenderCommand {
     }
 
     /// A hidden window on SDL's offscreen driver: a real GL context over EGL, no X.
-    static func openHeadless(backend: Backend, errors: inout String, size: Size = Size(16, 16), scale: Double = 1) throws -> Window {
+    static func openHeadless(backend: Backend, environment: LaunchEnvironment, errors: inout String, size: Size = Size(16, 16),
+                             scale: Double = 1) throws -> Window {
         setenv("SDL_VIDEODRIVER", "offscreen", 1)
         do {
             let window = try Window(title: "SpringLab", size: size, minimum: Size(1, 1), backend: backend,
-                                    userScale: scale, hidden: true)
+                                    userScale: scale, hidden: true, environment: environment.window)
             if let note = window.fallbackNote { errors += "springlab: \(note); drawing with the software renderer\n" }
             return window
         } catch {
@@ -97,8 +98,9 @@ enum RenderCommand {
         }
     }
 
-    static func loadFonts() throws -> FontLibrary {
-        do { return try FontLibrary(directory: FontLibrary.defaultDirectory()) } catch {
+    /// The fonts, from the assets folder `environment` names or the default one.
+    static func loadFonts(_ environment: LaunchEnvironment) throws -> FontLibrary {
+        do { return try FontLibrary(directory: FontLibrary.defaultDirectory(assets: environment.assets)) } catch {
             throw RuntimeError("springlab: \(error)")
         }
     }

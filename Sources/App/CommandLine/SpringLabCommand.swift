@@ -22,15 +22,16 @@ public enum SpringLabCommand {
     /// hand in text this way); otherwise files are read from the disk, streaming where
     /// the command streams. `emit`, when given, takes a streaming command's output
     /// (`velocity`) in chunks as it is produced instead of `Result.output`; an error it
-    /// throws ends the command with status 1.
-    public static func run(_ arguments: [String],
+    /// throws ends the command with status 1. `environment`: the process's, read once by
+    /// main (none by default: tests).
+    public static func run(_ arguments: [String], environment: LaunchEnvironment = LaunchEnvironment(),
                            readInput: ((String) throws(RuntimeError) -> String)? = nil,
                            emit: ((String) throws -> Void)? = nil) -> Result {
         var output = ""
         var errors = ""
         do {
             do {
-                try dispatch(arguments, readInput: readInput, emit: emit, output: &output, errors: &errors)
+                try dispatch(arguments, environment: environment, readInput: readInput, emit: emit, output: &output, errors: &errors)
             } catch let error where !(error is Interrupted) && !(error is UsageError) {
                 // A failure while a stop was asked for is the stop's doing (ffmpeg ended by
                 // the same Ctrl+C mid-pass, a write cut short): 130 or 143, not 1 (issue 37).
@@ -53,20 +54,20 @@ public enum SpringLabCommand {
         }
     }
 
-    static func dispatch(_ arguments: [String], readInput: ((String) throws(RuntimeError) -> String)?,
+    static func dispatch(_ arguments: [String], environment: LaunchEnvironment, readInput: ((String) throws(RuntimeError) -> String)?,
                          emit: ((String) throws -> Void)?, output: inout String, errors: inout String) throws {
         let command = arguments.first ?? "run"
         let rest = Array(arguments.dropFirst())
         if command.hasPrefix("--") && command != "--version" && command != "--help" {
             // `springlab --scene …` is `springlab run --scene …`.
-            return try runApp(arguments)
+            return try runApp(arguments, environment: environment)
         }
         switch command {
-        case "run": try runApp(rest)
-        case "render": try RenderCommand.run(rest, output: &output, errors: &errors)
-        case "bench": try BenchCommand.run(rest, output: &output, errors: &errors)
-        case "record": try RecordCommand.run(rest, output: &output, errors: &errors)
-        case "filmstrip": try FilmstripCommand.run(rest, output: &output, errors: &errors)
+        case "run": try runApp(rest, environment: environment)
+        case "render": try RenderCommand.run(rest, environment: environment, output: &output, errors: &errors)
+        case "bench": try BenchCommand.run(rest, environment: environment, output: &output, errors: &errors)
+        case "record": try RecordCommand.run(rest, environment: environment, output: &output, errors: &errors)
+        case "filmstrip": try FilmstripCommand.run(rest, environment: environment, output: &output, errors: &errors)
         case "neck": try NeckCommand.run(rest, output: &output)
         case "spring": try SpringCommand.run(rest, output: &output)
         case "export": try ExportCommand.run(rest, readInput: readInput, output: &output)
@@ -80,9 +81,9 @@ public enum SpringLabCommand {
         }
     }
 
-    static func runApp(_ arguments: [String]) throws {
+    static func runApp(_ arguments: [String], environment: LaunchEnvironment) throws {
         let options = try RunCommand.options(arguments)
-        let runner = try AppRunner(options: options)
+        let runner = try AppRunner(options: options, environment: environment)
         try runner.run()
     }
 

@@ -32,7 +32,7 @@ final class AppRunner {
     let fonts: FontLibrary
     let capture: LiveCapture
     /// The user's saved presets (SPEC §11.4); nil when no data folder is known.
-    let presets = UserPresets.folder().map(UserPresets.init)
+    let presets: UserPresets?
     /// A replay being played into the window, and how far.
     var replay: (lines: [ReplayFile.Line], cursor: Int, end: Double)?
     /// A dropped replay plays in a sandbox (SPEC §15.3): the window as it was before the
@@ -61,18 +61,24 @@ final class AppRunner {
     /// that asked: done in order once the frame's input is in.
     var pending: [(effect: WorkbenchEffect, wall: Double)] = []
 
-    init(options: AppOptions) throws {
+    /// What the process's environment said at launch.
+    let environment: LaunchEnvironment
+
+    init(options: AppOptions, environment: LaunchEnvironment) throws {
         startedAt = MonotonicClock.now()
         // Ours before SDL's: SDL leaves a signal alone when it already has a handler, and
         // its quit event would end the app with status 0 (SPEC §13 wants 130 / 143).
         Interrupt.install()
         self.options = options
+        self.environment = environment
+        presets = environment.presetsFolder.map(UserPresets.init)
         trace = try options.tracePath.map { try TraceWriter(path: $0) }
-        fonts = try RenderCommand.loadFonts()
-        capture = LiveCapture(folder: options.capturesFolder ?? LiveCapture.defaultFolder)
+        fonts = try RenderCommand.loadFonts(environment)
+        capture = LiveCapture(folder: options.capturesFolder ?? LiveCapture.defaultFolder(home: environment.home),
+                              environment: environment)
         // A replay carries its own settings and --fresh starts from defaults: neither reads
         // nor writes the remembered session. A damaged one is set aside with one line.
-        memory = options.replay == nil && !options.fresh ? SessionMemory.defaultPath().map(SessionMemory.init) : nil
+        memory = options.replay == nil && !options.fresh ? environment.sessionPath.map(SessionMemory.init) : nil
         recalled = memory?.recall() ?? .nothing
         if let note = recalled.note { FileHandle.standardError.write(Data((note + "\n").utf8)) }
         let remembered = recalled.state
@@ -82,14 +88,14 @@ final class AppRunner {
         // asked for or remembered is fitted to the display, and if that still cannot open,
         // the default one opens — each time with one line. (A window larger than the screen
         // that does open is left alone: `--scale 2` on a small screen is a test's own choice.)
-        window = try Self.openWindow(size: size, scale: scale, backend: options.backend)
+        window = try Self.openWindow(size: size, scale: scale, backend: options.backend, environment: environment.window)
         if let note = window.fallbackNote {
             FileHandle.standardError.write(Data("springlab: \(note); drawing with the software renderer\n".utf8))
         }
-        pump = EventPump(window: window)
+        pump = EventPump(window: window, debug: environment.debugEvents, ignoreServerTime: environment.ignoreServerTime)
         // A signal at rest, while the loop sleeps in the event wait, wakes it to stop itself.
         Interrupt.onStop { EventPump.wake() }
-        renderer = try StageRenderer(fonts: fonts, window: window)
+        renderer = try StageRenderer(fonts: fonts, window: window, options: environment.rendererOptions)
         wallOrigin = MonotonicClock.now()
         if let r = options.replay {
             // The app keeps the recorded window size while the take plays, so every recorded
@@ -111,7 +117,7 @@ final class AppRunner {
     /// file this names is pushed onto SDL's queue as SDL_DROPFILE, as the window system
     /// would push it, and the file is removed. The loop looks once a frame, and at rest at
     /// least once a second.
-    private let testDropFile = ProcessInfo.processInfo.environment["SPRINGLAB_TEST_DROP_FILE"]
+    private var testDropFile: String? { environment.testDropFile }
 
     private func pushTestDrop() {
         guard let file = testDropFile, FileManager.default.fileExists(atPath: file),
@@ -122,9 +128,10 @@ final class AppRunner {
     }
 
     /// The window at `size` and `scale`, or fitted to the display, or the default (SPEC §11.5).
-    private static func openWindow(size: Size, scale: Double, backend: Backend) throws -> Window {
+    private static func openWindow(size: Size, scale: Double, backend: Backend, environment: WindowEnvironment) throws -> Window {
         func open(_ size: Size, _ scale: Double) throws -> Window {
-            try Window(title: "SpringLab", size: size, minimum: Workbench.minimumSize, backend: backend, userScale: scale)
+            try Window(title: "SpringLab", size: size, minimum: Workbench.minimumSize, backend: backend, userScale: scale,
+                       environment: environment)
         }
         func say(_ line: String) { FileHandle.standardError.write(Data("springlab: \(line)\n".utf8)) }
         do { return try open(size, scale) } catch let first {
@@ -161,7 +168,7 @@ final class AppRunner {
     func run() throws {
         begin()
         // Tests drop a file through SDL's own queue (xdotool has no XDND).
-        if let drop = ProcessInfo.processInfo.environment["SPRINGLAB_TEST_DROP"] { pump.pushDrop(drop) }
+        if let drop = environment.testDrop { pump.pushDrop(drop) }
         while running {
             let (events, idle, frameStart) = pumpEvents()
             pushTestDrop()
@@ -214,7 +221,7 @@ final class AppRunner {
         case .exposed:
             idleFrames = 0
             // What the window showed may be gone: the next frame is drawn whole.
-            (renderer.renderer as? GLRenderer)?.forgetWindowPixels()
+            renderer.renderer.surfaceLost()
         case .dropped(let path):
             idleFrames = 0
             dropFile(path)

@@ -6,14 +6,24 @@ import Workbench
 
 /// The window's renderer: whichever `Renderer` its context allows (GL, or the software
 /// rasterizer shown through SDL_Renderer), behind the calls the app and the command line
-/// make. Which one it is matters only to Render; here it is a name for the trace.
+/// make. Which one it is matters to Render, and to `bench`, which reads and switches the
+/// GL renderer's shortcuts and counters (`gl`).
 final class StageRenderer {
     let fonts: FontLibrary
-    let renderer: any Renderer
+    let renderer: any VideoFrameSource
+    /// The same renderer when it is the GL one.
+    let gl: GLRenderer?
 
-    init(fonts: FontLibrary, window: Window) throws {
+    /// The renderer the window's context allows, GL taking the shortcuts `options` allows.
+    init(fonts: FontLibrary, window: Window, options: GLRenderer.Options) throws {
         self.fonts = fonts
-        renderer = try makeRenderer(window.renderContext, fonts: fonts)
+        switch window.renderContext {
+        case .gl(let es):
+            let gl = try GLRenderer(es: es, fonts: fonts, options: options)
+            (renderer, self.gl) = (gl, gl)
+        case .software:
+            (renderer, gl) = (SoftwareRenderer(fonts: fonts), nil)
+        }
     }
 
     var backendName: String { renderer.name }
@@ -31,6 +41,14 @@ final class StageRenderer {
 
 /// The SDL window is where frames are shown.
 extension Window: RenderSurface {
+    /// A GL frame by swapping the buffers, pixels through SDL_Renderer.
+    public func show(_ frame: SurfaceFrame) {
+        switch frame {
+        case .framebuffer: present()
+        case .pixels(let rgba, let width, let height): presentSoftware(rgba: rgba, width: width, height: height)
+        }
+    }
+
     /// The context the window got: the renderer is made for it.
     var renderContext: RenderContext {
         switch backend {
