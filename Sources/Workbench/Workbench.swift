@@ -205,9 +205,15 @@ public struct Workbench: Sendable {
     /// One frame of `springlab bench` at wall time `wall` (60 Hz frames): the scene's bench
     /// drive, every scene advanced, the frame drawn. Tests step the drive with it too.
     public mutating func benchFrame(atWall wall: Double) -> DisplayList {
+        benchStep(atWall: wall)
+        return draw(atWall: wall)
+    }
+
+    /// The same frame's drive and update without drawing it: a test that looks at every
+    /// few frames still steps through each.
+    public mutating func benchStep(atWall wall: Double) {
         scene.benchFrame(at: wall)
         _ = update(toWall: wall)
-        return draw(atWall: wall)
     }
 
     /// Whether the next frame can differ from the last with no input. A paused clock and a

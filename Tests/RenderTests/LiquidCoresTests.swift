@@ -246,7 +246,7 @@ extension RenderSuite {
             let n = try context.compareShortcut(scene: scene, scale: scale, theme: theme, frames: frames,
                                                 off: { $0.options[shortcut] = false }, counter: counter)
             #expect(n.off == 0)
-            #expect(n.on > frames * perFrame, "\(shortcut) pixels: \(n.on) over \(frames) frames")
+            #expect(n.on > n.drawn * perFrame, "\(shortcut) pixels: \(n.on) over \(n.drawn) drawn frames of \(frames)")
         }
     }
 }
