@@ -94,6 +94,8 @@ public protocol Scene: Sendable {
 }
 
 extension Scene {
+    /// The `--scene` word, typed.
+    public static var id: SceneID { SceneID(rawValue: name) }
     public static var layoutChangingEvents: Set<EventName> { [] }
     public static var entranceDelay: Double? { nil }
     public func layoutFields() -> [(String, TraceValue)] { [] }

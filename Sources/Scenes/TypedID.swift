@@ -18,3 +18,9 @@ public typealias EventName = TypedID<EventTag>
 public enum PresenceRowTag {}
 /// A row or card of the presence page's layout (SPEC §4.3): `text.detail`.
 public typealias PresenceRowID = TypedID<PresenceRowTag>
+
+/// What names a scene to the outside.
+public enum SceneTag {}
+/// A scene's `--scene` word (`push-alert`): what the command line, the trace and the
+/// remembered session call it.
+public typealias SceneID = TypedID<SceneTag>

@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func theChoicesAreRememberedWithTheSessionAndCheckedOnTheWayIn() throws {
-        var state = SessionState(scene: "liquid", theme: "dark", window: [1280, 800], scale: 1)
+        var state = SessionState(scene: "liquid", theme: .dark, window: [1280, 800], scale: 1)
         state.capture = CaptureOptions(format: .gif, fps: 25, scale: 2, wholeWindow: true, pointer: true)
         let back = try SessionState.decode(state.json)
         #expect(back.capture == state.capture)

@@ -130,11 +130,13 @@ import Testing
     @Test func theCopyFormatIsRememberedWithTheSession() throws {
         var a = bench()
         a.copyFormat = .css
-        let state = SessionState(app: a, scale: 1, form: "response")
+        let state = SessionState(app: a, scale: 1, form: .response)
         let back = try SessionState.decode(state.json)
-        #expect(back.copyFormat == "css")
-        var broken = state
-        broken.copyFormat = "kotlin"
-        #expect(broken.problem()?.contains("copyFormat") == true)
+        #expect(back.copyFormat == .css)
+        let broken = state.json.replacingOccurrences(of: #""copyFormat" : "css""#, with: #""copyFormat" : "kotlin""#)
+        do {
+            _ = try SessionState.decode(broken)
+            Issue.record("an unknown copy format was read")
+        } catch { #expect(error.description.contains("copyFormat")) }
     }
 }

@@ -149,8 +149,12 @@ import Testing
         #expect(SpringSetting.responseRange.contains(app.alert.settings.gap.response))
     }
 
-    @Test func theRememberedFormsAreTheInspectorsForms() {
-        #expect(SessionState.forms == SpringForm.allCases.map(\.rawValue))
-        #expect(SessionState.defaultForm == SpringForm.response.rawValue)
+    @Test func theRememberedFormsAreTheInspectorsForms() throws {
+        let state = SessionState(scene: "neck", theme: .light, window: [1280, 800], scale: 1)
+        for form in SpringForm.allCases {
+            let text = state.json.replacingOccurrences(of: #""form" : "response""#, with: "\"form\" : \"\(form.rawValue)\"")
+            #expect(try SessionState.decode(text).form == form)
+        }
+        #expect(state.form == .response)
     }
 }

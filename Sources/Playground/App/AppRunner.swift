@@ -90,8 +90,8 @@ final class AppRunner {
             app = options.startingApp(remembering: remembered, measurer: fonts, windowSize: window.size)
         }
         // The inspector's way of writing a spring (SPEC §11.2): remembered, or the default.
-        app.springForm = SpringForm(rawValue: options.form(remembering: remembered)) ?? .response
-        app.copyFormat = remembered.flatMap { SpringCodeFormat(rawValue: $0.copyFormat) } ?? .swiftui
+        app.springForm = options.form(remembering: remembered)
+        app.copyFormat = remembered?.copyFormat ?? .swiftui
         app.capture = remembered?.capture ?? CaptureOptions()
         app.userPresets = presets?.names() ?? []
         idleProbe = options.idleProbe.map(IdleProbe.init)
@@ -286,7 +286,7 @@ final class AppRunner {
     /// The window as the remembered session holds it.
     private var currentSession: SessionState {
         let shown = sandbox?.app ?? app
-        return SessionState(app: shown, scale: window.userScale, form: shown.springForm.rawValue)
+        return SessionState(app: shown, scale: window.userScale, form: shown.springForm)
     }
 
     /// What the start found in the remembered session, in the trace.
@@ -295,9 +295,9 @@ final class AppRunner {
         switch recalled {
         case .nothing, .unusable: break
         case .restored(let s):
-            emit([SceneEvent(.sessionRestored, time: t, [("path", .string(memory.path)), ("scene", .string(s.scene)),
-                                                        ("theme", .string(s.theme)), ("window", .numbers(s.window)),
-                                                        ("scale", .number(s.scale)), ("form", .string(s.form)),
+            emit([SceneEvent(.sessionRestored, time: t, [("path", .string(memory.path)), ("scene", .string(s.scene.rawValue)),
+                                                        ("theme", .string(s.theme.rawValue)), ("window", .numbers(s.window)),
+                                                        ("scale", .number(s.scale)), ("form", .string(s.form.rawValue)),
                                                         ("settings", .object(s.changedSettings()))])])
         case .setAside(let reason, let movedTo, _):
             emit([SceneEvent(.sessionSetAside, time: t, [("path", .string(memory.path)), ("movedTo", movedTo.map(TraceValue.string) ?? .null),
