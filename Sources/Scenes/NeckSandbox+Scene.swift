@@ -19,10 +19,7 @@ public struct NeckSettings: SceneSettings, Hashable {
 
     /// The sandbox's sliders (SPEC §5.4): merge 4–60 pt, smoothing k 0.5–20 pt. An absent
     /// k follows merge / 4, which the merge range keeps inside k's range.
-    public static let limits: [SettingLimit<NeckSettings>] = [
-        SettingLimit("merge", \.merge, 4...60, unit: " pt"),
-        SettingLimit("smoothing", \.effectiveSmoothing, 0.5...20, unit: " pt"),
-    ]
+    public static let limits: [SettingLimit<NeckSettings>] = [.merge, .smoothing]
 
     /// The smoothing k in effect: as set, or merge / 4. Setting it back to merge / 4 (a
     /// double-click on its slider) makes it follow the merge again, so a designer can undo
@@ -31,6 +28,11 @@ public struct NeckSettings: SceneSettings, Hashable {
         get { smoothing ?? merge / 4 }
         set { smoothing = abs(newValue - merge / 4) < 1e-9 ? nil : newValue }
     }
+}
+
+extension SettingLimit where Settings == NeckSettings {
+    public static var merge: Self { Self("merge", \.merge, 4...60, unit: " pt") }
+    public static var smoothing: Self { Self("smoothing", \.effectiveSmoothing, 0.5...20, unit: " pt") }
 }
 
 /// The neck sandbox as a workbench scene (SPEC §5.4, §10): its drive stretches the

@@ -113,11 +113,11 @@ extension UIPass {
     }
 
     /// A plain number's slider row (a spacing, a radius, a merge distance): its key path
-    /// and range from the settings' limits table row `spec.key`, its default from the
-    /// defaults (or the spec's own reset). Returns the change it made, if any.
+    /// and range from its limits table row, its default from the defaults (or the spec's
+    /// own reset). Returns the change it made, if any.
     mutating func numberRow<Settings>(_ number: NumberSpec<Settings>, settings: inout Settings, defaults: Settings,
                                       frame: Rect) -> SettingChange? {
-        guard let limit = number.limit else { return nil }
+        let limit = number.limit
         let spec = SliderSpec(range: limit.range, defaultValue: number.resetValue?(settings) ?? defaults[keyPath: limit.path],
                               step: number.step, fine: number.fine, decimals: number.decimals, unit: number.unit ?? limit.unit,
                               rangeUnit: limit.unit)

@@ -26,15 +26,6 @@ extension InspectorSpec {
         }
         return InspectorSpec(items)
     }
-
-    /// The number rows whose key the limits table does not have: none, or a slider would
-    /// have no range to span (the inspector tests check every registered scene).
-    public var unresolvedKeys: [String] {
-        items.compactMap { item in
-            guard case .number(let number) = item, number.limit == nil else { return nil }
-            return number.key
-        }
-    }
 }
 
 extension Scene {

@@ -13,7 +13,7 @@ import Motion
 ///     InspectorSpec([
 ///         .heading("Shuttle"),
 ///         .spring(SpringGroupSpec(id: "spring", title: "Spring", spring: \.spring)),
-///         .number(NumberSpec(id: "travel", label: "travel", key: "travel", step: 1, fine: 0.1, decimals: 0)),
+///         .number(NumberSpec(id: "travel", label: "travel", limit: .travel, step: 1, fine: 0.1, decimals: 0)),
 ///     ])
 public struct InspectorSpec<S: Scene> {
     public var items: [InspectorItem<S>]
@@ -128,13 +128,13 @@ public struct SpringGroupSpec<Settings: SceneSettings> {
     }
 }
 
-/// A slider over the number of the limits table's row `key`: the row gives its key path
-/// and range, so a slider can reach exactly what a preset may hold.
+/// A slider over the number of a limits table row: the row gives its key path, range and
+/// unit, so a slider can reach exactly what a preset may hold.
 public struct NumberSpec<Settings: SceneSettings> {
     public var id: String
     public var label: String
-    /// The limits table's key: `merge`, `commitFraction`.
-    public var key: String
+    /// The limits table's row: `.merge`, `.commitFraction`.
+    public var limit: SettingLimit<Settings>
     /// Wheel notch and arrow key step; `fine` with Shift.
     public var step: Double
     public var fine: Double
@@ -146,11 +146,11 @@ public struct NumberSpec<Settings: SceneSettings> {
     /// neck's k follows merge / 4); nil: the value in `Settings()`.
     public var resetValue: ((Settings) -> Double)?
 
-    public init(id: String, label: String, key: String, step: Double, fine: Double, decimals: Int, unit: String? = nil,
-                resetValue: ((Settings) -> Double)? = nil) {
+    public init(id: String, label: String, limit: SettingLimit<Settings>, step: Double, fine: Double, decimals: Int,
+                unit: String? = nil, resetValue: ((Settings) -> Double)? = nil) {
         self.id = id
         self.label = label
-        self.key = key
+        self.limit = limit
         self.step = step
         self.fine = fine
         self.decimals = decimals
@@ -158,14 +158,11 @@ public struct NumberSpec<Settings: SceneSettings> {
         self.resetValue = resetValue
     }
 
-    /// The limits table's row, if it has `key`.
-    public var limit: SettingLimit<Settings>? { Settings.limits.first { $0.key == key } }
-
     /// A slider for `limit` stepping a hundredth of its range (a thousandth with Shift),
     /// with as many decimals as its span needs.
     public static func standard(id: String, label: String, limit: SettingLimit<Settings>) -> NumberSpec {
         let span = limit.range.upperBound - limit.range.lowerBound
-        return NumberSpec(id: id, label: label, key: limit.key, step: span / 100, fine: span / 1000,
+        return NumberSpec(id: id, label: label, limit: limit, step: span / 100, fine: span / 1000,
                           decimals: span <= 4 ? 3 : span <= 100 ? 1 : 0)
     }
 }
