@@ -7,7 +7,6 @@ extension LiquidPileSettings: SceneSettings {}
 /// gathers it again, necks forming, stretching and snapping.
 extension LiquidPile: Scene {
     public static let name = "liquid"
-    public static let settingsKey = "pile"
     public static let title = "Liquid pile"
     public static let defaultRenderSize = Size(420, 640)
     public static let drive = SceneDrive(label: "Spread/Gather", duration: 2.4, spans: [0.0...0.4, 0.5...0.9])

@@ -39,7 +39,6 @@ extension SettingLimit where Settings == NeckSettings {
 /// second shape 24 pt away and back, so the neck thins, snaps and forms again.
 extension NeckSandbox: Scene {
     public static let name = "neck"
-    public static let settingsKey = "neck"
     public static let title = "Neck sandbox"
     public static let defaultRenderSize = Size(560, 360)
     public static let drive = SceneDrive(label: "Stretch", duration: 2, spans: [0.0...1.0])

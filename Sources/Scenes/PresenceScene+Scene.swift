@@ -7,7 +7,6 @@ extension PresenceSettings: SceneSettings {}
 /// rows and shows them again.
 extension PresenceScene: Scene {
     public static let name = "presence"
-    public static let settingsKey = "presence"
     public static let title = "Presence"
     public static let defaultRenderSize = Size(780, 600)
     /// Hide at 0, show at half way: each collapse and growth takes about 0.86 s on the

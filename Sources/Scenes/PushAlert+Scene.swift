@@ -7,7 +7,6 @@ extension PushAlertSettings: SceneSettings {}
 /// loop, its scripts the gestures a designer tries first.
 extension PushAlert: Scene {
     public static let name = "push-alert"
-    public static let settingsKey = "pushAlert"
     public static let title = "Push Alert"
     public static let defaultRenderSize = Size(420, 300)
     /// Show alert presents it live; scrub and loop pose the presentation drive, whose

@@ -18,7 +18,8 @@ public protocol Scene: Sendable {
 
     /// The `--scene` word and the trace's name for the scene: "push-alert".
     static var name: String { get }
-    /// The key of its settings in presets and replays: "pushAlert".
+    /// The key of its settings in presets, replays and the remembered session: "pushAlert".
+    /// By default the registry's, which follows from `name`.
     static var settingsKey: String { get }
     /// What the window calls it: "Push Alert".
     static var title: String { get }
@@ -96,6 +97,7 @@ public protocol Scene: Sendable {
 extension Scene {
     /// The `--scene` word, typed.
     public static var id: SceneID { SceneID(rawValue: name) }
+    public static var settingsKey: String { SceneRegistry.settingsKey(forName: name) }
     public static var layoutChangingEvents: Set<EventName> { [] }
     public static var entranceDelay: Double? { nil }
     public func layoutFields() -> [(String, TraceValue)] { [] }

@@ -7,7 +7,6 @@ extension SpringLabSettings: SceneSettings {}
 /// other stop live; scrub, loop and filmstrip pose a step from the left stop to the right.
 extension SpringLab: Scene {
     public static let name = "spring"
-    public static let settingsKey = "springLab"
     public static let title = "Spring Lab"
     public static let defaultRenderSize = Size(640, 600)
     /// 1.2 s holds the default springs' step (A settles at 0.58 s, B at 0.68 s) and a
