@@ -72,7 +72,7 @@ extension LiquidPile: Scene {
                                 NumberText.format("swipe offset %.1f", offset)])
     }
 
-    public func controlFrames() -> [(String, Rect)] { restingFrames() }
+    public func controlFrames() -> [(ControlID, Rect)] { restingFrames() }
 
     /// Spread and gather every 1.2 s: necks form, stretch and snap all the time.
     public mutating func benchFrame(at t: Double) {

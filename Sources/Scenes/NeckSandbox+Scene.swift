@@ -93,7 +93,7 @@ extension NeckSandbox: Scene {
 
     /// Each piece's frame, `neck.piece.N`, N from 1 as the stage numbers the shapes (SPEC
     /// §15.7: the screen and the trace count the same way): scripts aim at the centre.
-    public func controlFrames() -> [(String, Rect)] {
+    public func controlFrames() -> [(ControlID, Rect)] {
         pieces.enumerated().map { i, piece in
             ("neck.piece.\(i + 1)", Rect(x: piece.center.x - piece.size.width / 2, y: piece.center.y - piece.size.height / 2,
                                     width: piece.size.width, height: piece.size.height))

@@ -55,7 +55,7 @@ extension PresenceScene: Scene {
         SceneHUD(lines: [showing ? "rows shown" : "rows hidden", "value \(index % Self.numbers.count + 1) of \(Self.numbers.count)"])
     }
 
-    public func controlFrames() -> [(String, Rect)] { controlFrames(at: Self.restingTime) }
+    public func controlFrames() -> [(ControlID, Rect)] { controlFrames(at: Self.restingTime) }
 
     /// Hide, show, next value, show again every 0.6 s: rows collapse, grow, crossfade and roll.
     public mutating func benchFrame(at t: Double) {

@@ -74,7 +74,7 @@ extension PushAlert: Scene {
     }
 
     /// The panel, its × and the pill where they rest once shown.
-    public func controlFrames() -> [(String, Rect)] {
+    public func controlFrames() -> [(ControlID, Rect)] {
         // Presented afresh at 0, whatever this one is doing: an alert already shown keeps
         // springs started at its own present time, and read at 0 (before they started) its
         // panel had height 0 — the `layout` after an inspector scroll said so (issue 36).

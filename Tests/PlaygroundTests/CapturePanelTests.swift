@@ -44,7 +44,7 @@ import Testing
     @Test func clickingThePanelChoosesAndEscapeClosesIt() throws {
         var app = Workbench(measurer: FixedAdvanceMeasurer(), theme: .light, windowSize: Size(1280, 800))
         var t = 1.0
-        func click(_ id: String) {
+        func click(_ id: ControlID) {
             guard let f = app.controlFrames().first(where: { $0.0 == id })?.1 else {
                 Issue.record("no control \(id)"); return
             }

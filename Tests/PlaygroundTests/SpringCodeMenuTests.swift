@@ -14,9 +14,9 @@ import Testing
         Workbench(measurer: FixedAdvanceMeasurer(), theme: .light, windowSize: Size(1280, 2400), wall: 0)
     }
 
-    func frame(_ id: String, in a: Workbench) -> Rect? { a.controlFrames().first { $0.0 == id }?.1 }
+    func frame(_ id: ControlID, in a: Workbench) -> Rect? { a.controlFrames().first { $0.0 == id }?.1 }
 
-    func click(_ id: String, in a: inout Workbench, at t: Double) -> [SceneEvent] {
+    func click(_ id: ControlID, in a: inout Workbench, at t: Double) -> [SceneEvent] {
         guard let f = frame(id, in: a) else { return [] }
         return a.handle(.pointerDown(f.center, time: t, shift: false)) + a.handle(.pointerUp(f.center, time: t + 0.05))
     }

@@ -27,7 +27,8 @@ extension SessionState: Codable {
         capture = try c.decodeIfPresent(CaptureOptions.self, forKey: .capture) ?? CaptureOptions()
         scenes = try SceneSettingsSet(from: c.nestedContainer(keyedBy: SettingsKey.self, forKey: .settings),
                                       catalog: SceneRegistry.scenes, required: false)
-        // In the order a person reads the file's problems: what is shown, then its size.
+        // A file with several problems names the same one first as before: the scene, the
+        // theme, the window and scale, then the form and the copy format.
         guard let type = SceneRegistry.scene(named: scene) else { throw Self.unknown("scene", scene, SceneRegistry.names) }
         self.scene = type.id
         self.theme = try Self.word(theme, "theme")

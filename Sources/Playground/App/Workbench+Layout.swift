@@ -17,7 +17,7 @@ extension Workbench {
         var scene: Int
         var scroll: Double
         var contentHeight: Double
-        var menu: String?
+        var menu: ControlID?
         var panel: Bool
         var capture: CaptureOptions
         var form: SpringForm

@@ -34,7 +34,7 @@ extension Workbench {
     mutating func runScrollbar(_ ui: inout UIPass) {
         guard let thumb = scrollThumb else { return }
         let track = scrollTrack
-        let id = "inspectorScroll"
+        let id: ControlID = "inspectorScroll"
         ui.frames.append((id, track))
         ui.controls[id] = (nil, .scrub)
         let travel = max(track.height - thumb.height, 1)

@@ -75,7 +75,7 @@ extension Workbench {
             out.events.append(layout)
         }
         out.events += pass.refusals.map { r in
-            SceneEvent(.refused, time: t, [("name", .string(r.id)), ("text", .string(r.text)), ("reason", .string(r.reason))])
+            SceneEvent(.refused, time: t, [("name", .string(r.id.rawValue)), ("text", .string(r.text)), ("reason", .string(r.reason))])
         }
         pass.refusals = []
         out.events += pass.notes.map { SceneEvent($0.0, time: t, $0.1) }
@@ -171,7 +171,7 @@ extension Scene {
                 guard ui.textField(spec.id, spec.label, value: &text, maxCharacters: spec.maxCharacters, frame: frame) else { return [] }
                 let old = settings[keyPath: spec.path]
                 settings[keyPath: spec.path] = text
-                return [SettingChange(name: spec.id, old: .string(old), new: .string(text))]
+                return [SettingChange(name: spec.id.rawValue, old: .string(old), new: .string(text))]
             }
         case .readout(let spec):
             ui.readout(spec.text(self), style: spec.style, cursor: &c)
@@ -211,7 +211,7 @@ extension Scene {
     private mutating func runToggle(_ toggle: SceneToggle<Self>, _ ui: inout UIPass, frame: Rect, into out: inout InspectorOutcome) {
         var value = self[keyPath: toggle.path]
         guard ui.toggle(toggle.id, toggle.label, value: &value, frame: frame) else { return }
-        if toggle.recorded { out.changes.append(SettingChange(name: toggle.id, old: .bool(!value), new: .bool(value))) }
+        if toggle.recorded { out.changes.append(SettingChange(name: toggle.id.rawValue, old: .bool(!value), new: .bool(value))) }
         self[keyPath: toggle.path] = value
     }
 

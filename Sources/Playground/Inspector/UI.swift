@@ -7,13 +7,13 @@ import Scenes
 /// Which widget the user is working with — owned by the app, kept between passes.
 public struct UIState: Sendable {
     /// The widget holding the pointer (a slider being dragged, a button pressed).
-    public var active: String?
+    public var active: ControlID?
     /// Pointer x and value when the active slider's drag started (proportional drag).
     var dragOrigin: (x: Double, value: Double)?
     /// The widget the keyboard talks to (Tab, arrows).
-    public var focus: String?
+    public var focus: ControlID?
     /// The number or text field being typed into, and its text, caret and selection.
-    public var editing: String?
+    public var editing: ControlID?
     var field = TextFieldModel("")
     /// False while a field that Tab moved to has not loaded its text yet (it does when it
     /// next runs, all of it selected).
@@ -26,11 +26,11 @@ public struct UIState: Sendable {
     /// An edit a click on another field took over, committed when its field runs.
     var leaving: FieldEdit?
     /// A Tab committed this field: the next one (or the previous, with Shift) takes focus.
-    var tabbing: (from: String, backward: Bool)?
+    var tabbing: (from: ControlID, backward: Bool)?
     /// Editable fields in layout order, for Tab between them.
-    var fieldOrder: [String] = []
+    var fieldOrder: [ControlID] = []
     /// The spring group whose menu of named springs is open (SPEC §11.4), if one is.
-    public var openMenu: String?
+    public var openMenu: ControlID?
     /// Text Ctrl+C or Ctrl+X put out for the system clipboard, until the runner takes it.
     public var clipboardOut: String?
     /// What Ctrl+C over a spring group copies (SPEC §12.2): chosen in a group's Code menu,
@@ -38,17 +38,17 @@ public struct UIState: Sendable {
     public var copyFormat: SpringCodeFormat = .swiftui
     /// The slider a Ctrl+wheel gesture started on (SPEC §15.2): its notches step it and no
     /// other, wherever the pointer goes, until the gesture ends.
-    var wheelTarget: String?
+    var wheelTarget: ControlID?
     /// What a touchpad's fractions of a notch add up to, not yet a whole step.
     var wheelRemainder = 0.0
     /// The spring group Ctrl+C or Ctrl+V acts on in this pass (SPEC §15.3): the one under
     /// the pointer over the inspector, else the one holding the focus. Chosen by the
     /// workbench before the pass, since a group earlier in the panel cannot know that a
     /// later one is under the pointer.
-    var codeTarget: String?
+    var codeTarget: ControlID?
     /// The spring group the clipboard's text goes to (Ctrl+V over it, or its Paste): the
     /// text follows as a text event.
-    var pasteTarget: String?
+    var pasteTarget: ControlID?
     /// A Paste button asked for the clipboard: the runner reads it and hands it in as a
     /// text event.
     public var wantsClipboard = false
@@ -57,24 +57,24 @@ public struct UIState: Sendable {
     /// The text being typed (the edited field's).
     public var editText: String { field.text }
     /// Last click, to recognise a double-click (same widget within 0.35 s).
-    var lastClick: (id: String, time: Double)?
+    var lastClick: (id: ControlID, time: Double)?
     public var shift = false
     public var pointer = Point2(-1, -1)
     /// Widget ids in layout order, for Tab.
-    var focusOrder: [String] = []
+    var focusOrder: [ControlID] = []
     /// How every spring group writes its spring (SPEC §11.2): one choice for the inspector.
     public var springForm: SpringForm = .response
     /// Each spring group's mass in the mass/stiffness/damping form, by group id (1 when
     /// absent). A way of reading the spring, not a setting: it scales stiffness and damping
     /// coefficient and leaves the curve (response and ζ, as stored) alone.
-    var masses: [String: Double] = [:]
+    var masses: [ControlID: Double] = [:]
     /// Wall time of the last pointer move that can lead to a tooltip (SPEC §11.1); nil
     /// after a press, a key or the wheel, until the pointer moves again.
     public var lastMoveWall: Double?
     /// The chrome control under the pointer, what it is called and what kind it is.
-    var hover: (id: String, frame: Rect, label: String?, kind: ControlKind)?
+    var hover: (id: ControlID, frame: Rect, label: String?, kind: ControlKind)?
     /// The control whose tooltip is showing (its trace event went out).
-    public var tooltipShown: String?
+    public var tooltipShown: ControlID?
 
     public init() {}
 }
@@ -91,7 +91,7 @@ struct UIPass {
     /// Collects drawing when this is the draw pass.
     var list: DisplayList?
     /// Every widget's frame by id (the trace's `layout`).
-    var frames: [(String, Rect)] = []
+    var frames: [(ControlID, Rect)] = []
     /// True once a widget used the event.
     var consumed = false
     /// Only widgets inside this rectangle take the pointer (the inspector's scroll view).
@@ -99,13 +99,13 @@ struct UIPass {
     /// Drawn after the rest of the panel: a refusal's line over the row below its field.
     var overlays: [DrawCommand] = []
     /// The field a Tab in this pass moved to (it does not handle that Tab again).
-    var tabbedInto: String?
+    var tabbedInto: ControlID?
     /// Values refused in this pass: the field, the text and why (the trace's `refused`).
-    var refusals: [(id: String, text: String, reason: String)] = []
+    var refusals: [(id: ControlID, text: String, reason: String)] = []
     /// What each control is called and what kind it is, by id (for hover and tooltips).
-    var controls: [String: (label: String?, kind: ControlKind)] = [:]
+    var controls: [ControlID: (label: String?, kind: ControlKind)] = [:]
     /// Each spring group's region (its title to its curve), by group id, in layout order.
-    var groupRegions: [(id: String, frame: Rect)] = []
+    var groupRegions: [(id: ControlID, frame: Rect)] = []
     /// Trace events of this pass other than setting changes (a copy, a paste), stamped
     /// with the pass's time by the workbench.
     var notes: [(EventName, [(String, TraceValue)])] = []
@@ -175,7 +175,7 @@ struct UIPass {
     /// Whole wheel steps for the slider `id` when a Ctrl+wheel gesture holds it (SPEC §15.2),
     /// and whether Shift asks for fine ones; a touchpad's fractions are kept until they make
     /// a step. Nil for any other event or slider: the plain wheel only scrolls.
-    mutating func wheelSteps(for id: String) -> (steps: Double, fine: Bool)? {
+    mutating func wheelSteps(for id: ControlID) -> (steps: Double, fine: Bool)? {
         guard !consumed, state.wheelTarget == id, case .wheel(let dy, _, _, let shift, _) = event else { return nil }
         let total = state.wheelRemainder + dy
         let whole = total.rounded(.towardZero)
@@ -184,7 +184,7 @@ struct UIPass {
     }
 
     /// Records a click on `id` and says whether it completes a double-click.
-    mutating func registerClick(_ id: String) -> Bool {
+    mutating func registerClick(_ id: ControlID) -> Bool {
         guard case .pointerDown(_, let t, _) = event else { return false }
         defer { state.lastClick = (id, t) }
         if let last = state.lastClick, last.id == id, t - last.time <= Self.doubleClick {
@@ -207,7 +207,7 @@ struct UIPass {
 
     /// A labelled row of choices in `frame`, the `selected` one lit; returns the id of the
     /// option clicked, if one was (the caller decides what choosing it again means).
-    mutating func choice(_ idPrefix: String, _ label: String, options: [(id: String, label: String)], selected: String?,
+    mutating func choice(_ idPrefix: ControlID, _ label: String, options: [(id: String, label: String)], selected: String?,
                          frame: Rect) -> String? {
         text(label, in: Rect(x: frame.minX, y: frame.minY, width: Self.labelWidth, height: frame.height), style: Self.label,
              color: theme.secondaryLabel)
@@ -230,7 +230,7 @@ struct UIPass {
     // MARK: Buttons
 
     /// A push button; returns true when clicked (released over it).
-    mutating func button(_ id: String, _ label: String, frame: Rect, prominent: Bool = false,
+    mutating func button(_ id: ControlID, _ label: String, frame: Rect, prominent: Bool = false,
                          selected: Bool = false) -> Bool {
         frames.append((id, frame))
         controls[id] = (label, .button)
@@ -260,7 +260,7 @@ struct UIPass {
     }
 
     /// A switch; returns true when it flipped `value`.
-    mutating func toggle(_ id: String, _ label: String, value: inout Bool, frame: Rect) -> Bool {
+    mutating func toggle(_ id: ControlID, _ label: String, value: inout Bool, frame: Rect) -> Bool {
         let knob = Rect(x: frame.maxX - 38, y: frame.midY - 11, width: 38, height: 22)
         frames.append((id, frame))
         controls[id] = (label, .toggle)

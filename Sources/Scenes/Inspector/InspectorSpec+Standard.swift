@@ -11,7 +11,7 @@ extension InspectorSpec {
         var items: [InspectorItem<S>] = [.heading(S.title)]
         var grouped: Set<String> = []
         for limit in limits where !grouped.contains(limit.key) {
-            let id = "\(S.settingsKey).\(limit.key)"
+            let id: ControlID = "\(S.settingsKey).\(limit.key)"
             if limit.key.hasSuffix(".response"),
                let damping = limits.first(where: { $0.key == limit.key.dropLast("response".count) + "damping" }) {
                 let name = String(limit.key.dropLast(".response".count))
