@@ -21,7 +21,7 @@ package enum CommitKind: Equatable {
 
 /// The edit of one field in progress, shared by number and text fields (SPEC §11.1).
 package struct FieldEdit: Sendable {
-    package var id: String
+    package var id: ControlID
     package var model: TextFieldModel
 }
 
@@ -29,7 +29,7 @@ extension UIPass {
     /// Starts editing field `id` at `text` (all of it selected, or the caret at its end).
     /// A field still being edited hands its text on to be committed when it runs (a click
     /// on another field is a click elsewhere for it, and it may come later in the pass).
-    package mutating func beginEditing(_ id: String, text: String, maxCharacters: Int, selectingAll: Bool) {
+    package mutating func beginEditing(_ id: ControlID, text: String, maxCharacters: Int, selectingAll: Bool) {
         if let current = state.editing, current != id, state.fieldLoaded {
             state.leaving = FieldEdit(id: current, model: state.field)
         }
@@ -46,14 +46,14 @@ extension UIPass {
         state.editing = nil
         state.fieldLoaded = false
         state.refusal = nil
-        if state.active?.hasPrefix(Self.selectingPrefix) == true { state.active = nil }
+        if state.active?.rawValue.hasPrefix(Self.selectingPrefix) == true { state.active = nil }
     }
 
     /// Registers an editable field in layout order, and hands it what concerns it before it
     /// handles the event: the edit a click on another field left for it to commit (returned),
     /// focus from a Tab on the field before it (loaded with all its text selected), or the
     /// text of an edit that a Tab or a wrap-around started before it ran.
-    package mutating func registerField(_ id: String, text: @autoclosure () -> String, maxCharacters: Int) -> TextFieldModel? {
+    package mutating func registerField(_ id: ControlID, text: @autoclosure () -> String, maxCharacters: Int) -> TextFieldModel? {
         if let tab = state.tabbing, !tab.backward, tab.from != id {
             state.tabbing = nil
             beginEditing(id, text: text(), maxCharacters: maxCharacters, selectingAll: true)
@@ -73,7 +73,7 @@ extension UIPass {
     /// A Tab on field `id` committed it: focus moves to the next field (the first one run
     /// after it) or the previous one (already run; it loads its text on the next pass). At
     /// either end of the inspector the workbench wraps around after the pass.
-    package mutating func tab(from id: String, backward: Bool) {
+    package mutating func tab(from id: ControlID, backward: Bool) {
         endEditing()
         if backward {
             let before = state.fieldOrder.prefix { $0 != id }
@@ -93,9 +93,9 @@ extension UIPass {
 
     /// Applies the pass's event to the field `id` being edited, its text drawn in `box`
     /// with `style`; typed and pasted text passes through `filter` first.
-    package mutating func editField(_ id: String, box: Rect, style: TextStyle, filter: (String) -> String) -> FieldAction {
+    package mutating func editField(_ id: ControlID, box: Rect, style: TextStyle, filter: (String) -> String) -> FieldAction {
         guard tabbedInto != id else { return .none }
-        let selecting = Self.selectingPrefix + id
+        let selecting: ControlID = "\(Self.selectingPrefix)\(id)"
         var f = state.field
         defer { state.field = f }
         switch event {
@@ -127,7 +127,7 @@ extension UIPass {
             guard box.contains(p) else { return .commit(f.committed(), .clickAway) }
             consumed = true
             let i = caretIndex(atX: p.x, in: f.text, box: box, style: style)
-            if registerClick("field:" + id) { f.selectWord(at: i) } else { f.place(at: i, extending: shift || state.shift) }
+            if registerClick("field:\(id)") { f.selectWord(at: i) } else { f.place(at: i, extending: shift || state.shift) }
             state.active = selecting
         case .pointerMoved(let p, _) where state.active == selecting:
             consumed = true

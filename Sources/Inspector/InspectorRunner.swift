@@ -136,7 +136,7 @@ extension Scene {
                 guard ui.textField(spec.id, spec.label, value: &text, maxCharacters: spec.maxCharacters, frame: frame) else { return [] }
                 let old = settings[keyPath: spec.path]
                 settings[keyPath: spec.path] = text
-                return [SettingChange(name: spec.id, old: .string(old), new: .string(text))]
+                return [SettingChange(name: spec.id.rawValue, old: .string(old), new: .string(text))]
             }
         case .readout(let spec):
             ui.readout(spec.text(self), style: spec.style, cursor: &c)
@@ -176,7 +176,7 @@ extension Scene {
     private mutating func runToggle(_ toggle: SceneToggle<Self>, _ ui: inout UIPass, frame: Rect, into out: inout InspectorOutcome) {
         var value = self[keyPath: toggle.path]
         guard ui.toggle(toggle.id, toggle.label, value: &value, frame: frame) else { return }
-        if toggle.recorded { out.changes.append(SettingChange(name: toggle.id, old: .bool(!value), new: .bool(value))) }
+        if toggle.recorded { out.changes.append(SettingChange(name: toggle.id.rawValue, old: .bool(!value), new: .bool(value))) }
         self[keyPath: toggle.path] = value
     }
 

@@ -1,5 +1,6 @@
 import Canvas
 import Foundation
+import Scenes
 
 /// What a slider edits: its range, default, step sizes and how its number reads.
 package struct SliderSpec: Sendable {
@@ -117,7 +118,7 @@ extension UIPass {
     /// to type over it: a desktop text field (SPEC §11.1) whose Enter, Tab or a click
     /// elsewhere applies a valid value; a refused one keeps the field open with its reason
     /// under it. Tab focus and arrows. Returns true when `value` changed.
-    package mutating func slider(_ id: String, _ label: String, value: inout Double, spec: SliderSpec, frame: Rect) -> Bool {
+    package mutating func slider(_ id: ControlID, _ label: String, value: inout Double, spec: SliderSpec, frame: Rect) -> Bool {
         let old = value
         let track = Rect(x: frame.minX + Self.labelWidth, y: frame.minY,
                          width: max(frame.width - Self.labelWidth - Self.valueWidth - 8, 20), height: frame.height)
@@ -149,7 +150,7 @@ extension UIPass {
         } else if pressed(in: number) != nil {
             consumed = true
             beginEditing(id, text: shown, maxCharacters: SliderSpec.maxNumberCharacters, selectingAll: true)
-            _ = registerClick("field:" + id)
+            _ = registerClick("field:\(id)")
         } else if let p = pressed(in: track) {
             consumed = true
             state.focus = id
@@ -214,7 +215,7 @@ extension UIPass {
     /// Enter, Tab or a click elsewhere applies a valid number and ends the edit (Tab moves
     /// on); a refused one stays open, all of its text selected to type over, and says why —
     /// except after a click elsewhere, which lets go of it. Escape abandons.
-    private mutating func applyTyped(_ action: FieldAction, id: String, to value: inout Double, spec: SliderSpec) {
+    private mutating func applyTyped(_ action: FieldAction, id: ControlID, to value: inout Double, spec: SliderSpec) {
         switch action {
         case .none: break
         case .abandon: endEditing()
@@ -232,7 +233,7 @@ extension UIPass {
         }
     }
 
-    private mutating func drawSlider(_ id: String, _ label: String, value: Double, spec: SliderSpec, frame: Rect,
+    private mutating func drawSlider(_ id: ControlID, _ label: String, value: Double, spec: SliderSpec, frame: Rect,
                                      track: Rect, number: Rect, knobX: Double, markX: Double?) {
         guard list != nil else { return }
         text(label, in: Rect(x: frame.minX, y: frame.minY, width: Self.labelWidth, height: frame.height),

@@ -23,7 +23,7 @@ import Scenes
 package struct SpringFields<Settings: SceneSettings> {
     package struct Field {
         /// The widget's id: `gap.bounce`, `gap.stiffness`.
-        package var id: String
+        package var id: ControlID
         package var label: String
         package var spec: SliderSpec
         /// The number shown, converted from the stored values.
@@ -42,16 +42,16 @@ package struct SpringFields<Settings: SceneSettings> {
 
     package init(_ group: SpringGroupSpec<Settings>, settings: Settings, defaults: Settings, form: SpringForm, mass: Double) {
         typealias C = SpringConversion
-        let firstID = "\(group.id).\(group.first.label)", dampingID = "\(group.id).damping"
+        let firstID: ControlID = "\(group.id).\(group.first.label)", dampingID: ControlID = "\(group.id).damping"
         let firstRange = Settings.range(of: group.first.path), zetaRange = Settings.range(of: group.damping)
         let ratio = group.first.unit == "×"
         let zeta = settings[keyPath: group.damping], zetaDefault = defaults[keyPath: group.damping]
         let first = Field(id: firstID, label: group.first.label,
                           spec: SliderSpec(range: firstRange, defaultValue: defaults[keyPath: group.first.path], step: 0.01,
                                            fine: 0.001, decimals: 3, unit: group.first.unit),
-                          shown: settings[keyPath: group.first.path], target: (firstID, group.first.path, firstRange),
+                          shown: settings[keyPath: group.first.path], target: (firstID.rawValue, group.first.path, firstRange),
                           stored: { $0 })
-        let dampingTarget = (name: dampingID, path: group.damping, range: zetaRange)
+        let dampingTarget = (name: dampingID.rawValue, path: group.damping, range: zetaRange)
         switch form {
         case .response:
             let damping = Field(id: dampingID, label: "damping",

@@ -16,11 +16,11 @@ extension UIPass {
     package mutating func springGroup<Settings>(_ group: SpringGroupSpec<Settings>, settings: inout Settings, defaults: Settings,
                                         exportID: String, cursor c: inout InspectorCursor) -> [SettingChange] {
         let x = c.x, w = c.width, rowHeight = InspectorLayout.rowHeight, top = c.y
-        let firstID = "\(group.id).\(group.first.label)", dampingID = "\(group.id).damping"
+        let firstID: ControlID = "\(group.id).\(group.first.label)", dampingID: ControlID = "\(group.id).damping"
         var changes: [SettingChange] = []
         // A ratio group's first number is a ratio, not a response: no named spring fits it.
         let named = group.first.unit != "×"
-        let codeMenuID = "\(group.id).code"
+        let codeMenuID: ControlID = "\(group.id).code"
         // The title's note ("(alert response × ratio)") goes on a line of its own under it.
         let title = Self.shortTitle(group.title), note = group.title.dropFirst(title.count).trimmingCharacters(in: .whitespaces)
         text(title, in: Rect(x: x, y: c.y, width: w - (named ? 188 : 114), height: 22), style: Self.heading, color: theme.label)
@@ -34,14 +34,14 @@ extension UIPass {
         }
         if button("\(group.id).reset", "Reset", frame: Rect(x: x + w - 50, y: c.y, width: 50, height: 22)) {
             for (id, path) in [(firstID, group.first.path), (dampingID, group.damping)] where settings[keyPath: path] != defaults[keyPath: path] {
-                changes.append(SettingChange(name: id, old: .number(settings[keyPath: path]), new: .number(defaults[keyPath: path])))
+                changes.append(SettingChange(name: id.rawValue, old: .number(settings[keyPath: path]), new: .number(defaults[keyPath: path])))
                 settings[keyPath: path] = defaults[keyPath: path]
             }
             state.masses[group.id] = nil
         }
         // A click on the title row (not on its buttons) gives the group the keyboard: Ctrl+C
         // and Ctrl+V then act on it while the pointer is elsewhere (SPEC §15.3).
-        let titleRow = Rect(x: x, y: top, width: w, height: 22), titleID = "\(group.id).title"
+        let titleRow = Rect(x: x, y: top, width: w, height: 22), titleID: ControlID = "\(group.id).title"
         if pressed(in: titleRow) != nil { consumed = true; state.focus = titleID }
         if state.focus == titleID {
             fill(.roundedRect(titleRow.insetBy(dx: -4, dy: -2), radius: 6), Paint(fill: .clear, stroke: accent, strokeWidth: 1.5))
@@ -93,7 +93,7 @@ extension UIPass {
     private mutating func namedSpringMenu<Settings>(_ group: SpringGroupSpec<Settings>, settings: inout Settings,
                                                     cursor c: inout InspectorCursor) -> [SettingChange] {
         var changes: [SettingChange] = []
-        let firstID = "\(group.id).\(group.first.label)", dampingID = "\(group.id).damping"
+        let firstID: ControlID = "\(group.id).\(group.first.label)", dampingID: ControlID = "\(group.id).damping"
         for spring in SpringLibrary.all {
             let frame = Rect(x: c.x, y: c.y, width: c.width, height: 22)
             c.y += 24
@@ -105,7 +105,7 @@ extension UIPass {
                 let new = (value * 1000).rounded() / 1000
                 guard new != old else { continue }
                 settings[keyPath: path] = new
-                changes.append(SettingChange(name: id, old: .number(old), new: .number(new)))
+                changes.append(SettingChange(name: id.rawValue, old: .number(old), new: .number(new)))
             }
         }
         c.y += 6
@@ -113,11 +113,11 @@ extension UIPass {
     }
 
     /// A plain number's slider row (a spacing, a radius, a merge distance): its key path
-    /// and range from the settings' limits table row `spec.key`, its default from the
-    /// defaults (or the spec's own reset). Returns the change it made, if any.
+    /// and range from its limits table row, its default from the defaults (or the spec's
+    /// own reset). Returns the change it made, if any.
     package mutating func numberRow<Settings>(_ number: NumberSpec<Settings>, settings: inout Settings, defaults: Settings,
                                       frame: Rect) -> SettingChange? {
-        guard let limit = number.limit else { return nil }
+        let limit = number.limit
         let spec = SliderSpec(range: limit.range, defaultValue: number.resetValue?(settings) ?? defaults[keyPath: limit.path],
                               step: number.step, fine: number.fine, decimals: number.decimals, unit: number.unit ?? limit.unit,
                               rangeUnit: limit.unit)
@@ -125,6 +125,6 @@ extension UIPass {
         let old = value
         guard slider(number.id, number.label, value: &value, spec: spec, frame: frame) else { return nil }
         settings[keyPath: limit.path] = value
-        return SettingChange(name: number.id, old: .number(old), new: .number(value))
+        return SettingChange(name: number.id.rawValue, old: .number(old), new: .number(value))
     }
 }

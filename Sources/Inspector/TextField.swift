@@ -1,5 +1,6 @@
 import Canvas
 import Foundation
+import Scenes
 
 extension UIPass {
     /// A one-line text field (SPEC §11.1): a click puts the caret at the end of the text
@@ -10,7 +11,7 @@ extension UIPass {
     /// characters (and four Unicode scalars a character), so the field only ever holds a
     /// text its setting accepts, and measuring it stays cheap. Line breaks and tabs pasted
     /// in become spaces. Returns true when `value` changed.
-    package mutating func textField(_ id: String, _ label: String, value: inout String, maxCharacters: Int, frame: Rect) -> Bool {
+    package mutating func textField(_ id: ControlID, _ label: String, value: inout String, maxCharacters: Int, frame: Rect) -> Bool {
         frames.append((id, frame))
         controls[id] = (label, .field)
         hoverTint(.roundedRect(frame.insetBy(dx: -4, dy: 0), radius: 6), over: frame)
@@ -31,7 +32,7 @@ extension UIPass {
         } else if pressed(in: box) != nil {
             consumed = true
             beginEditing(id, text: value, maxCharacters: maxCharacters, selectingAll: false)
-            _ = registerClick("field:" + id)
+            _ = registerClick("field:\(id)")
         } else if state.focus == id, !consumed, case .key(.enter, _, _) = event {
             consumed = true
             beginEditing(id, text: value, maxCharacters: maxCharacters, selectingAll: true)

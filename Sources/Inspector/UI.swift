@@ -7,13 +7,13 @@ import Scenes
 /// Which widget the user is working with — owned by the app, kept between passes.
 public struct UIState: Sendable {
     /// The widget holding the pointer (a slider being dragged, a button pressed).
-    public var active: String?
+    public var active: ControlID?
     /// Pointer x and value when the active slider's drag started (proportional drag).
     package var dragOrigin: (x: Double, value: Double)?
     /// The widget the keyboard talks to (Tab, arrows).
-    public var focus: String?
+    public var focus: ControlID?
     /// The number or text field being typed into, and its text, caret and selection.
-    public var editing: String?
+    public var editing: ControlID?
     package var field = TextFieldModel("")
     /// False while a field that Tab moved to has not loaded its text yet (it does when it
     /// next runs, all of it selected).
@@ -26,48 +26,48 @@ public struct UIState: Sendable {
     /// An edit a click on another field took over, committed when its field runs.
     package var leaving: FieldEdit?
     /// A Tab committed this field: the next one (or the previous, with Shift) takes focus.
-    package var tabbing: (from: String, backward: Bool)?
+    package var tabbing: (from: ControlID, backward: Bool)?
     /// Editable fields in layout order, for Tab between them.
-    package var fieldOrder: [String] = []
+    package var fieldOrder: [ControlID] = []
     /// The spring group whose menu of named springs is open (SPEC §11.4), if one is.
-    public var openMenu: String?
+    public var openMenu: ControlID?
     /// What Ctrl+C over a spring group copies (SPEC §12.2): chosen in a group's Code menu,
     /// remembered with the session.
     public var copyFormat: SpringCodeFormat = .swiftui
     /// The slider a Ctrl+wheel gesture started on (SPEC §15.2): its notches step it and no
     /// other, wherever the pointer goes, until the gesture ends.
-    package var wheelTarget: String?
+    package var wheelTarget: ControlID?
     /// What a touchpad's fractions of a notch add up to, not yet a whole step.
     package var wheelRemainder = 0.0
     /// The spring group Ctrl+C or Ctrl+V acts on in this pass (SPEC §15.3): the one under
     /// the pointer over the inspector, else the one holding the focus. Chosen by the
     /// workbench before the pass, since a group earlier in the panel cannot know that a
     /// later one is under the pointer.
-    package var codeTarget: String?
+    package var codeTarget: ControlID?
     /// The spring group the clipboard's text goes to (Ctrl+V over it, or its Paste): the
     /// text follows as a text event.
-    package var pasteTarget: String?
+    package var pasteTarget: ControlID?
     /// The text being typed (the edited field's).
     public var editText: String { field.text }
     /// Last click, to recognise a double-click (same widget within 0.35 s).
-    package var lastClick: (id: String, time: Double)?
+    package var lastClick: (id: ControlID, time: Double)?
     public var shift = false
     public var pointer = Point2(-1, -1)
     /// Widget ids in layout order, for Tab.
-    package var focusOrder: [String] = []
+    package var focusOrder: [ControlID] = []
     /// How every spring group writes its spring (SPEC §11.2): one choice for the inspector.
     public var springForm: SpringForm = .response
     /// Each spring group's mass in the mass/stiffness/damping form, by group id (1 when
     /// absent). A way of reading the spring, not a setting: it scales stiffness and damping
     /// coefficient and leaves the curve (response and ζ, as stored) alone.
-    package var masses: [String: Double] = [:]
+    package var masses: [ControlID: Double] = [:]
     /// Wall time of the last pointer move that can lead to a tooltip (SPEC §11.1); nil
     /// after a press, a key or the wheel, until the pointer moves again.
     public var lastMoveWall: Double?
     /// The chrome control under the pointer, what it is called and what kind it is.
-    package var hover: (id: String, frame: Rect, label: String?, kind: ControlKind)?
+    package var hover: (id: ControlID, frame: Rect, label: String?, kind: ControlKind)?
     /// The control whose tooltip is showing (its trace event went out).
-    public var tooltipShown: String?
+    public var tooltipShown: ControlID?
 
     public init() {}
 }
@@ -93,7 +93,7 @@ package struct UIPass {
     /// Collects drawing when this is the draw pass.
     package var list: DisplayList?
     /// Every widget's frame by id (the trace's `layout`).
-    package var frames: [(String, Rect)] = []
+    package var frames: [(ControlID, Rect)] = []
     /// True once a widget used the event.
     package var consumed = false
     /// Only widgets inside this rectangle take the pointer (the inspector's scroll view).
@@ -101,13 +101,13 @@ package struct UIPass {
     /// Drawn after the rest of the panel: a refusal's line over the row below its field.
     package var overlays: [DrawCommand] = []
     /// The field a Tab in this pass moved to (it does not handle that Tab again).
-    package var tabbedInto: String?
+    package var tabbedInto: ControlID?
     /// Values refused in this pass: the field, the text and why (the trace's `refused`).
-    package var refusals: [(id: String, text: String, reason: String)] = []
+    package var refusals: [(id: ControlID, text: String, reason: String)] = []
     /// What each control is called and what kind it is, by id (for hover and tooltips).
-    package var controls: [String: (label: String?, kind: ControlKind)] = [:]
+    package var controls: [ControlID: (label: String?, kind: ControlKind)] = [:]
     /// Each spring group's region (its title to its curve), by group id, in layout order.
-    package var groupRegions: [(id: String, frame: Rect)] = []
+    package var groupRegions: [(id: ControlID, frame: Rect)] = []
     /// Trace events of this pass other than setting changes (a copy, a paste), stamped
     /// with the pass's time by the workbench.
     package var notes: [(EventName, [(String, TraceValue)])] = []
@@ -180,7 +180,7 @@ package struct UIPass {
     /// Whole wheel steps for the slider `id` when a Ctrl+wheel gesture holds it (SPEC §15.2),
     /// and whether Shift asks for fine ones; a touchpad's fractions are kept until they make
     /// a step. Nil for any other event or slider: the plain wheel only scrolls.
-    package mutating func wheelSteps(for id: String) -> (steps: Double, fine: Bool)? {
+    package mutating func wheelSteps(for id: ControlID) -> (steps: Double, fine: Bool)? {
         guard !consumed, state.wheelTarget == id, case .wheel(let dy, _, _, let shift, _) = event else { return nil }
         let total = state.wheelRemainder + dy
         let whole = total.rounded(.towardZero)
@@ -189,7 +189,7 @@ package struct UIPass {
     }
 
     /// Records a click on `id` and says whether it completes a double-click.
-    package mutating func registerClick(_ id: String) -> Bool {
+    package mutating func registerClick(_ id: ControlID) -> Bool {
         guard case .pointerDown(_, let t, _) = event else { return false }
         defer { state.lastClick = (id, t) }
         if let last = state.lastClick, last.id == id, t - last.time <= Self.doubleClick {
@@ -212,7 +212,7 @@ package struct UIPass {
 
     /// A labelled row of choices in `frame`, the `selected` one lit; returns the id of the
     /// option clicked, if one was (the caller decides what choosing it again means).
-    package mutating func choice(_ idPrefix: String, _ label: String, options: [(id: String, label: String)], selected: String?,
+    package mutating func choice(_ idPrefix: ControlID, _ label: String, options: [(id: String, label: String)], selected: String?,
                          frame: Rect) -> String? {
         text(label, in: Rect(x: frame.minX, y: frame.minY, width: Self.labelWidth, height: frame.height), style: Self.label,
              color: theme.secondaryLabel)
@@ -235,7 +235,7 @@ package struct UIPass {
     // MARK: Buttons
 
     /// A push button; returns true when clicked (released over it).
-    package mutating func button(_ id: String, _ label: String, frame: Rect, prominent: Bool = false,
+    package mutating func button(_ id: ControlID, _ label: String, frame: Rect, prominent: Bool = false,
                          selected: Bool = false) -> Bool {
         frames.append((id, frame))
         controls[id] = (label, .button)
@@ -265,7 +265,7 @@ package struct UIPass {
     }
 
     /// A switch; returns true when it flipped `value`.
-    package mutating func toggle(_ id: String, _ label: String, value: inout Bool, frame: Rect) -> Bool {
+    package mutating func toggle(_ id: ControlID, _ label: String, value: inout Bool, frame: Rect) -> Bool {
         let knob = Rect(x: frame.maxX - 38, y: frame.midY - 11, width: 38, height: 22)
         frames.append((id, frame))
         controls[id] = (label, .toggle)

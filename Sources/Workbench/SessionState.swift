@@ -3,6 +3,7 @@ import Export
 import Files
 import Foundation
 import Inspector
+import Motion
 import Scenes
 
 /// The trace events of the remembered session (SPEC §11.5).
@@ -20,45 +21,50 @@ extension EventName {
 
 /// What the window remembers between starts (SPEC §11.5): its size in points, the scene
 /// on the stage, the theme, the `--scale` chosen, the inspector's way of writing a spring,
-/// and every scene's settings — those in the encoding presets and replays use
-/// (`SceneSettingsSet`), under `settings`:
+/// what Ctrl+C copies, the capture panel's choices, and every scene's settings — those in
+/// the encoding presets and replays use (`SceneSettingsSet`), under `settings`. The file
+/// is pretty-printed with its keys sorted:
 ///
-///     {"copyFormat": "swiftui", "form": "response", "scale": 1, "scene": "liquid", "theme": "dark", "version": 1,
-///      "window": [1280, 800],
-///      "settings": {"pushAlert": {…}, "pile": {…}, "presence": {…}, "neck": {…}}}
+///     {
+///       "capture" : { "format" : "mp4", "fps" : 60, … },
+///       "copyFormat" : "swiftui",
+///       "form" : "response",
+///       "scale" : 1,
+///       "scene" : "liquid",
+///       "settings" : { "neck" : {…}, "pile" : {…}, "presence" : {…}, "pushAlert" : {…}, "springLab" : {…} },
+///       "theme" : "dark",
+///       "version" : 1,
+///       "window" : [ 1280, 800 ]
+///     }
 ///
-/// Everything read is range-checked (SPEC §13): a known scene and theme, a window of
-/// 900x560 to 8192x8192 points, a scale in [0.5, 4], a known form and copy format, and every setting inside
-/// its slider's range (`problem()`). A scene missing from `settings` keeps its defaults
-/// (a state written before that scene existed).
+/// The words in it become the types below on the way in (`SessionState+Codable.swift`): an
+/// unknown one makes the file damaged, as does a window outside 900x560 to 8192x8192
+/// points, a scale outside [0.5, 4] or a setting outside its slider's range (`problem()`).
+/// A scene missing from `settings` keeps its defaults (a state written before that scene
+/// existed).
 package struct SessionState: Equatable, Sendable {
     package static let version = 1
-    /// The inspector's ways of writing a spring (SPEC §11.2): response/damping,
-    /// duration/bounce, mass/stiffness/damping. Kept and restored as a plain value until
-    /// the inspector offers the choice.
-    package static let forms = ["response", "duration", "stiffness"]
-    package static let defaultForm = "response"
     package static let largestSide = 8192.0
     /// The `--scale` flag's range.
     package static let scales: ClosedRange<Double> = 0.5...4
 
-    /// The `--scene` word.
-    package var scene: String
-    /// `light` or `dark`.
-    package var theme: String
+    /// The scene on the stage (a registered one).
+    package var scene: SceneID
+    package var theme: Theme
     /// Width and height in points.
     package var window: [Double]
     /// The `--scale` chosen (the window's pixels per point over the platform's own).
     package var scale: Double
-    package var form: String
-    /// What Ctrl+C over a spring group copies (SPEC §12.2): a `SpringCodeFormat` word.
-    package var copyFormat: String
+    /// The inspector's way of writing a spring.
+    package var form: SpringForm
+    /// What Ctrl+C over a spring group copies (SPEC §12.2).
+    package var copyFormat: SpringCodeFormat
     /// The capture panel's choices (SPEC §14).
     package var capture: CaptureOptions
     package var scenes: SceneSettingsSet
 
-    package init(scene: String, theme: String, window: [Double], scale: Double, form: String = Self.defaultForm,
-         copyFormat: String = SpringCodeFormat.swiftui.rawValue, capture: CaptureOptions = CaptureOptions(),
+    package init(scene: SceneID, theme: Theme, window: [Double], scale: Double, form: SpringForm = .response,
+         copyFormat: SpringCodeFormat = .swiftui, capture: CaptureOptions = CaptureOptions(),
          scenes: SceneSettingsSet = SceneSettingsSet()) {
         self.scene = scene
         self.theme = theme
@@ -71,40 +77,35 @@ package struct SessionState: Equatable, Sendable {
     }
 
     /// The window as it is now.
-    package init(app: Workbench, scale: Double, form: String) {
-        self.init(scene: app.sceneName, theme: app.theme.rawValue, window: [app.windowSize.width, app.windowSize.height],
-                  scale: scale, form: form, copyFormat: app.copyFormat.rawValue, capture: app.capture,
+    package init(app: Workbench, scale: Double, form: SpringForm) {
+        self.init(scene: app.sceneType.id, theme: app.theme, window: [app.windowSize.width, app.windowSize.height],
+                  scale: scale, form: form, copyFormat: app.copyFormat, capture: app.capture,
                   scenes: SceneSettingsSet(app))
     }
 
     /// The window's size (a checked state always has both sides).
     package var size: Size { window.count == 2 ? Size(window[0], window[1]) : Workbench.defaultSize }
 
-    /// What is wrong with the state, in words, or nil when every value is usable.
+    /// What is wrong with the state, in words, or nil when every value is usable (its words
+    /// were checked when they became types).
     package func problem() -> String? {
-        guard SceneRegistry.scene(named: scene) != nil else {
-            return "unknown scene \(quoted(scene)) (\(SceneRegistry.names.joined(separator: ", ")))"
-        }
-        guard Theme(rawValue: theme) != nil else {
-            return "unknown theme \(quoted(theme)) (\(Theme.allCases.map(\.rawValue).joined(separator: ", ")))"
-        }
+        if let p = Self.frameProblem(window: window, scale: scale) { return p }
+        if let p = capture.problem() { return "capture: \(p)" }
+        return scenes.problem().map { "\($0.under("settings"))" }
+    }
+
+    /// What is wrong with a window size and scale, or nil when both are usable.
+    package static func frameProblem(window: [Double], scale: Double) -> String? {
         let least = Workbench.minimumSize
         guard window.count == 2, window.allSatisfy(\.isFinite), window[0] >= least.width, window[1] >= least.height,
-              window.allSatisfy({ $0 <= Self.largestSide }) else {
+              window.allSatisfy({ $0 <= largestSide }) else {
             let shown = window.map(SettingProblem.format).joined(separator: ", ")
             return "'window' must be [width, height] from [900, 560] to [8192, 8192], got [\(escaped(shown))]"
         }
-        guard scale.isFinite, Self.scales.contains(scale) else {
+        guard scale.isFinite, scales.contains(scale) else {
             return "'scale' must be in [0.5, 4], got \(SettingProblem.format(scale))"
         }
-        guard Self.forms.contains(form) else {
-            return "unknown 'form' \(quoted(form)) (\(Self.forms.joined(separator: ", ")))"
-        }
-        guard SpringCodeFormat(rawValue: copyFormat) != nil else {
-            return "unknown 'copyFormat' \(quoted(copyFormat)) (\(SpringCodeFormat.allCases.map(\.rawValue).joined(separator: ", ")))"
-        }
-        if let p = capture.problem() { return "capture: \(p)" }
-        return scenes.problem().map { "\($0.under("settings"))" }
+        return nil
     }
 
     /// The file's text: pretty-printed, keys sorted, numbers as short as they read (SPEC §15.7).
@@ -165,41 +166,6 @@ package struct SessionState: Equatable, Sendable {
         }
         walk(tree, "")
         return out
-    }
-}
-
-extension SessionState: Codable {
-    private enum Keys: String, CodingKey { case version, scene, theme, window, scale, form, copyFormat, capture, settings }
-
-    package init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: Keys.self)
-        let version = try c.decode(Int.self, forKey: .version)
-        guard version == Self.version else {
-            throw DecodingError.dataCorruptedError(forKey: .version, in: c, debugDescription: "version \(version) is not \(Self.version)")
-        }
-        scene = try c.decode(String.self, forKey: .scene)
-        theme = try c.decode(String.self, forKey: .theme)
-        window = try c.decode([Double].self, forKey: .window)
-        scale = try c.decode(Double.self, forKey: .scale)
-        form = try c.decodeIfPresent(String.self, forKey: .form) ?? Self.defaultForm
-        copyFormat = try c.decodeIfPresent(String.self, forKey: .copyFormat) ?? SpringCodeFormat.swiftui.rawValue
-        capture = try c.decodeIfPresent(CaptureOptions.self, forKey: .capture) ?? CaptureOptions()
-        scenes = try SceneSettingsSet(from: c.nestedContainer(keyedBy: SettingsKey.self, forKey: .settings),
-                                      catalog: SceneRegistry.scenes, required: false)
-    }
-
-    package func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        try c.encode(Self.version, forKey: .version)
-        try c.encode(scene, forKey: .scene)
-        try c.encode(theme, forKey: .theme)
-        try c.encode(window, forKey: .window)
-        try c.encode(scale, forKey: .scale)
-        try c.encode(form, forKey: .form)
-        try c.encode(copyFormat, forKey: .copyFormat)
-        try c.encode(capture, forKey: .capture)
-        var settings = c.nestedContainer(keyedBy: SettingsKey.self, forKey: .settings)
-        try scenes.encode(to: &settings)
     }
 }
 

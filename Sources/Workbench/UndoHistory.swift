@@ -23,12 +23,12 @@ package struct UndoHistory: Sendable {
     private(set) var redoSteps: [Step] = []
     /// The control whose gesture is still going (a slider being dragged): its further
     /// changes join the step it opened.
-    private(set) var openGesture: String?
+    private(set) var openGesture: ControlID?
 
     /// Records a change from `before` to `after`. With the same `gesture` as the step
     /// before it (a drag still in progress), it joins that step. Any redo is dropped: a
     /// new change starts a new future.
-    package mutating func record(before: SceneSettingsSet, after: SceneSettingsSet, changes: [SettingChange], gesture: String?) {
+    package mutating func record(before: SceneSettingsSet, after: SceneSettingsSet, changes: [SettingChange], gesture: ControlID?) {
         guard before != after || !changes.isEmpty else { return }
         redoSteps.removeAll()
         if let gesture, gesture == openGesture, var last = undoSteps.popLast() {

@@ -20,7 +20,7 @@ package enum WheelTarget: Sendable, Equatable {
     /// The inspector's content scrolls.
     case scroll
     /// One slider steps (Ctrl+wheel over it).
-    case slider(String)
+    case slider(ControlID)
     /// The scene on the stage has it.
     case stage
 }
@@ -34,7 +34,7 @@ extension Workbench {
 
     /// The trace's account of where the keyboard went.
     package func focusEvent(at t: Double) -> SceneEvent {
-        SceneEvent(.focus, time: t, [("focus", .string(ui.focus ?? "stage"))])
+        SceneEvent(.focus, time: t, [("focus", .string(ui.focus?.rawValue ?? "stage"))])
     }
 
     /// One wheel notch (or a touchpad's fraction of one). The plain wheel scrolls the
@@ -54,7 +54,7 @@ extension Workbench {
             ui.wheelRemainder = 0
             if ctrl, let id = control(at: p, kind: .slider) {
                 target = .slider(id)
-                out.append(SceneEvent(.wheelTarget, time: t, [("target", .string(id))]))
+                out.append(SceneEvent(.wheelTarget, time: t, [("target", .string(id.rawValue))]))
             } else {
                 target = inspectorFrame.contains(p) ? .scroll : .stage
             }
@@ -76,7 +76,7 @@ extension Workbench {
             ui.wheelTarget = nil
             let changes = changed.compactMap(SettingChange.init)
             if !changes.isEmpty {
-                history.record(before: before, after: SceneSettingsSet(self), changes: changes, gesture: "wheel:" + id)
+                history.record(before: before, after: SceneSettingsSet(self), changes: changes, gesture: "wheel:\(id)")
             }
             out += changed
         case .stage:
@@ -98,7 +98,7 @@ extension Workbench {
     }
 
     /// The chrome control of `kind` under `p` in the inspector's visible region, if any.
-    package func control(at p: Point2, kind: ControlKind) -> String? {
+    package func control(at p: Point2, kind: ControlKind) -> ControlID? {
         guard inspectorFrame.contains(p) else { return nil }
         let pass = layoutPass()
         return pass.frames.last { id, frame in frame.contains(p) && pass.controls[id]?.kind == kind }?.0
@@ -106,11 +106,11 @@ extension Workbench {
 
     /// The spring group Ctrl+C or Ctrl+V acts on (SPEC §15.3): the one under the pointer
     /// when the pointer is over the inspector, else the one holding the keyboard's focus.
-    package func codeTarget() -> String? {
+    package func codeTarget() -> ControlID? {
         let pass = layoutPass()
         let p = ui.pointer
         if inspectorFrame.contains(p), let under = pass.groupRegions.first(where: { $0.frame.contains(p) }) { return under.id }
         guard let focus = ui.focus else { return nil }
-        return pass.groupRegions.first { focus.hasPrefix($0.id + ".") }?.id
+        return pass.groupRegions.first { focus.rawValue.hasPrefix($0.id.rawValue + ".") }?.id
     }
 }

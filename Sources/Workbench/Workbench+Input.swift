@@ -101,7 +101,7 @@ extension Workbench {
     /// selection, the scrollbar), no field is being typed into, no panel lies over the
     /// stage, and the move is over the stage (nothing there to hover) or the chrome's
     /// frames are the last pass's (nothing they depend on changed since). Nil: a pass.
-    private func hoverFrames(at p: Point2) -> (frames: [(String, Rect)], controls: [String: (label: String?, kind: ControlKind)])? {
+    private func hoverFrames(at p: Point2) -> (frames: [(ControlID, Rect)], controls: [ControlID: (label: String?, kind: ControlKind)])? {
         guard ui.active == nil, ui.editing == nil, !showCapturePanel else { return nil }
         if stage.contains(p) { return ([], [:]) }
         guard let cached = chromeFrames, cached.key == ChromeKey(layout: layoutKey, window: windowSize) else { return nil }
@@ -146,7 +146,7 @@ extension Workbench {
     private mutating func recordHistory(before: SceneSettingsSet, events: [SceneEvent], event: InputEvent) {
         let changes = events.compactMap(SettingChange.init)
         if !changes.isEmpty {
-            var gesture: String?
+            var gesture: ControlID?
             switch event {
             case .pointerDown, .pointerMoved: gesture = ui.active
             case .pointerUp: gesture = history.openGesture
@@ -195,7 +195,7 @@ extension Workbench {
         return [SettingChange(name: "reduceMotion", old: .bool(old), new: .bool(on)).event(at: t)]
     }
 
-    private func nextFocus(after id: String?) -> String? {
+    private func nextFocus(after id: ControlID?) -> ControlID? {
         let order = layoutPass().state.focusOrder
         guard !order.isEmpty else { return nil }
         guard let id, let i = order.firstIndex(of: id) else { return order.first }

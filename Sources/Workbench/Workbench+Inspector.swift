@@ -25,7 +25,7 @@ extension Workbench {
             out.events.append(layout)
         }
         out.events += pass.refusals.map { r in
-            SceneEvent(.refused, time: t, [("name", .string(r.id)), ("text", .string(r.text)), ("reason", .string(r.reason))])
+            SceneEvent(.refused, time: t, [("name", .string(r.id.rawValue)), ("text", .string(r.text)), ("reason", .string(r.reason))])
         }
         pass.refusals = []
         out.events += pass.notes.map { SceneEvent($0.0, time: t, $0.1) }

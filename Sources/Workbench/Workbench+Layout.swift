@@ -18,7 +18,7 @@ extension Workbench {
         package var scene: Int
         package var scroll: Double
         package var contentHeight: Double
-        package var menu: String?
+        package var menu: ControlID?
         package var panel: Bool
         package var capture: CaptureOptions
         package var form: SpringForm

@@ -35,7 +35,7 @@ extension Workbench {
     package mutating func runScrollbar(_ ui: inout UIPass) {
         guard let thumb = scrollThumb else { return }
         let track = scrollTrack
-        let id = "inspectorScroll"
+        let id: ControlID = "inspectorScroll"
         ui.frames.append((id, track))
         ui.controls[id] = (nil, .scrub)
         let travel = max(track.height - thumb.height, 1)

@@ -10,8 +10,8 @@ extension Workbench {
     /// Follows the pointer after the chrome saw `event`: a move over a control starts the
     /// tooltip's wait (a move within the control whose tooltip shows keeps it); a press,
     /// a key or the wheel dismisses it.
-    package mutating func noteHover(_ event: InputEvent, wall: Double, frames: [(String, Rect)],
-                            controls: [String: (label: String?, kind: ControlKind)]) {
+    package mutating func noteHover(_ event: InputEvent, wall: Double, frames: [(ControlID, Rect)],
+                            controls: [ControlID: (label: String?, kind: ControlKind)]) {
         switch event {
         case .pointerMoved(let p, _):
             let region = inspectorFrame.contains(p) || bar.contains(p)
@@ -34,7 +34,7 @@ extension Workbench {
     }
 
     /// The tooltip showing at `wall`: the control's id, frame and text.
-    package func tooltip(atWall wall: Double) -> (id: String, frame: Rect, text: String)? {
+    package func tooltip(atWall wall: Double) -> (id: ControlID, frame: Rect, text: String)? {
         guard let h = ui.hover, let moved = ui.lastMoveWall, wall - moved >= Self.tooltipDelay,
               let text = tooltipText(id: h.id, label: h.label, kind: h.kind) else { return nil }
         return (h.id, h.frame, text)
@@ -51,12 +51,12 @@ extension Workbench {
     package mutating func tooltipEvents(atWall wall: Double) -> [SceneEvent] {
         guard let tip = tooltip(atWall: wall), ui.tooltipShown != tip.id else { return [] }
         ui.tooltipShown = tip.id
-        return [SceneEvent(.tooltip, time: sceneTime(atWall: wall), [("id", .string(tip.id)), ("text", .string(tip.text))])]
+        return [SceneEvent(.tooltip, time: sceneTime(atWall: wall), [("id", .string(tip.id.rawValue)), ("text", .string(tip.text))])]
     }
 
     /// What a control does, and its key where it has one; its label otherwise.
-    package func tooltipText(id: String, label: String?, kind: ControlKind) -> String? {
-        let name = label ?? ""
+    package func tooltipText(id control: ControlID, label: String?, kind: ControlKind) -> String? {
+        let name = label ?? "", id = control.rawValue
         switch id {
         case "showAlert": return "\(sceneType.drive.label) (Enter)"
         case "play": return "Play / pause the clock (Space)"

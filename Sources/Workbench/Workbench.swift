@@ -73,7 +73,7 @@ public struct Workbench: Sendable {
     package var capturedFile: String?
     /// The chrome's frames and controls from the last input's pass, and what they depended
     /// on: a pointer move is hovered against them while that is unchanged (no pass).
-    package var chromeFrames: (key: ChromeKey, frames: [(String, Rect)], controls: [String: (label: String?, kind: ControlKind)])?
+    package var chromeFrames: (key: ChromeKey, frames: [(ControlID, Rect)], controls: [ControlID: (label: String?, kind: ControlKind)])?
     /// The wheel gesture going on: its target and the wall time of its last notch.
     package var wheelGesture: (target: WheelTarget, lastWall: Double)?
 
@@ -146,7 +146,7 @@ public struct Workbench: Sendable {
 
     /// Every interactive control's frame by id: the page's resting frames, every slider,
     /// field and button of the inspector and the transport.
-    public func controlFrames() -> [(String, Rect)] {
+    public func controlFrames() -> [(ControlID, Rect)] {
         let place = placement
         var frames = scene.controlFrames().map { ($0.0, place.window($0.1)) }
         frames += layoutPass().frames
@@ -155,7 +155,7 @@ public struct Workbench: Sendable {
 
     public func layoutEvent(atWall wall: Double) -> SceneEvent {
         var fields: [(String, TraceValue)] = [("window", .numbers([windowSize.width, windowSize.height]))]
-        fields += controlFrames().map { ($0.0, TraceValue.numbers($0.1.array)) }
+        fields += controlFrames().map { ($0.0.rawValue, TraceValue.numbers($0.1.array)) }
         fields += scene.layoutFields()
         return SceneEvent(.layout, time: sceneTime(atWall: wall), fields)
     }

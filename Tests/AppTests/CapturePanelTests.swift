@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func theChoicesAreRememberedWithTheSessionAndCheckedOnTheWayIn() throws {
-        var state = SessionState(scene: "liquid", theme: "dark", window: [1280, 800], scale: 1)
+        var state = SessionState(scene: "liquid", theme: .dark, window: [1280, 800], scale: 1)
         state.capture = CaptureOptions(format: .gif, fps: 25, scale: 2, wholeWindow: true, pointer: true)
         let back = try SessionState.decode(state.json)
         #expect(back.capture == state.capture)
@@ -47,7 +47,7 @@ import Testing
         var app = Workbench(measurer: FixedAdvanceMeasurer(), theme: .light, windowSize: Size(1280, 800))
         var t = 1.0
         @discardableResult
-        func click(_ id: String) -> [WorkbenchEffect] {
+        func click(_ id: ControlID) -> [WorkbenchEffect] {
             guard let f = app.controlFrames().first(where: { $0.0 == id })?.1 else {
                 Issue.record("no control \(id)"); return []
             }

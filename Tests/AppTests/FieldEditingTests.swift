@@ -15,9 +15,9 @@ import Testing
                            windowSize: Size(1280, 2400), wall: 100)
     var t = 100.0
 
-    func frame(_ id: String) -> Rect { app.controlFrames().first { $0.0 == id }?.1 ?? .zero }
+    func frame(_ id: ControlID) -> Rect { app.controlFrames().first { $0.0 == id }?.1 ?? .zero }
     /// The number box of a slider row: the row's last 62 pt, 22 pt tall.
-    func number(_ id: String) -> Point2 { let f = frame(id); return Point2(f.maxX - 31, f.midY) }
+    func number(_ id: ControlID) -> Point2 { let f = frame(id); return Point2(f.maxX - 31, f.midY) }
     func settings(_ events: [SceneEvent]) -> [SceneEvent] { events.filter { $0.name == "setting" } }
 
     mutating func next() -> Double { t += 0.5; return t }

@@ -19,7 +19,7 @@ import Testing
 
     /// Clicks the far right of the slider's track, then the far left (a second apart: no
     /// double-click), and reads the value after each.
-    func ends(of id: String, in app: inout PushAlertApp, read: (PushAlertApp) -> Double) -> (low: Double, high: Double)? {
+    func ends(of id: ControlID, in app: inout PushAlertApp, read: (PushAlertApp) -> Double) -> (low: Double, high: Double)? {
         guard let frame = app.controlFrames().first(where: { $0.0 == id })?.1 else { return nil }
         let track = Rect(x: frame.minX + 92, y: frame.minY, width: frame.width - 92 - 62 - 8, height: frame.height)
         let right = Point2(track.maxX - 1e-6, track.midY), left = Point2(track.minX, track.midY)
@@ -31,7 +31,7 @@ import Testing
         return (read(app), high)
     }
 
-    func expectEnds(_ scene: PushAlertApp.SceneKind, _ rows: [(String, Double, Double, (PushAlertApp) -> Double)]) {
+    func expectEnds(_ scene: PushAlertApp.SceneKind, _ rows: [(ControlID, Double, Double, (PushAlertApp) -> Double)]) {
         for (id, low, high, read) in rows {
             var a = app(scene)
             guard let found = ends(of: id, in: &a, read: read) else { Issue.record("no slider \(id)"); continue }
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func liquidSliders() {
-        var rows: [(String, Double, Double, (PushAlertApp) -> Double)] = []
+        var rows: [(ControlID, Double, Double, (PushAlertApp) -> Double)] = []
         let springs: [(String, KeyPath<LiquidPileSettings, SpringSetting>)] = [
             ("reveal", \.reveal), ("dismiss", \.dismiss), ("settle", \.settle), ("split", \.split), ("home", \.home),
             ("morph", \.morph), ("press", \.press),

@@ -13,7 +13,7 @@ import Testing
     /// A window tall enough that every control of every inspector is on screen.
     func app(_ scene: PushAlertApp.SceneKind) -> PushAlertApp { InspectorRangeTests().app(scene) }
 
-    func click(_ id: String, in app: inout PushAlertApp, at t: Double) -> [SceneEvent] {
+    func click(_ id: ControlID, in app: inout PushAlertApp, at t: Double) -> [SceneEvent] {
         guard let f = app.controlFrames().first(where: { $0.0 == id })?.1 else {
             Issue.record("no control \(id)")
             return []

@@ -15,15 +15,15 @@ typealias FixedMeasurer = FixedAdvanceMeasurer
     var app = PushAlertApp(settings: PushAlertSettings(), measurer: FixedMeasurer(), theme: .light,
                            windowSize: Size(1280, 800), wall: 100)
 
-    func frame(_ id: String) -> Rect { app.controlFrames().first { $0.0 == id }?.1 ?? .zero }
+    func frame(_ id: ControlID) -> Rect { app.controlFrames().first { $0.0 == id }?.1 ?? .zero }
 
     /// The track of a slider row (label 92 pt on the left, number 62 pt + 8 on the right).
-    func track(_ id: String) -> Rect {
+    func track(_ id: ControlID) -> Rect {
         let f = frame(id)
         return Rect(x: f.minX + 92, y: f.minY, width: f.width - 92 - 62 - 8, height: f.height)
     }
 
-    func knobX(_ id: String, value: Double) -> Double {
+    func knobX(_ id: ControlID, value: Double) -> Double {
         let t = track(id)
         return t.minX + (value - 0.05) / 1.95 * t.width
     }
@@ -136,7 +136,7 @@ typealias FixedMeasurer = FixedAdvanceMeasurer
         #expect(app.alert.settings.alert.response == 0.42)
     }
 
-    mutating func type(_ text: String, into id: String, at t: Double) -> [SceneEvent] {
+    mutating func type(_ text: String, into id: ControlID, at t: Double) -> [SceneEvent] {
         let f = frame(id)
         let number = Point2(f.maxX - 31, f.midY)
         var events = app.handle(.pointerDown(number, time: t, shift: false)).events

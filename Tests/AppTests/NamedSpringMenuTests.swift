@@ -9,7 +9,7 @@ import Testing
 /// A spring group's menu applies a named spring from the platforms' library (SPEC §11.4):
 /// by the real clicks, as one undo step, to the precision shown.
 @Suite struct NamedSpringMenuTests {
-    func click(_ id: String, in a: inout Workbench, at t: Double) -> [SceneEvent] {
+    func click(_ id: ControlID, in a: inout Workbench, at t: Double) -> [SceneEvent] {
         guard let f = a.controlFrames().first(where: { $0.0 == id })?.1 else { return [] }
         return a.handle(.pointerDown(f.center, time: t, shift: false)).events + a.handle(.pointerUp(f.center, time: t + 0.05)).events
     }

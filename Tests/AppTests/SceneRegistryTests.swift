@@ -80,7 +80,7 @@ struct ShuttleScene: Scene {
     }
 
     func hud(at t: Double, pointerVelocity: Point2) -> SceneHUD { SceneHUD(lines: [String(format: "x %.1f", x.value(at: t))]) }
-    func controlFrames() -> [(String, Rect)] { [("bob", bob)] }
+    func controlFrames() -> [(ControlID, Rect)] { [("bob", bob)] }
     mutating func benchFrame(at t: Double) {}
 }
 

@@ -44,7 +44,7 @@ import Testing
     @Test func aSessionRoundTripsThroughItsFile() throws {
         let dir = try folder()
         let path = dir + "/springlab/state.json"  // the folder does not exist yet: the write makes it
-        let state = SessionState(app: changedApp(), scale: 2, form: "response")
+        let state = SessionState(app: changedApp(), scale: 2, form: .response)
         let memory = SessionMemory(path: path)
         #expect(memory.save(state, now: 0) == .saved)
         var st = stat()
@@ -52,7 +52,7 @@ import Testing
         let recalled = SessionMemory(path: path).recall()
         #expect(recalled == .restored(state))
         let back = try #require(recalled.state)
-        #expect(back.scene == "liquid" && back.theme == "dark" && back.window == [1440, 900] && back.scale == 2)
+        #expect(back.scene == "liquid" && back.theme == .dark && back.window == [1440, 900] && back.scale == 2)
         #expect(back.scenes.settings(of: PushAlert.self)?.gap.response == 0.5)
         #expect(back.scenes.settings(of: LiquidPile.self)?.merge == 12)
         // What the trace's sessionRestored lists: exactly the settings that moved.
@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func theFileIsTheDocumentedJSON() throws {
-        let text = SessionState(app: changedApp(), scale: 1, form: "response").json
+        let text = SessionState(app: changedApp(), scale: 1, form: .response).json
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(Set(object.keys) == ["version", "scene", "theme", "window", "scale", "form", "copyFormat", "capture", "settings"])
         // The capture panel's choices (SPEC §14): MP4 at 60 fps, 1×, the stage, no pointer until chosen.
@@ -87,7 +87,7 @@ import Testing
          "settings": {"pushAlert": \(try encoded(PushAlertSettings()))}}
         """
         let state = try SessionState.decode(text)
-        #expect(state.form == "response")  // absent: the default
+        #expect(state.form == .response)  // absent: the default
         let app = AppOptions().startingApp(remembering: state, measurer: m, windowSize: state.size)
         #expect(app.sceneName == "presence")
         #expect(SceneSettingsSet(app) == SessionState.defaultScenes)
@@ -106,7 +106,7 @@ import Testing
         let app = o.startingApp(remembering: nil, measurer: m, windowSize: Workbench.defaultSize)
         #expect(app.sceneName == SceneRegistry.names[0] && app.theme == .light)
         #expect(SceneSettingsSet(app) == SessionState.defaultScenes)
-        #expect(o.form(remembering: nil) == "response")
+        #expect(o.form(remembering: nil) == .response)
     }
 
     // MARK: Damaged
@@ -150,7 +150,7 @@ import Testing
 
     /// A valid state with one value replaced by `value` at `key` (JSON text).
     func damaged(_ key: String, _ value: String) throws -> String {
-        var text = SessionState(app: changedApp(), scale: 1, form: "response").json
+        var text = SessionState(app: changedApp(), scale: 1, form: .response).json
         // The top-level key (two spaces in) where there is one — `capture` has a `scale` of
         // its own — else the first at any depth (a scene's setting).
         let pattern = "\"\(key)\" : "
@@ -185,7 +185,7 @@ import Testing
     }
 
     @Test func aSpringOutOfRangeIsNamedByItsKeyPath() throws {
-        var state = SessionState(app: changedApp(), scale: 1, form: "response")
+        var state = SessionState(app: changedApp(), scale: 1, form: .response)
         var alert = PushAlertSettings()
         alert.gap.response = 50
         state.scenes.set(alert, for: PushAlert.self)
@@ -203,14 +203,14 @@ import Testing
         let recalled = memory.recall()
         guard case .unusable(let note) = recalled else { Issue.record("\(recalled)"); return }
         #expect(note.contains("a directory"))
-        #expect(memory.save(SessionState(app: changedApp(), scale: 1, form: "response"), now: 0) == nil)
+        #expect(memory.save(SessionState(app: changedApp(), scale: 1, form: .response), now: 0) == nil)
         #expect(PathKind.of(path) == .directory && PathKind.of(path + ".broken") == .missing)
     }
 
     // MARK: Flags win
 
     @Test func everyFlagWinsOverTheRememberedValue() throws {
-        let remembered = SessionState(app: changedApp(), scale: 2, form: "duration")
+        let remembered = SessionState(app: changedApp(), scale: 2, form: .duration)
         var o = AppOptions()
         o.scene = "neck"
         o.theme = .light
@@ -226,7 +226,7 @@ import Testing
         #expect(app.scene(LiquidPile.self)?.settings.merge == 12)
         #expect(app.scene(LiquidPile.self)?.reduceMotion == true)
         // No flag sets the form: the remembered one stays.
-        #expect(o.form(remembering: remembered) == "duration")
+        #expect(o.form(remembering: remembered) == .duration)
         // Each flag alone wins only its own value.
         var only = AppOptions()
         only.theme = .light
@@ -247,14 +247,14 @@ import Testing
         let dir = try folder()
         let memory = SessionMemory(path: dir + "/springlab/state.json")
         var app = changedApp()
-        var state: SessionState { SessionState(app: app, scale: 1, form: "response") }
+        var state: SessionState { SessionState(app: app, scale: 1, form: .response) }
         #expect(memory.saveIfDue(now: 10) { state } == .saved)
         // Unchanged: nothing written however long it waits.
         #expect(memory.saveIfDue(now: 13) { state } == nil)
         // A change within 2 s of the last write waits; checks come at most every 0.5 s.
         app.theme = .light
         #expect(memory.saveIfDue(now: 13.2) { state } == nil)
-        #expect(memory.onDisk?.theme == "dark")
+        #expect(memory.onDisk?.theme == .dark)
         app.theme = .dark
         _ = app.withScene(PushAlert.self) { $0.settings.gap.response = 0.7 }
         #expect(memory.saveIfDue(now: 15.4) { state } == .saved)
@@ -274,12 +274,12 @@ import Testing
         try "x".write(toFile: dir + "/springlab", atomically: false, encoding: .utf8)
         let memory = SessionMemory(path: dir + "/springlab/state.json")
         var app = changedApp()
-        guard case .failed(let message) = memory.save(SessionState(app: app, scale: 1, form: "response"), now: 0) else {
+        guard case .failed(let message) = memory.save(SessionState(app: app, scale: 1, form: .response), now: 0) else {
             Issue.record("the write should fail"); return
         }
         #expect(message.hasPrefix("springlab: cannot remember the session: ") && !message.contains("\n"))
         app.theme = .light
-        #expect(memory.save(SessionState(app: app, scale: 1, form: "response"), now: 5) == nil)  // said once
+        #expect(memory.save(SessionState(app: app, scale: 1, form: .response), now: 5) == nil)  // said once
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["springlab"])
     }
 
@@ -287,7 +287,7 @@ import Testing
         let dir = try folder()
         let path = try write("{}", in: dir)
         let memory = SessionMemory(path: path)
-        #expect(memory.save(SessionState(app: changedApp(), scale: 1, form: "response"), now: 0) == .saved)
+        #expect(memory.save(SessionState(app: changedApp(), scale: 1, form: .response), now: 0) == .saved)
         // Only the file: no temporary left beside it.
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/springlab") == ["state.json"])
         #expect(try SessionState.decode(contents(path) ?? "").scene == "liquid")

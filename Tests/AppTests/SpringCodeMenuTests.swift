@@ -16,9 +16,9 @@ import Testing
         Workbench(measurer: FixedAdvanceMeasurer(), theme: .light, windowSize: Size(1280, 2400), wall: 0)
     }
 
-    func frame(_ id: String, in a: Workbench) -> Rect? { a.controlFrames().first { $0.0 == id }?.1 }
+    func frame(_ id: ControlID, in a: Workbench) -> Rect? { a.controlFrames().first { $0.0 == id }?.1 }
 
-    func click(_ id: String, in a: inout Workbench, at t: Double) -> Workbench.Handled {
+    func click(_ id: ControlID, in a: inout Workbench, at t: Double) -> Workbench.Handled {
         guard let f = frame(id, in: a) else { return Workbench.Handled(events: [], effects: []) }
         let down = a.handle(.pointerDown(f.center, time: t, shift: false)), up = a.handle(.pointerUp(f.center, time: t + 0.05))
         return Workbench.Handled(events: down.events + up.events, effects: down.effects + up.effects)
@@ -135,11 +135,13 @@ import Testing
     @Test func theCopyFormatIsRememberedWithTheSession() throws {
         var a = bench()
         a.copyFormat = .css
-        let state = SessionState(app: a, scale: 1, form: "response")
+        let state = SessionState(app: a, scale: 1, form: .response)
         let back = try SessionState.decode(state.json)
-        #expect(back.copyFormat == "css")
-        var broken = state
-        broken.copyFormat = "kotlin"
-        #expect(broken.problem()?.contains("copyFormat") == true)
+        #expect(back.copyFormat == .css)
+        let broken = state.json.replacingOccurrences(of: #""copyFormat" : "css""#, with: #""copyFormat" : "kotlin""#)
+        do {
+            _ = try SessionState.decode(broken)
+            Issue.record("an unknown copy format was read")
+        } catch { #expect(error.description.contains("copyFormat")) }
     }
 }

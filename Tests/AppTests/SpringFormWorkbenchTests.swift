@@ -16,8 +16,8 @@ import Testing
                            windowSize: Size(1280, 2400), wall: 100)
     var t = 100.0
 
-    func frame(_ id: String) -> Rect? { app.controlFrames().first { $0.0 == id }?.1 }
-    func number(_ id: String) -> Point2 { let f = frame(id) ?? .zero; return Point2(f.maxX - 31, f.midY) }
+    func frame(_ id: ControlID) -> Rect? { app.controlFrames().first { $0.0 == id }?.1 }
+    func number(_ id: ControlID) -> Point2 { let f = frame(id) ?? .zero; return Point2(f.maxX - 31, f.midY) }
     func settings(_ events: [SceneEvent]) -> [SceneEvent] { events.filter { $0.name == "setting" } }
 
     mutating func next() -> Double { t += 0.5; return t }
@@ -27,13 +27,13 @@ import Testing
     }
     mutating func choose(_ form: SpringForm) -> [SceneEvent] { click((frame("form.\(form.rawValue)") ?? .zero).center) }
     /// Clicks the number of `id`, types `text` over it and presses Enter.
-    mutating func type(_ text: String, into id: String) -> [SceneEvent] {
+    mutating func type(_ text: String, into id: ControlID) -> [SceneEvent] {
         var out = click(number(id))
         out += app.handle(.text(text, time: next())).events
         return out + app.handle(.key(.enter, time: next(), shift: false)).events
     }
     /// The text a slider's number box shows (its edit loads it, all selected).
-    mutating func shown(_ id: String) -> String {
+    mutating func shown(_ id: ControlID) -> String {
         _ = click(number(id))
         defer { _ = app.handle(.key(.escape, time: next(), shift: false)) }
         return app.ui.editText
@@ -151,8 +151,12 @@ import Testing
         #expect(SpringSetting.responseRange.contains(app.alert.settings.gap.response))
     }
 
-    @Test func theRememberedFormsAreTheInspectorsForms() {
-        #expect(SessionState.forms == SpringForm.allCases.map(\.rawValue))
-        #expect(SessionState.defaultForm == SpringForm.response.rawValue)
+    @Test func theRememberedFormsAreTheInspectorsForms() throws {
+        let state = SessionState(scene: "neck", theme: .light, window: [1280, 800], scale: 1)
+        for form in SpringForm.allCases {
+            let text = state.json.replacingOccurrences(of: #""form" : "response""#, with: "\"form\" : \"\(form.rawValue)\"")
+            #expect(try SessionState.decode(text).form == form)
+        }
+        #expect(state.form == .response)
     }
 }

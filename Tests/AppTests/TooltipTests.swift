@@ -14,7 +14,7 @@ import Testing
         return app
     }
 
-    func frame(_ id: String, in app: Workbench) -> Rect? { app.controlFrames().first { $0.0 == id }?.1 }
+    func frame(_ id: ControlID, in app: Workbench) -> Rect? { app.controlFrames().first { $0.0 == id }?.1 }
 
     @Test func playShowsItsTooltipAfterSixTenthsOfASecond() throws {
         var app = makeApp()

@@ -13,7 +13,7 @@ import Testing
     var app = PushAlertApp(settings: PushAlertSettings(), measurer: FixedMeasurer(), theme: .light,
                            windowSize: Size(1280, 800), wall: 100)
 
-    func frame(_ id: String) -> Rect { app.controlFrames().first { $0.0 == id }?.1 ?? .zero }
+    func frame(_ id: ControlID) -> Rect { app.controlFrames().first { $0.0 == id }?.1 ?? .zero }
     func named(_ events: [SceneEvent], _ name: EventName) -> [SceneEvent] { events.filter { $0.name == name } }
     func click(_ p: Point2, at t: Double) -> [InputEvent] { [.pointerDown(p, time: t, shift: false), .pointerUp(p, time: t + 0.05)] }
     mutating func send(_ events: [InputEvent]) -> [SceneEvent] { events.flatMap { app.handle($0).events } }

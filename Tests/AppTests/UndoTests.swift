@@ -72,7 +72,7 @@ extension UndoHistory.Step: Equatable {
         Workbench(measurer: FixedAdvanceMeasurer(), theme: .light, windowSize: Size(1280, 800), wall: 100)
     }
 
-    func track(_ id: String, in app: Workbench) -> Rect {
+    func track(_ id: ControlID, in app: Workbench) -> Rect {
         let frame = app.controlFrames().first { $0.0 == id }?.1 ?? .zero
         return Rect(x: frame.minX + 92, y: frame.minY, width: frame.width - 92 - 62 - 8, height: frame.height)
     }

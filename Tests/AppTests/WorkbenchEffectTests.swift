@@ -13,10 +13,10 @@ import Testing
     var app = Workbench(measurer: FixedAdvanceMeasurer(), theme: .light, windowSize: Size(1280, 2400), wall: 100)
     var t = 100.0
 
-    func frame(_ id: String) -> Rect? { app.controlFrames().first { $0.0 == id }?.1 }
+    func frame(_ id: ControlID) -> Rect? { app.controlFrames().first { $0.0 == id }?.1 }
 
     /// A press and a release on the control `id`: what both asked for.
-    mutating func click(_ id: String) -> [WorkbenchEffect] {
+    mutating func click(_ id: ControlID) -> [WorkbenchEffect] {
         guard let f = frame(id) else { Issue.record("no control \(id)"); return [] }
         t += 0.5
         return app.handle(.pointerDown(f.center, time: t, shift: false)).effects

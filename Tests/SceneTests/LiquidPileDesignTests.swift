@@ -174,7 +174,7 @@ import Testing
         _ = run(&pile, from: 1.05, to: 1.5)
         #expect(events.isEmpty && !pile.expanded && pile.bubbles.isEmpty)
         #expect(pile.spread(at: 2).isEmpty && !pile.expanded, "nor does Spread")
-        #expect(!pile.restingFrames().contains { $0.0.hasPrefix("bubble.") })
+        #expect(!pile.restingFrames().contains { $0.0.rawValue.hasPrefix("bubble.") })
         // Two notices are a pile: the same click spreads them.
         var two = LiquidPile(notices: Array(Notice.samples.prefix(2)), measurer: m)
         _ = two.handle(.pointerDown(c, time: 1, shift: false))

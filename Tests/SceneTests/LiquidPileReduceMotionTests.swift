@@ -107,7 +107,7 @@ import Testing
         pile.reduceMotion = true
         let events = pile.spread(at: 0)
         #expect(events.filter { $0.name == "budOut" }.count == 2)
-        let slots = Dictionary(uniqueKeysWithValues: pile.restingFrames().filter { $0.0.hasPrefix("bubble.") })
+        let slots = Dictionary(uniqueKeysWithValues: pile.restingFrames().filter { $0.0.rawValue.hasPrefix("bubble.") })
         #expect(slots.count == 2)
         var opacity: [BubbleID: Double] = [:]
         func check(at t: Double, rising: Bool) {

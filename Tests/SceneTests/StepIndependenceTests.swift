@@ -78,7 +78,7 @@ import Testing
     }
 
     /// A pile spread at 0 by its page button, and where its cards and bubbles rest then.
-    static func spreadPile(reduceMotion: Bool = false) -> (LiquidPile, [String: Point2]) {
+    static func spreadPile(reduceMotion: Bool = false) -> (LiquidPile, [ControlID: Point2]) {
         var pile = LiquidPile(measurer: FixedAdvanceMeasurer())
         pile.reduceMotion = reduceMotion
         var settled = pile

@@ -1,5 +1,8 @@
 import Canvas
 import Inspector
+import Motion
+import Inspector
+import Motion
 import Scenes
 import Workbench
 
@@ -13,15 +16,15 @@ extension AppOptions {
     }
 
     /// The inspector's form: remembered, or the default (no flag sets it).
-    func form(remembering state: SessionState?) -> String { state?.form ?? SessionState.defaultForm }
+    func form(remembering state: SessionState?) -> SpringForm { state?.form ?? .response }
 
     /// The app the window opens on: the remembered session's theme, settings and scene,
     /// each overridden by its flag (`--theme`, `--scene`, `--preset`, `--reduce-motion`).
     func startingApp(remembering state: SessionState?, measurer: some TextMeasuring, windowSize: Size) -> Workbench {
-        let theme = self.theme ?? state.flatMap { Theme(rawValue: $0.theme) } ?? .light
+        let theme = self.theme ?? state?.theme ?? .light
         var app = Workbench(measurer: measurer, theme: theme, windowSize: windowSize, wall: 0)
         state?.scenes.apply(to: &app)
-        _ = app.switchScene(named: scene ?? state?.scene ?? SceneRegistry.names[0], at: 0)
+        _ = app.switchScene(named: scene ?? state?.scene.rawValue ?? SceneRegistry.names[0], at: 0)
         preset?.apply(to: &app)
         // --reduce-motion wins over a preset's setting.
         if reduceMotion { _ = app.setReduceMotion(true, at: 0) }

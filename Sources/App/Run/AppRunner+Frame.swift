@@ -102,7 +102,7 @@ extension AppRunner {
     /// The window as the remembered session holds it.
     private var currentSession: SessionState {
         let shown = sandbox?.app ?? app
-        return SessionState(app: shown, scale: window.userScale, form: shown.springForm.rawValue)
+        return SessionState(app: shown, scale: window.userScale, form: shown.springForm)
     }
 
     /// What the start found in the remembered session, in the trace.
@@ -111,9 +111,9 @@ extension AppRunner {
         switch recalled {
         case .nothing, .unusable: break
         case .restored(let s):
-            emit([SceneEvent(.sessionRestored, time: t, [("path", .string(memory.path)), ("scene", .string(s.scene)),
-                                                        ("theme", .string(s.theme)), ("window", .numbers(s.window)),
-                                                        ("scale", .number(s.scale)), ("form", .string(s.form)),
+            emit([SceneEvent(.sessionRestored, time: t, [("path", .string(memory.path)), ("scene", .string(s.scene.rawValue)),
+                                                        ("theme", .string(s.theme.rawValue)), ("window", .numbers(s.window)),
+                                                        ("scale", .number(s.scale)), ("form", .string(s.form.rawValue)),
                                                         ("settings", .object(s.changedSettings()))])])
         case .setAside(let reason, let movedTo, _):
             emit([SceneEvent(.sessionSetAside, time: t, [("path", .string(memory.path)), ("movedTo", movedTo.map(TraceValue.string) ?? .null),

@@ -106,8 +106,8 @@ final class AppRunner {
             app = options.startingApp(remembering: remembered, measurer: fonts, windowSize: window.size)
         }
         // The inspector's way of writing a spring (SPEC §11.2): remembered, or the default.
-        app.springForm = SpringForm(rawValue: options.form(remembering: remembered)) ?? .response
-        app.copyFormat = remembered.flatMap { SpringCodeFormat(rawValue: $0.copyFormat) } ?? .swiftui
+        app.springForm = options.form(remembering: remembered)
+        app.copyFormat = remembered?.copyFormat ?? .swiftui
         app.capture = remembered?.capture ?? CaptureOptions()
         app.userPresets = presets?.names() ?? []
         idleProbe = options.idleProbe.map(IdleProbe.init)

@@ -26,7 +26,7 @@ extension Scene {
 
     /// A group's id below the scene's settings key: `gap` is `pushAlert.gap`; a group whose
     /// id already starts with the key (the standard inspector's) keeps it.
-    public static func exportID(ofGroup id: String) -> String {
-        id.hasPrefix(settingsKey + ".") ? id : "\(settingsKey).\(id)"
+    public static func exportID(ofGroup id: ControlID) -> String {
+        id.rawValue.hasPrefix(settingsKey + ".") ? id.rawValue : "\(settingsKey).\(id)"
     }
 }

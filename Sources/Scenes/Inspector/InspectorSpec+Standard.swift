@@ -11,7 +11,7 @@ extension InspectorSpec {
         var items: [InspectorItem<S>] = [.heading(S.title)]
         var grouped: Set<String> = []
         for limit in limits where !grouped.contains(limit.key) {
-            let id = "\(S.settingsKey).\(limit.key)"
+            let id: ControlID = "\(S.settingsKey).\(limit.key)"
             if limit.key.hasSuffix(".response"),
                let damping = limits.first(where: { $0.key == limit.key.dropLast("response".count) + "damping" }) {
                 let name = String(limit.key.dropLast(".response".count))
@@ -25,15 +25,6 @@ extension InspectorSpec {
             }
         }
         return InspectorSpec(items)
-    }
-
-    /// The number rows whose key the limits table does not have: none, or a slider would
-    /// have no range to span (the inspector tests check every registered scene).
-    public var unresolvedKeys: [String] {
-        items.compactMap { item in
-            guard case .number(let number) = item, number.limit == nil else { return nil }
-            return number.key
-        }
     }
 }
 

@@ -13,7 +13,7 @@ import Motion
 ///     InspectorSpec([
 ///         .heading("Shuttle"),
 ///         .spring(SpringGroupSpec(id: "spring", title: "Spring", spring: \.spring)),
-///         .number(NumberSpec(id: "travel", label: "travel", key: "travel", step: 1, fine: 0.1, decimals: 0)),
+///         .number(NumberSpec(id: "travel", label: "travel", limit: .travel, step: 1, fine: 0.1, decimals: 0)),
 ///     ])
 public struct InspectorSpec<S: Scene> {
     public var items: [InspectorItem<S>]
@@ -54,7 +54,7 @@ public enum InspectorControl<S: Scene> {
 /// A page button in the inspector: what it does to the scene at scene time t, returning
 /// the trace's events (Spread, Gather, Show/Hide …).
 public struct PageAction<S: Scene> {
-    public var id: String
+    public var id: ControlID
     /// The label for the scene as it is now ("Hide (T)" while the rows show).
     public var label: (S) -> String
     /// Lit while this holds (Spread while the pile is spread); nil: never lit.
@@ -63,7 +63,7 @@ public struct PageAction<S: Scene> {
     public var width: Double
     public var perform: (inout S, Double) -> [SceneEvent]
 
-    public init(id: String, label: @escaping (S) -> String, width: Double = 90, selected: ((S) -> Bool)? = nil,
+    public init(id: ControlID, label: @escaping (S) -> String, width: Double = 90, selected: ((S) -> Bool)? = nil,
                 perform: @escaping (inout S, Double) -> [SceneEvent]) {
         self.id = id
         self.label = label
@@ -72,7 +72,7 @@ public struct PageAction<S: Scene> {
         self.perform = perform
     }
 
-    public init(id: String, label: String, width: Double = 90, selected: ((S) -> Bool)? = nil,
+    public init(id: ControlID, label: String, width: Double = 90, selected: ((S) -> Bool)? = nil,
                 perform: @escaping (inout S, Double) -> [SceneEvent]) {
         self.init(id: id, label: { _ in label }, width: width, selected: selected, perform: perform)
     }
@@ -80,13 +80,13 @@ public struct PageAction<S: Scene> {
 
 /// A switch over a Bool of the scene (a field view, Reduce Motion).
 public struct SceneToggle<S: Scene> {
-    public var id: String
+    public var id: ControlID
     public var label: String
     public var path: WritableKeyPath<S, Bool>
     /// Whether a flip is a setting the trace records (under `id`); a view switch is not.
     public var recorded: Bool
 
-    public init(id: String, label: String, path: WritableKeyPath<S, Bool>, recorded: Bool = false) {
+    public init(id: ControlID, label: String, path: WritableKeyPath<S, Bool>, recorded: Bool = false) {
         self.id = id
         self.label = label
         self.path = path
@@ -97,7 +97,7 @@ public struct SceneToggle<S: Scene> {
 /// One spring's group. Its sliders are `id.<first label>` and `id.damping`, and span the
 /// ranges of the settings' limits table, the same ones a preset is checked against.
 public struct SpringGroupSpec<Settings: SceneSettings> {
-    public var id: String
+    public var id: ControlID
     public var title: String
     /// The first slider's label, value and unit: the response (" s"), or a ratio of another
     /// spring's response ("×") for a spring that follows one.
@@ -106,7 +106,7 @@ public struct SpringGroupSpec<Settings: SceneSettings> {
     /// The spring the two numbers make, for the derived numbers and the plot.
     public var spring: (Settings) -> Spring
 
-    public init(id: String, title: String, first: (label: String, path: WritableKeyPath<Settings, Double>, unit: String),
+    public init(id: ControlID, title: String, first: (label: String, path: WritableKeyPath<Settings, Double>, unit: String),
                 damping: WritableKeyPath<Settings, Double>, spring: @escaping (Settings) -> Spring) {
         self.id = id
         self.title = title
@@ -116,25 +116,25 @@ public struct SpringGroupSpec<Settings: SceneSettings> {
     }
 
     /// The group of a response-and-damping spring at `spring`.
-    public init(id: String, title: String, spring path: WritableKeyPath<Settings, SpringSetting>) {
+    public init(id: ControlID, title: String, spring path: WritableKeyPath<Settings, SpringSetting>) {
         self.init(id: id, title: title, first: ("response", path.appending(path: \.response), " s"),
                   damping: path.appending(path: \.damping), spring: { $0[keyPath: path].spring })
     }
 
     /// The group of a spring whose response is `ratio` × another spring's (leave, close).
-    public init(id: String, title: String, ratio: WritableKeyPath<Settings, Double>, damping: WritableKeyPath<Settings, Double>,
+    public init(id: ControlID, title: String, ratio: WritableKeyPath<Settings, Double>, damping: WritableKeyPath<Settings, Double>,
                 spring: @escaping (Settings) -> Spring) {
         self.init(id: id, title: title, first: ("ratio", ratio, "×"), damping: damping, spring: spring)
     }
 }
 
-/// A slider over the number of the limits table's row `key`: the row gives its key path
-/// and range, so a slider can reach exactly what a preset may hold.
+/// A slider over the number of a limits table row: the row gives its key path, range and
+/// unit, so a slider can reach exactly what a preset may hold.
 public struct NumberSpec<Settings: SceneSettings> {
-    public var id: String
+    public var id: ControlID
     public var label: String
-    /// The limits table's key: `merge`, `commitFraction`.
-    public var key: String
+    /// The limits table's row: `.merge`, `.commitFraction`.
+    public var limit: SettingLimit<Settings>
     /// Wheel notch and arrow key step; `fine` with Shift.
     public var step: Double
     public var fine: Double
@@ -146,11 +146,11 @@ public struct NumberSpec<Settings: SceneSettings> {
     /// neck's k follows merge / 4); nil: the value in `Settings()`.
     public var resetValue: ((Settings) -> Double)?
 
-    public init(id: String, label: String, key: String, step: Double, fine: Double, decimals: Int, unit: String? = nil,
-                resetValue: ((Settings) -> Double)? = nil) {
+    public init(id: ControlID, label: String, limit: SettingLimit<Settings>, step: Double, fine: Double, decimals: Int,
+                unit: String? = nil, resetValue: ((Settings) -> Double)? = nil) {
         self.id = id
         self.label = label
-        self.key = key
+        self.limit = limit
         self.step = step
         self.fine = fine
         self.decimals = decimals
@@ -158,14 +158,11 @@ public struct NumberSpec<Settings: SceneSettings> {
         self.resetValue = resetValue
     }
 
-    /// The limits table's row, if it has `key`.
-    public var limit: SettingLimit<Settings>? { Settings.limits.first { $0.key == key } }
-
     /// A slider for `limit` stepping a hundredth of its range (a thousandth with Shift),
     /// with as many decimals as its span needs.
-    public static func standard(id: String, label: String, limit: SettingLimit<Settings>) -> NumberSpec {
+    public static func standard(id: ControlID, label: String, limit: SettingLimit<Settings>) -> NumberSpec {
         let span = limit.range.upperBound - limit.range.lowerBound
-        return NumberSpec(id: id, label: label, key: limit.key, step: span / 100, fine: span / 1000,
+        return NumberSpec(id: id, label: label, limit: limit, step: span / 100, fine: span / 1000,
                           decimals: span <= 4 ? 3 : span <= 100 ? 1 : 0)
     }
 }
@@ -173,7 +170,7 @@ public struct NumberSpec<Settings: SceneSettings> {
 /// A row of choices, one selected (a kernel, an alignment, a shape).
 public struct ChoiceSpec<S: Scene> {
     /// Each option's button is `id.<option id>`.
-    public var id: String
+    public var id: ControlID
     public var label: String
     /// The name the trace records a choice under.
     public var setting: String
@@ -186,11 +183,11 @@ public struct ChoiceSpec<S: Scene> {
     /// pieces out); otherwise it does nothing.
     public var reapplies: Bool
 
-    public init(id: String, label: String, setting: String? = nil, options: [(id: String, label: String)],
+    public init(id: ControlID, label: String, setting: String? = nil, options: [(id: String, label: String)],
                 reapplies: Bool = false, selected: @escaping (S) -> String?, choose: @escaping (inout S, String) -> Void) {
         self.id = id
         self.label = label
-        self.setting = setting ?? id
+        self.setting = setting ?? id.rawValue
         self.options = options
         self.reapplies = reapplies
         self.selected = selected
@@ -198,7 +195,7 @@ public struct ChoiceSpec<S: Scene> {
     }
 
     /// Every case of `Value`, labelled by its name capitalised, chosen by `get` / `set`.
-    public init<Value: CaseIterable & RawRepresentable>(id: String, label: String, setting: String? = nil, reapplies: Bool = false,
+    public init<Value: CaseIterable & RawRepresentable>(id: ControlID, label: String, setting: String? = nil, reapplies: Bool = false,
                                                           get: @escaping (S) -> Value?, set: @escaping (inout S, Value) -> Void)
         where Value.RawValue == String {
         self.init(id: id, label: label, setting: setting, options: Value.allCases.map { ($0.rawValue, $0.rawValue.capitalized) },
@@ -208,7 +205,7 @@ public struct ChoiceSpec<S: Scene> {
     }
 
     /// Every case of the setting at `path`.
-    public init<Value: CaseIterable & RawRepresentable>(id: String, label: String, setting: String? = nil,
+    public init<Value: CaseIterable & RawRepresentable>(id: ControlID, label: String, setting: String? = nil,
                                                           path: WritableKeyPath<S.Settings, Value>) where Value.RawValue == String {
         self.init(id: id, label: label, setting: setting, get: { $0.settings[keyPath: path] },
                   set: { $0.settings[keyPath: path] = $1 })
@@ -217,12 +214,12 @@ public struct ChoiceSpec<S: Scene> {
 
 /// A one-line text setting, at most `maxCharacters` characters.
 public struct TextFieldSpec<Settings: SceneSettings> {
-    public var id: String
+    public var id: ControlID
     public var label: String
     public var path: WritableKeyPath<Settings, String>
     public var maxCharacters: Int
 
-    public init(id: String, label: String, path: WritableKeyPath<Settings, String>, maxCharacters: Int) {
+    public init(id: ControlID, label: String, path: WritableKeyPath<Settings, String>, maxCharacters: Int) {
         self.id = id
         self.label = label
         self.path = path
@@ -240,11 +237,11 @@ public enum ReadoutStyle: Sendable {
 
 /// A line the scene writes about itself: a note under a slider, or a value.
 public struct ReadoutSpec<S: Scene> {
-    public var id: String
+    public var id: ControlID
     public var style: ReadoutStyle
     public var text: (S) -> String
 
-    public init(id: String, style: ReadoutStyle, text: @escaping (S) -> String) {
+    public init(id: ControlID, style: ReadoutStyle, text: @escaping (S) -> String) {
         self.id = id
         self.style = style
         self.text = text
@@ -265,11 +262,11 @@ public struct CurvePlotSpec<Settings: SceneSettings> {
         }
     }
 
-    public var id: String
+    public var id: ControlID
     public var title: String
     public var curves: [Curve]
 
-    public init(id: String, title: String, curves: [Curve]) {
+    public init(id: ControlID, title: String, curves: [Curve]) {
         self.id = id
         self.title = title
         self.curves = curves

@@ -23,7 +23,7 @@ extension LiquidPile {
             .spring(SpringGroupSpec(id: "morph", title: "Morph  (× → Clear all)", spring: \.morph)),
             .spring(SpringGroupSpec(id: "press", title: "Press  (sink under the pointer)", spring: \.press)),
             .heading("Merge"),
-            .number(NumberSpec(id: "pile.merge", label: "merge", key: "merge", step: 0.5, fine: 0.05, decimals: 1)),
+            .number(NumberSpec(id: "pile.merge", label: "merge", limit: .merge, step: 0.5, fine: 0.05, decimals: 1)),
             .choice(ChoiceSpec(id: "pile.kernel", label: "kernel", path: \.kernel)),
         ])
     }

@@ -146,8 +146,8 @@ extension LiquidPile {
 
     /// Resting frames of every card and header bubble by id (page points): for the trace's
     /// `layout`, so a test can click what the pile will show once settled.
-    public func restingFrames() -> [(String, Rect)] {
-        var out: [(String, Rect)] = []
+    public func restingFrames() -> [(ControlID, Rect)] {
+        var out: [(ControlID, Rect)] = []
         for i in cards.indices {
             let r = restingFrame(of: i)
             guard r.opacity > 0 else { continue }

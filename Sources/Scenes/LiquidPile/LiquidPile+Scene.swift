@@ -7,7 +7,6 @@ extension LiquidPileSettings: SceneSettings {}
 /// gathers it again, necks forming, stretching and snapping.
 extension LiquidPile: Scene {
     public static let name = "liquid"
-    public static let settingsKey = "pile"
     public static let title = "Liquid pile"
     public static let defaultRenderSize = Size(420, 640)
     public static let drive = SceneDrive(label: "Spread/Gather", duration: 2.4, spans: [0.0...0.4, 0.5...0.9])
@@ -73,7 +72,7 @@ extension LiquidPile: Scene {
                                 NumberText.format("swipe offset %.1f", offset)])
     }
 
-    public func controlFrames() -> [(String, Rect)] { restingFrames() }
+    public func controlFrames() -> [(ControlID, Rect)] { restingFrames() }
 
     /// Spread and gather every 1.2 s: necks form, stretch and snap all the time.
     public mutating func benchFrame(at t: Double) {

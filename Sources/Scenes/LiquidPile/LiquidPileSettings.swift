@@ -36,5 +36,10 @@ extension LiquidPileSettings: BoundedSettings {
         + SettingLimit.spring("home", response: \.home.response, damping: \.home.damping)
         + SettingLimit.spring("morph", response: \.morph.response, damping: \.morph.damping)
         + SettingLimit.spring("press", response: \.press.response, damping: \.press.damping)
-        + [SettingLimit("merge", \.merge, 2...24, unit: " pt")]
+        + [.merge]
+}
+
+extension SettingLimit where Settings == LiquidPileSettings {
+    /// The merge distance: its slider and what a file may hold.
+    public static var merge: Self { Self("merge", \.merge, 2...24, unit: " pt") }
 }

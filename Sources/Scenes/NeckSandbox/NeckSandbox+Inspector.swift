@@ -8,8 +8,8 @@ extension NeckSandbox {
     public static var inspector: InspectorSpec<NeckSandbox> {
         InspectorSpec([
             .heading("Neck sandbox"),
-            .number(NumberSpec(id: "neck.merge", label: "merge", key: "merge", step: 1, fine: 0.1, decimals: 1)),
-            .number(NumberSpec(id: "neck.smoothing", label: "smoothing k", key: "smoothing", step: 0.25, fine: 0.025, decimals: 2,
+            .number(NumberSpec(id: "neck.merge", label: "merge", limit: .merge, step: 1, fine: 0.1, decimals: 1)),
+            .number(NumberSpec(id: "neck.smoothing", label: "smoothing k", limit: .smoothing, step: 0.25, fine: 0.025, decimals: 2,
                                resetValue: { $0.merge / 4 })),
             .readout(ReadoutSpec(id: "neck.smoothing.note", style: .note) {
                 $0.smoothing == nil ? "k follows merge / 4" : "k set by hand · double-click to follow merge"

@@ -19,10 +19,7 @@ public struct NeckSettings: SceneSettings, Hashable {
 
     /// The sandbox's sliders (SPEC §5.4): merge 4–60 pt, smoothing k 0.5–20 pt. An absent
     /// k follows merge / 4, which the merge range keeps inside k's range.
-    public static let limits: [SettingLimit<NeckSettings>] = [
-        SettingLimit("merge", \.merge, 4...60, unit: " pt"),
-        SettingLimit("smoothing", \.effectiveSmoothing, 0.5...20, unit: " pt"),
-    ]
+    public static let limits: [SettingLimit<NeckSettings>] = [.merge, .smoothing]
 
     /// The smoothing k in effect: as set, or merge / 4. Setting it back to merge / 4 (a
     /// double-click on its slider) makes it follow the merge again, so a designer can undo
@@ -33,11 +30,15 @@ public struct NeckSettings: SceneSettings, Hashable {
     }
 }
 
+extension SettingLimit where Settings == NeckSettings {
+    public static var merge: Self { Self("merge", \.merge, 4...60, unit: " pt") }
+    public static var smoothing: Self { Self("smoothing", \.effectiveSmoothing, 0.5...20, unit: " pt") }
+}
+
 /// The neck sandbox as a workbench scene (SPEC §5.4, §10): its drive stretches the
 /// second shape 24 pt away and back, so the neck thins, snaps and forms again.
 extension NeckSandbox: Scene {
     public static let name = "neck"
-    public static let settingsKey = "neck"
     public static let title = "Neck sandbox"
     public static let defaultRenderSize = Size(560, 360)
     public static let drive = SceneDrive(label: "Stretch", duration: 2, spans: [0.0...1.0])
@@ -92,7 +93,7 @@ extension NeckSandbox: Scene {
 
     /// Each piece's frame, `neck.piece.N`, N from 1 as the stage numbers the shapes (SPEC
     /// §15.7: the screen and the trace count the same way): scripts aim at the centre.
-    public func controlFrames() -> [(String, Rect)] {
+    public func controlFrames() -> [(ControlID, Rect)] {
         pieces.enumerated().map { i, piece in
             ("neck.piece.\(i + 1)", Rect(x: piece.center.x - piece.size.width / 2, y: piece.center.y - piece.size.height / 2,
                                     width: piece.size.width, height: piece.size.height))

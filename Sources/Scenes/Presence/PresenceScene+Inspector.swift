@@ -12,8 +12,8 @@ extension PresenceScene {
             ]),
             .spring(SpringGroupSpec(id: "presence", title: "Height + presence  (one spring)", spring: \.animation)),
             .heading("Spacing"),
-            .number(NumberSpec(id: "presence.spacing", label: "in cards", key: "spacing", step: 1, fine: 0.1, decimals: 1)),
-            .number(NumberSpec(id: "presence.cardSpacing", label: "between", key: "cardSpacing", step: 1, fine: 0.1, decimals: 1)),
+            .number(NumberSpec(id: "presence.spacing", label: "in cards", limit: .spacing, step: 1, fine: 0.1, decimals: 1)),
+            .number(NumberSpec(id: "presence.cardSpacing", label: "between", limit: .cardSpacing, step: 1, fine: 0.1, decimals: 1)),
             .choice(ChoiceSpec(id: "presence.align", label: "number", setting: "presence.numberAlignment", path: \.numberAlignment)),
         ])
     }

@@ -98,8 +98,8 @@ extension PresenceScene {
     public static let restingTime = 1e6
 
     /// The page's controls and the synced column's rows, by id, in page points.
-    public func controlFrames(at t: Double) -> [(String, Rect)] {
-        var out = [("presence.toggle", Self.toggleFrame), ("presence.next", Self.nextFrame)]
+    public func controlFrames(at t: Double) -> [(ControlID, Rect)] {
+        var out: [(ControlID, Rect)] = [("presence.toggle", Self.toggleFrame), ("presence.next", Self.nextFrame)]
         let synced = layout(synced: true, at: t)
         out += synced.keys.sorted { $0.rawValue < $1.rawValue }.compactMap { id in synced[id].map { ("synced.\(id.rawValue)", $0) } }
         return out

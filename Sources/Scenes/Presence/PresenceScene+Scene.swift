@@ -7,7 +7,6 @@ extension PresenceSettings: SceneSettings {}
 /// rows and shows them again.
 extension PresenceScene: Scene {
     public static let name = "presence"
-    public static let settingsKey = "presence"
     public static let title = "Presence"
     public static let defaultRenderSize = Size(780, 600)
     /// Hide at 0, show at half way: each collapse and growth takes about 0.86 s on the
@@ -56,7 +55,7 @@ extension PresenceScene: Scene {
         SceneHUD(lines: [showing ? "rows shown" : "rows hidden", "value \(index % Self.numbers.count + 1) of \(Self.numbers.count)"])
     }
 
-    public func controlFrames() -> [(String, Rect)] { controlFrames(at: Self.restingTime) }
+    public func controlFrames() -> [(ControlID, Rect)] { controlFrames(at: Self.restingTime) }
 
     /// Hide, show, next value, show again every 0.6 s: rows collapse, grow, crossfade and roll.
     public mutating func benchFrame(at t: Double) {

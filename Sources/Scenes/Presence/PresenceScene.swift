@@ -22,7 +22,13 @@ extension PresenceSettings: BoundedSettings {
     /// Every number of the Presence scene with its range (SPEC §6's sliders).
     public static let limits: [SettingLimit<PresenceSettings>] =
         SettingLimit.spring("animation", response: \.animation.response, damping: \.animation.damping)
-        + [SettingLimit("spacing", \.spacing, 0...32, unit: " pt"), SettingLimit("cardSpacing", \.cardSpacing, 0...48, unit: " pt")]
+        + [.spacing, .cardSpacing]
+}
+
+/// The Presence scene's spacings: its sliders and what a file may hold.
+extension SettingLimit where Settings == PresenceSettings {
+    public static var spacing: Self { Self("spacing", \.spacing, 0...32, unit: " pt") }
+    public static var cardSpacing: Self { Self("cardSpacing", \.cardSpacing, 0...48, unit: " pt") }
 }
 
 /// The Presence scene (SPEC §4.3): the same three cards twice, side by side — left on the

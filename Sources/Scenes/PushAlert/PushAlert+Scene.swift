@@ -7,7 +7,6 @@ extension PushAlertSettings: SceneSettings {}
 /// loop, its scripts the gestures a designer tries first.
 extension PushAlert: Scene {
     public static let name = "push-alert"
-    public static let settingsKey = "pushAlert"
     public static let title = "Push Alert"
     public static let defaultRenderSize = Size(420, 300)
     /// Show alert presents it live; scrub and loop pose the presentation drive, whose
@@ -75,7 +74,7 @@ extension PushAlert: Scene {
     }
 
     /// The panel, its × and the pill where they rest once shown.
-    public func controlFrames() -> [(String, Rect)] {
+    public func controlFrames() -> [(ControlID, Rect)] {
         // Presented afresh at 0, whatever this one is doing: an alert already shown keeps
         // springs started at its own present time, and read at 0 (before they started) its
         // panel had height 0 — the `layout` after an inspector scroll said so (issue 36).

@@ -61,14 +61,12 @@ extension PushAlertSettings: BoundedSettings {
         + SettingLimit.spring("throwSpring", response: \.throwSpring.response, damping: \.throwSpring.damping)
         + SettingLimit.spring("returnSpring", response: \.returnSpring.response, damping: \.returnSpring.damping)
         + [
-            SettingLimit("commitFraction", \.commitFraction, 0.1...0.9),
+            .commitFraction,
             // No slider: 0.1 is the smallest sensible commit line (a twitch would throw
             // the alert away); past 2 widths the projection could never decide anything,
             // since the velocity rule already catches every throw that coasts that far.
             SettingLimit("projectionFraction", \.projectionFraction, 0.1...2),
-            SettingLimit("dismissVelocity", \.dismissVelocity, 100...3000, unit: " pt/s"),
-            SettingLimit("spacingBelow", \.spacingBelow, 0...40, unit: " pt"),
-            SettingLimit("cornerRadius", \.cornerRadius, 0...30, unit: " pt"),
+            .dismissVelocity, .spacingBelow, .cornerRadius,
         ]
 
     /// The longest title accepted, in characters (SPEC §13).
@@ -90,4 +88,13 @@ extension PushAlertSettings: BoundedSettings {
         }
         return nil
     }
+}
+
+/// The Push Alert's numbers that have a slider of their own: the limits table and the
+/// inspector's rows both name them here.
+extension SettingLimit where Settings == PushAlertSettings {
+    public static var commitFraction: Self { Self("commitFraction", \.commitFraction, 0.1...0.9) }
+    public static var dismissVelocity: Self { Self("dismissVelocity", \.dismissVelocity, 100...3000, unit: " pt/s") }
+    public static var spacingBelow: Self { Self("spacingBelow", \.spacingBelow, 0...40, unit: " pt") }
+    public static var cornerRadius: Self { Self("cornerRadius", \.cornerRadius, 0...30, unit: " pt") }
 }

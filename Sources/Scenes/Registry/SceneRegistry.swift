@@ -20,4 +20,17 @@ public enum SceneRegistry {
 
     /// Every `--scene` word, in order.
     public static var names: [String] { scenes.map { $0.name } }
+
+    /// The scenes whose settings key is not their `--scene` word in camel case: the key
+    /// presets, replays and remembered sessions have held them under from the start, which
+    /// those files still hold and must keep reading.
+    static let olderSettingsKeys = ["liquid": "pile", "spring": "springLab"]
+
+    /// The settings key of the scene called `name`: `push-alert` is `pushAlert`, `neck`
+    /// is `neck`, and a scene listed in `olderSettingsKeys` keeps the key it has there.
+    public static func settingsKey(forName name: String) -> String {
+        if let older = olderSettingsKeys[name] { return older }
+        let words = name.split(separator: "-")
+        return (words.prefix(1) + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }).joined()
+    }
 }

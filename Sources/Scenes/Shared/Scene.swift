@@ -18,7 +18,8 @@ public protocol Scene: Sendable {
 
     /// The `--scene` word and the trace's name for the scene: "push-alert".
     static var name: String { get }
-    /// The key of its settings in presets and replays: "pushAlert".
+    /// The key of its settings in presets, replays and the remembered session: "pushAlert".
+    /// By default the registry's, which follows from `name`.
     static var settingsKey: String { get }
     /// What the window calls it: "Push Alert".
     static var title: String { get }
@@ -77,7 +78,7 @@ public protocol Scene: Sendable {
     func hud(at t: Double, pointerVelocity: Point2) -> SceneHUD
     /// Frames of the page's controls at rest, by id, for the `layout` trace event and for
     /// scripts to aim at.
-    func controlFrames() -> [(String, Rect)]
+    func controlFrames() -> [(ControlID, Rect)]
     /// Extra fields of the `layout` trace event (the Push Alert's natural height).
     func layoutFields() -> [(String, TraceValue)]
     /// Whether a gesture is in progress (Escape cancels it before it leaves a field).
@@ -86,7 +87,7 @@ public protocol Scene: Sendable {
     static var layoutChangingEvents: Set<EventName> { get }
     /// Where a script aims `id` now, when it is a moving part of the page (a card, a
     /// piece); nil for ids found among the resting frames or the window's controls.
-    func target(_ id: String, at t: Double) -> Point2?
+    func target(_ id: ControlID, at t: Double) -> Point2?
 
     /// Its page buttons, springs and tunables for the inspector, in order (SPEC §6, §10);
     /// by default `InspectorSpec.standard`, built from the settings' limits table.
@@ -94,6 +95,9 @@ public protocol Scene: Sendable {
 }
 
 extension Scene {
+    /// The `--scene` word, typed.
+    public static var id: SceneID { SceneID(rawValue: name) }
+    public static var settingsKey: String { SceneRegistry.settingsKey(forName: name) }
     public static var layoutChangingEvents: Set<EventName> { [] }
     public static var entranceDelay: Double? { nil }
     public func layoutFields() -> [(String, TraceValue)] { [] }
@@ -101,7 +105,7 @@ extension Scene {
     public static var benchCycle: Double { drive.duration }
     public mutating func enter(at t: Double) -> [SceneEvent] { [] }
     public func overlay(at t: Double) -> [DrawCommand] { [] }
-    public func target(_ id: String, at t: Double) -> Point2? { nil }
+    public func target(_ id: ControlID, at t: Double) -> Point2? { nil }
     public mutating func cancelInteraction(at t: Double) -> [SceneEvent] {
         handle(.captureLost(time: t))
     }
@@ -167,10 +171,10 @@ public struct SceneHUD: Sendable, Equatable {
 public struct SceneScript: Sendable {
     public enum Action: Sendable {
         /// A click at the centre of a control or page frame (an id from the layout).
-        case click(String)
+        case click(ControlID)
         /// A drag from a frame's centre by (dx, dy), in `steps` moves over `seconds`, held
         /// `hold` s before release.
-        case drag(String, dx: Double, dy: Double, seconds: Double, steps: Int, hold: Double)
+        case drag(ControlID, dx: Double, dy: Double, seconds: Double, steps: Int, hold: Double)
         case key(Key)
     }
 

@@ -7,7 +7,6 @@ extension SpringLabSettings: SceneSettings {}
 /// other stop live; scrub, loop and filmstrip pose a step from the left stop to the right.
 extension SpringLab: Scene {
     public static let name = "spring"
-    public static let settingsKey = "springLab"
     public static let title = "Spring Lab"
     public static let defaultRenderSize = Size(640, 600)
     /// 1.2 s holds the default springs' step (A settles at 0.58 s, B at 0.68 s) and a
@@ -30,7 +29,7 @@ extension SpringLab: Scene {
     ]
 
     /// The inspector's A/B switch: its id, the trace's setting name and the script's aim.
-    public static let abToggleID = "springLab.ab"
+    public static let abToggleID: ControlID = "springLab.ab"
 
     public static func make(_ settings: SpringLabSettings, measurer: any TextMeasuring) -> SpringLab {
         SpringLab(settings: settings, measurer: measurer)
@@ -105,14 +104,14 @@ extension SpringLab: Scene {
     }
 
     /// Each card where it rests (or will), the stops (the docks of track A) and both tracks.
-    public func controlFrames() -> [(String, Rect)] {
+    public func controlFrames() -> [(ControlID, Rect)] {
         [("card.a", Self.dockFrame(.a, targetStop(.a))), ("card.b", Self.dockFrame(.b, targetStop(.b))),
          ("stop.left", Self.dockFrame(.a, .left)), ("stop.right", Self.dockFrame(.a, .right)),
          ("track.a", Self.laneFrame(.a)), ("track.b", Self.laneFrame(.b))]
     }
 
     /// The cards move: scripts aim at where they are now.
-    public func target(_ id: String, at t: Double) -> Point2? {
+    public func target(_ id: ControlID, at t: Double) -> Point2? {
         switch id {
         case "card.a": return cardFrame(.a, at: t).center
         case "card.b": return cardFrame(.b, at: t).center
