@@ -148,7 +148,7 @@ public struct Workbench: Sendable {
     /// field and button of the inspector and the transport.
     public func controlFrames() -> [(ControlID, Rect)] {
         let place = placement
-        var frames = scene.controlFrames().map { ($0.0, place.window($0.1)) }
+        var frames = (scene.scripted?.controlFrames() ?? []).map { ($0.0, place.window($0.1)) }
         frames += layoutPass().frames
         return frames
     }
@@ -156,7 +156,7 @@ public struct Workbench: Sendable {
     public func layoutEvent(atWall wall: Double) -> SceneEvent {
         var fields: [(String, TraceValue)] = [("window", .numbers([windowSize.width, windowSize.height]))]
         fields += controlFrames().map { ($0.0.rawValue, TraceValue.numbers($0.1.array)) }
-        fields += scene.layoutFields()
+        fields += scene.scripted?.layoutFields() ?? []
         return SceneEvent(.layout, time: sceneTime(atWall: wall), fields)
     }
 
@@ -212,9 +212,19 @@ public struct Workbench: Sendable {
     /// The same frame's drive and update without drawing it: a test that looks at every
     /// few frames still steps through each.
     public mutating func benchStep(atWall wall: Double) {
-        scene.benchFrame(at: wall)
+        driveScene(at: wall)
         _ = update(toWall: wall)
     }
+
+    /// The scene's bench driver at `t` (nothing for a scene without one).
+    public mutating func driveScene(at t: Double) {
+        guard var driven = scene.scripted else { return }
+        driven.benchFrame(at: t)
+        scene = driven
+    }
+
+    /// One whole cycle of the scene's bench driver, s (its drive for a scene without one).
+    public var benchCycle: Double { sceneType.scripted?.benchCycle ?? sceneType.drive.duration }
 
     /// Whether the next frame can differ from the last with no input. A paused clock and a
     /// scrubbed pose rest (SPEC §15.4): drawn once, then no frame until something changes —

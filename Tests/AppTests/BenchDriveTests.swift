@@ -31,7 +31,7 @@ import Testing
     func theBenchDriveKeepsTheSceneMoving(scene: String) {
         var app = Workbench(measurer: FixedAdvanceMeasurer(), theme: .light, windowSize: Size(1280, 800))
         _ = app.switchScene(named: scene, at: 0)
-        let warmup = Int(app.sceneType.benchCycle * 60)
+        let warmup = Int(app.benchCycle * 60)
         var last: DisplayList?
         var changed = 0
         for i in 0..<(warmup + 600) {

@@ -22,7 +22,7 @@ import Testing
                       (.presence, "show"), (.neck, "stretch")])
     func aTakeReplaysToTheSameHashes(scene: PushAlertApp.SceneKind, script: String) throws {
         let app = scriptedApp(scene)
-        let s = try #require(SceneRegistry.scene(named: scene.rawValue)?.script(script))
+        let s = try #require(SceneRegistry.scene(named: scene.rawValue)?.scripted?.script(script))
         let lines = CaptureScripts.lines(for: s, app: app)
         // Render pass: frames at i / 60, lines applied as their times come.
         var session = CaptureSession(app: app, lines: lines)

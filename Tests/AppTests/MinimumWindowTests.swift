@@ -25,7 +25,7 @@ struct MinimumWindowTests {
         #expect(stage == Rect(x: 0, y: 0, width: 560, height: 508))
         #expect(place.origin.x >= 0 && place.scale <= 1)
         #expect(place.origin.x + app.sceneType.pageWidth * place.scale <= stage.width + 0.5)
-        for (id, frame) in app.scene.controlFrames() {
+        for (id, frame) in app.scene.scripted?.controlFrames() ?? [] {
             let shown = place.window(frame)
             #expect(shown.minX >= 0 && shown.maxX <= stage.maxX && shown.minY >= 0 && shown.maxY <= stage.maxY, "\(scene): \(id) at \(shown)")
         }

@@ -24,13 +24,13 @@ import Testing
         var testDescription: String { "\(scene) \(script)" }
     }
 
-    static let takes: [Take] = SceneRegistry.scenes.flatMap { s in s.scripts.map { Take(scene: s.name, script: $0.name) } }
+    static let takes: [Take] = SceneRegistry.scenes.flatMap { s in (s.scripted?.scripts ?? []).map { Take(scene: s.name, script: $0.name) } }
 
     /// A fresh app with the scene at its default render size, the script's take lines and
     /// its duration — what `springlab record --script` and `render --script` start from.
     static func start(_ take: Take) throws -> (app: Workbench, lines: [ReplayFile.Line], duration: Double) {
         let type = try #require(SceneRegistry.scene(named: take.scene))
-        let found = type.script(take.script)
+        let found = type.scripted?.script(take.script)
         let script = try #require(found)
         var app = Workbench(measurer: FixedAdvanceMeasurer(), theme: .light, windowSize: RecordCommand.window(around: type.defaultRenderSize))
         _ = app.switchScene(named: take.scene, at: 0)

@@ -152,7 +152,7 @@ extension RenderSuite {
                 for e in Self.inputs(at: i, app: app, size: size) { _ = app.handle(e) }
                 // The presence page's next value: its text blurs out as the new one sharpens in.
                 if scene == "presence" && i == 6 { _ = app.handle(.key(.n, time: t, shift: false)) }
-                if i >= 4 { app.scene.benchFrame(at: t) }  // a few frames at rest first
+                if i >= 4 { app.driveScene(at: t) }  // a few frames at rest first
                 _ = app.update(toWall: t)
                 let list = app.draw(atWall: t)
                 let frame = RenderFrame(width: w, height: h, scale: scale)
@@ -202,7 +202,7 @@ extension RenderSuite {
                 for i in 0..<48 {
                     let t = Double(i) / 60
                     for e in Self.inputs(at: i, app: app, size: size) { _ = app.handle(e) }
-                    if i >= 4 { app.scene.benchFrame(at: t) }
+                    if i >= 4 { app.driveScene(at: t) }
                     _ = app.update(toWall: t)
                     let list = app.draw(atWall: t)
                     if present {

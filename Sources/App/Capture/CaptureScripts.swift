@@ -27,7 +27,7 @@ enum CaptureScripts {
     /// Where `id` is now: a moving part the scene aims itself, else a resting page frame
     /// or a window control (the layout's frames).
     private static func target(_ id: ControlID, app: Workbench) -> Point2? {
-        if let p = app.scene.target(id, at: app.sceneTime(atWall: 0)) { return app.placement.window(p) }
+        if let p = app.scene.scripted?.target(id, at: app.sceneTime(atWall: 0)) { return app.placement.window(p) }
         return app.controlFrames().first { $0.0 == id }.map { $0.1.center }
     }
 

@@ -77,7 +77,7 @@ enum BenchCommand {
         // llvmpipe compiles a shader variant the first time each state is drawn (first
         // frame, first band of a layer redrawn, first texture size), a one-off cost
         // reported on its own line.
-        let warmup = Int(app.sceneType.benchCycle * 60)
+        let warmup = Int(app.benchCycle * 60)
         var warmupTimes: [Double] = []
         var rssAfterWarmup = 0.0
         // The machine's CPU time when the timed frames start (`MachineTicks`).

@@ -34,7 +34,7 @@ enum FilmstripCommand {
         }
         // By default the scene's signature motion: its first script (the Push Alert's loop).
         if !a.has("replay"), !a.has("script"), let scene = a.words["scene"].flatMap({ SceneRegistry.scene(named: $0) }) {
-            a.words["script"] = scene.script("loop")?.name ?? scene.scripts.first?.name
+            a.words["script"] = scene.scripted?.script("loop")?.name ?? scene.scripted?.scripts.first?.name
         }
         let frames = Int(a.numbers["frames"] ?? 32), fps = a.numbers["fps"] ?? 15, columns = Int(a.numbers["columns"] ?? 8)
         Interrupt.install()

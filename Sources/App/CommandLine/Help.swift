@@ -222,6 +222,6 @@ enum Help {
     }
     /// Every scene's scripts: `push-alert present, loop …; presence hide …`.
     static var scriptList: String {
-        SceneRegistry.scenes.map { "\($0.name) " + $0.scripts.map(\.name).joined(separator: ", ") }.joined(separator: "; ")
+        SceneRegistry.scenes.map { "\($0.name) " + ($0.scripted?.scripts ?? []).map(\.name).joined(separator: ", ") }.joined(separator: "; ")
     }
 }

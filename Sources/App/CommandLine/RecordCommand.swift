@@ -101,11 +101,11 @@ enum RecordCommand {
         guard let sceneName = a.words["scene"], let scene = SceneRegistry.scene(named: sceneName) else {
             throw UsageError("springlab record: --scene is missing; accepts \(SceneRegistry.names.joined(separator: ", "))")
         }
-        let names = scene.scripts.map(\.name)
+        let names = (scene.scripted?.scripts ?? []).map(\.name)
         guard let name = a.words["script"] else {
             throw UsageError("springlab record: --script or --replay is missing; scripts for \(sceneName): \(names.joined(separator: ", "))")
         }
-        guard let script = scene.script(name) else {
+        guard let script = scene.scripted?.script(name) else {
             throw UsageError("springlab record: --script for --scene \(sceneName) accepts \(names.joined(separator: ", ")), got \(quoted(name))")
         }
         let stage = try a.words["size"].map { try parseSize($0, flag: "size", command: "record") } ?? scene.defaultRenderSize

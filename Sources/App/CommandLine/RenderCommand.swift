@@ -30,9 +30,9 @@ enum RenderCommand {
         }
         if a.has("time") && !a.has("script") { throw UsageError("springlab render: --time goes with --script NAME") }
         if a.has("script") && a.has("progress") { throw UsageError("springlab render: --progress and --script conflict; give one") }
-        if let name = a.words["script"], scene.script(name) == nil {
+        if let name = a.words["script"], scene.scripted?.script(name) == nil {
             throw UsageError("springlab render: --script for --scene \(sceneName) accepts "
-                             + "\(scene.scripts.map(\.name).joined(separator: ", ")), got \(quoted(name))")
+                             + "\((scene.scripted?.scripts ?? []).map(\.name).joined(separator: ", ")), got \(quoted(name))")
         }
         guard a.has("progress") || a.has("script") else {
             throw UsageError("springlab render: --progress is missing; accepts a number in [0, 1] (or --script NAME --time T)")
@@ -55,7 +55,7 @@ enum RenderCommand {
         var bench = Workbench(measurer: fonts, theme: theme, windowSize: RecordCommand.window(around: size))
         _ = bench.switchScene(named: sceneName, at: 0)
         let list: DisplayList
-        if let name = a.words["script"], let script = scene.script(name) {
+        if let name = a.words["script"], let script = scene.scripted?.script(name) {
             // The scripted take, T seconds in (as `record --out x.png --time T` shows it).
             var session = CaptureSession(app: bench, lines: CaptureScripts.lines(for: script, app: bench))
             list = session.frame(atWall: a.numbers["time"] ?? 0.15, hashed: false).stage

@@ -14,12 +14,6 @@ extension PresenceScene: Scene {
     public static let drive = SceneDrive(label: "Show/Hide", duration: 2.4, spans: [0.0...0.36, 0.5...0.86])
     public static let layoutChangingEvents: Set<EventName> = [.toggled, .next]
 
-    public static let scripts: [SceneScript] = [
-        SceneScript("hide", duration: 1.6, [(0.3, .key(.t))]),
-        SceneScript("show", duration: 2.6, [(0.2, .key(.t)), (1.4, .key(.t))]),
-        SceneScript("next", duration: 1.6, [(0.3, .key(.n))]),
-    ]
-
     public static func make(_ settings: PresenceSettings, measurer: any TextMeasuring) -> PresenceScene {
         PresenceScene(measurer: measurer, settings: settings)
     }
@@ -55,13 +49,6 @@ extension PresenceScene: Scene {
         SceneHUD(lines: [showing ? "rows shown" : "rows hidden", "value \(index % Self.numbers.count + 1) of \(Self.numbers.count)"])
     }
 
-    public func controlFrames() -> [(ControlID, Rect)] { controlFrames(at: Self.restingTime) }
-
-    /// Hide, show, next value, show again every 0.6 s: rows collapse, grow, crossfade and roll.
-    public mutating func benchFrame(at t: Double) {
-        guard let n = Self.benchPeriod(at: t, every: 0.6) else { return }
-        _ = n % 4 == 2 ? nextTapped(at: t) : toggleTapped(at: t)
-    }
 }
 
 /// The trace events this scene raises.

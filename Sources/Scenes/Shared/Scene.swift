@@ -29,8 +29,6 @@ public protocol Scene: Sendable {
     static var defaultRenderSize: Size { get }
     /// The transport's first button and the drive it plays (SPEC §10).
     static var drive: SceneDrive { get }
-    /// Named scripts for `record`, `render` and `filmstrip` (SPEC §7).
-    static var scripts: [SceneScript] { get }
     /// Seconds after the window opens (or a take starts) at which the scene makes its
     /// entrance (`enter(at:)`), so the entrance is seen; nil for a scene that has none.
     static var entranceDelay: Double? { get }
@@ -66,28 +64,13 @@ public protocol Scene: Sendable {
     /// --progress`), drawn.
     func drawDrive(progress p: Double, theme: Theme, pageHeight: Double) -> DisplayList
 
-    /// Keeps the scene moving for `springlab bench` (called every frame, t at 60 fps):
-    /// necks forming, rows collapsing, the alert presenting — the scene's busiest state.
-    mutating func benchFrame(at t: Double)
-    /// One whole cycle of `benchFrame`, s: drawn untimed first (llvmpipe compiles shader
-    /// variants the first time each state is drawn).
-    static var benchCycle: Double { get }
-
     /// The HUD's scene part (SPEC §10): commit lines, armed state, a projected stop and
     /// readout lines.
     func hud(at t: Double, pointerVelocity: Point2) -> SceneHUD
-    /// Frames of the page's controls at rest, by id, for the `layout` trace event and for
-    /// scripts to aim at.
-    func controlFrames() -> [(ControlID, Rect)]
-    /// Extra fields of the `layout` trace event (the Push Alert's natural height).
-    func layoutFields() -> [(String, TraceValue)]
     /// Whether a gesture is in progress (Escape cancels it before it leaves a field).
     var hasGesture: Bool { get }
     /// Events after which the controls' resting frames change (a fresh `layout` follows).
     static var layoutChangingEvents: Set<EventName> { get }
-    /// Where a script aims `id` now, when it is a moving part of the page (a card, a
-    /// piece); nil for ids found among the resting frames or the window's controls.
-    func target(_ id: ControlID, at t: Double) -> Point2?
 
     /// Its page buttons, springs and tunables for the inspector, in order (SPEC §6, §10);
     /// by default `InspectorSpec.standard`, built from the settings' limits table.
@@ -100,26 +83,11 @@ extension Scene {
     public static var settingsKey: String { SceneRegistry.settingsKey(forName: name) }
     public static var layoutChangingEvents: Set<EventName> { [] }
     public static var entranceDelay: Double? { nil }
-    public func layoutFields() -> [(String, TraceValue)] { [] }
     public var hasGesture: Bool { false }
-    public static var benchCycle: Double { drive.duration }
     public mutating func enter(at t: Double) -> [SceneEvent] { [] }
     public func overlay(at t: Double) -> [DrawCommand] { [] }
-    public func target(_ id: ControlID, at t: Double) -> Point2? { nil }
     public mutating func cancelInteraction(at t: Double) -> [SceneEvent] {
         handle(.captureLost(time: t))
-    }
-    /// The script called `name`, if the scene has one.
-    public static func script(_ name: String) -> SceneScript? { scripts.first { $0.name == name } }
-
-    /// For `benchFrame`: which period of `period` s starts at frame time `t` (frames at
-    /// 60 Hz), or nil when none does — the frame within half a frame of a multiple of the
-    /// period. (`t.truncatingRemainder(dividingBy: period) < 1 / 60` misses the start where
-    /// `i / 60` rounds a hair below the multiple: the alert's 32/15 s loop was missed at
-    /// every start after the first, and its bench drew the alert at rest.)
-    public static func benchPeriod(at t: Double, every period: Double) -> Int? {
-        let n = (t / period).rounded()
-        return abs(t - n * period) < 0.5 / 60 ? Int(n) : nil
     }
 }
 

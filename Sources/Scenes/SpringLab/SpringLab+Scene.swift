@@ -20,14 +20,6 @@ extension SpringLab: Scene {
     /// and coasting far past it, so it lands on the right stop with the velocity it had.
     static let throwGesture = SceneScript.Action.drag("card.a", dx: 300, dy: 0, seconds: 0.12, steps: 12, hold: 0.004)
 
-    public static let scripts: [SceneScript] = [
-        SceneScript("throw", duration: 1.6, [(0.3, throwGesture)]),
-        SceneScript("step", duration: 1.4, [(0.3, .click("stop.right"))]),
-        // A/B on (the inspector's switch, a recorded setting), then the same throw: both
-        // cards leave together from the same release.
-        SceneScript("ab", duration: 2.0, [(0.2, .click(abToggleID)), (0.5, throwGesture)]),
-    ]
-
     /// The inspector's A/B switch: its id, the trace's setting name and the script's aim.
     public static let abToggleID: ControlID = "springLab.ab"
 
@@ -103,31 +95,6 @@ extension SpringLab: Scene {
         return SceneHUD(commitLines: [commit], armed: isArmed(at: t), projected: projected, lines: lines)
     }
 
-    /// Each card where it rests (or will), the stops (the docks of track A) and both tracks.
-    public func controlFrames() -> [(ControlID, Rect)] {
-        [("card.a", Self.dockFrame(.a, targetStop(.a))), ("card.b", Self.dockFrame(.b, targetStop(.b))),
-         ("stop.left", Self.dockFrame(.a, .left)), ("stop.right", Self.dockFrame(.a, .right)),
-         ("track.a", Self.laneFrame(.a)), ("track.b", Self.laneFrame(.b))]
-    }
-
-    /// The cards move: scripts aim at where they are now.
-    public func target(_ id: ControlID, at t: Double) -> Point2? {
-        switch id {
-        case "card.a": return cardFrame(.a, at: t).center
-        case "card.b": return cardFrame(.b, at: t).center
-        default: return nil
-        }
-    }
-
-    /// Both cards (A/B on) sent to the other stop every 0.8 s: they never rest, and the
-    /// curves, marks and playhead redraw every frame.
-    public mutating func benchFrame(at t: Double) {
-        if !settings.ab { settings.ab = true }
-        guard Self.benchPeriod(at: t, every: 0.8) != nil else { return }
-        _ = send(to: targetStop(.a).other, at: t)
-    }
-
-    public static var benchCycle: Double { 1.6 }
 }
 
 /// The trace events this scene raises (and `settled`, `dragBegan`, `dragCancelled`).
