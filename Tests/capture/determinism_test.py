@@ -21,11 +21,12 @@ from concurrent.futures import ThreadPoolExecutor
 BIN = os.path.abspath(sys.argv[1])
 TMP = tempfile.mkdtemp(prefix="springlab-determinism-")
 ENV = {**os.environ, "SDL_VIDEODRIVER": "offscreen"}
-# One render in fifteen frames at 30 fps (every 0.5 s), plus each take's last frame: each
+# One render in thirty frames at 30 fps (every second), plus each take's last frame: each
 # render is a fresh process (the point of it), so their number is most of this file's
-# time. Every pair of the two recordings is still compared. DETERMINISM_STRIDE=1 renders
-# every frame.
-RENDER_STRIDE = int(os.environ.get("DETERMINISM_STRIDE", "15"))
+# time. Every pair of the two recordings is still compared frame by frame, so a pose that
+# drifts between the rates is caught wherever it starts; the renders check that one jump
+# to an instant lands on the same pose. DETERMINISM_STRIDE=1 renders every frame.
+RENDER_STRIDE = int(os.environ.get("DETERMINISM_STRIDE", "30"))
 WORKERS = 2  # the machine's cores; each process renders on llvmpipe's threads too
 # Half scale: a debug build spends two thirds of a take encoding PNGs (11.4 s for the
 # pile's 126-frame clear-all at 1×, 3.8 s at 0.5×). A pose moved by a step-dependent start
