@@ -9,6 +9,10 @@
 import PackageDescription
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+/// Test code compiled without optimization even in a release build: `scripts/test` builds
+/// everything once in release mode, and optimizing the tests themselves would cost more
+/// compile time than it saves when they run (their time is in the optimized targets and GL).
+let tests: [SwiftSetting] = strict + [.unsafeFlags(["-Onone"], .when(configuration: .release))]
 
 let package = Package(
     name: "SpringLab",
@@ -38,14 +42,14 @@ let package = Package(
         .executableTarget(name: "springlab", dependencies: ["App", "Platform"], swiftSettings: strict),
         // A clean process for ProcessMemoryTests (not installed).
         .executableTarget(name: "springlab-heap-probe", dependencies: ["Platform"], path: "Tests/HeapProbe", swiftSettings: strict),
-        .testTarget(name: "MotionTests", dependencies: ["Motion"], swiftSettings: strict),
-        .testTarget(name: "ExportTests", dependencies: ["Export", "Motion"], swiftSettings: strict),
-        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "Motion"], swiftSettings: strict),
-        .testTarget(name: "SceneTests", dependencies: ["Scenes", "Canvas", "Motion"], swiftSettings: strict),
+        .testTarget(name: "MotionTests", dependencies: ["Motion"], swiftSettings: tests),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "Motion"], swiftSettings: tests),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "Motion"], swiftSettings: tests),
+        .testTarget(name: "SceneTests", dependencies: ["Scenes", "Canvas", "Motion"], swiftSettings: tests),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Canvas", "Scenes", "Motion", "Platform", "App", "Workbench", "Inspector", "CSDL2TTF"], exclude: ["Golden"],
-                    swiftSettings: strict),
-        .testTarget(name: "FilesTests", dependencies: ["Files"], swiftSettings: strict),
+                    swiftSettings: tests),
+        .testTarget(name: "FilesTests", dependencies: ["Files"], swiftSettings: tests),
         .testTarget(name: "AppTests", dependencies: ["App", "Workbench", "Inspector", "Motion", "Capture", "Files", "Render", "Scenes", "Canvas"], exclude: ["Fixtures"],
-                    swiftSettings: strict),
+                    swiftSettings: tests),
     ]
 )
