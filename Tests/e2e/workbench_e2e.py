@@ -22,11 +22,13 @@ def centre(frame):
 
 
 def swipe_left(app, x, y):
-    """A fast swipe left from (x, y): 7 moves of 24 pt, 16 ms apart. Returns the
-    `cardDismissed` it brought."""
+    """A fast swipe left from (x, y): 9 moves of 24 pt, 16 ms apart. Returns the
+    `cardDismissed` it brought. (Far enough to commit by distance alone — past 40 % of the
+    card once the first move is taken by the slop — so a busy machine that stretches
+    xdotool's sleeps, and with them the release velocity, cannot turn it into a return.)"""
     k = len(app.events())
     cmd = ["mousemove", x, y, "mousedown", "1"]
-    for i in range(1, 8):
+    for i in range(1, 10):
         cmd += ["sleep", "0.016", "mousemove", x - 24 * i, y]
     xdo(app.display, *cmd, "mouseup", "1")
     return app.wait_for(lambda e: e["event"] == "cardDismissed", 5, k)
