@@ -8,7 +8,8 @@ import Scenes
 import Testing
 
 /// Files an earlier build wrote (Fixtures/compat, its README names the commit) still load,
-/// give back the values chosen when they were made, and are written again byte for byte.
+/// give back the values chosen when they were made, and are written again with the same
+/// values (settings added since take their defaults).
 /// Every expected value here is the one `make_fixtures.py` set, never one read from the
 /// code under test.
 @Suite struct CompatFixtureTests {
@@ -42,8 +43,10 @@ import Testing
     func aRememberedSessionLoads(form: String, scene: String, theme: String, copyFormat: String) throws {
         let file = text("\(form).state.json")
         let state = try SessionState.decode(file)
-        #expect(state.json == file)
         let written = try object(state.json)
+        var expected = try object(file)
+        expected["settings"] = withAddedKeys(try #require(expected["settings"] as? [String: Any]))
+        #expect(written as NSDictionary == expected as NSDictionary)
         #expect(written["scene"] as? String == scene && written["theme"] as? String == theme)
         #expect(written["form"] as? String == form && written["copyFormat"] as? String == copyFormat)
         #expect(AppOptions().windowChoice(remembering: state) == (Size(1280, 800), 1))
@@ -59,7 +62,24 @@ import Testing
         options.preset = try Preset.load(file, name: scene)
         let app = options.startingApp(remembering: nil, measurer: m, windowSize: Workbench.defaultSize)
         expectChanged(app, in: [scene])
-        #expect(Preset(app: app).json == file)
+        #expect(try object(Preset(app: app).json) as NSDictionary == (try withAddedKeys(object(file))) as NSDictionary)
+    }
+
+    /// Settings added since the fixtures were written, with the defaults a file without
+    /// them loads with: the presence page's blur switch (off). Everything else is written
+    /// back as it was read.
+    static let addedSettings: [(scene: String, key: String, value: Bool)] = [("presence", "valueBlur", false)]
+
+    /// `settings` (a preset, or a session's `settings`) with the added keys at their defaults.
+    func withAddedKeys(_ settings: [String: Any]) -> [String: Any] {
+        var out = settings
+        for (scene, key, value) in Self.addedSettings {
+            guard var one = out[scene] as? [String: Any] else { continue }
+            #expect(one[key] == nil, "the fixture predates \(scene).\(key)")
+            one[key] = value
+            out[scene] = one
+        }
+        return out
     }
 
     @Test func aRecordedReplayVerifies() throws {
@@ -67,7 +87,11 @@ import Testing
         // The hashes are of pages laid out with the app's own fonts.
         let app = try settings.makeApp(measurer: try FontLibrary(directory: FontLibrary.defaultDirectory()))
         #expect(app.sceneName == "presence")
+        // Every frame before the replay's T (at 0.3 s) is the page as that build drew it.
+        // From the T on they differ on purpose: Hide now leaves the number row in place.
         let check = CaptureSession.verify(file, app: app)
-        #expect(check.total == 30 && check.matched == check.total, "first mismatch at \(check.firstMismatch ?? -1)")
+        #expect(check.total == 30)
+        let first = try #require(check.firstMismatch, "Hide no longer collapses the number row")
+        #expect(first >= 0.3 - 1e-9 && first <= 0.3 + 2.0 / 60 && check.matched >= 18, "first mismatch at \(first)")
     }
 }

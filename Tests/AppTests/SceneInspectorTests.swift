@@ -97,7 +97,7 @@ import Testing
         let events = app.handle(.pointerUp(f.center, time: 12.05)).events
         #expect(events.contains { $0.name == "toggled" && $0["showing"] == .bool(false) })
         let later = app.update(toWall: 14)
-        #expect(later.filter { $0.name == "hidden" }.count == 3, "the detail, the number and the nested detail")
+        #expect(later.filter { $0.name == "hidden" }.count == 2, "the detail and the nested detail; the number stays")
         _ = app.handle(.key(.n, time: 15, shift: false))
         #expect(app.presence.index == 1)
     }

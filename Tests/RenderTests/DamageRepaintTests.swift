@@ -148,6 +148,9 @@ extension RenderSuite {
             let w = Int(size.width * scale), h = Int(size.height * scale)
             var app = Workbench(measurer: context.fonts, theme: .light, windowSize: size)
             _ = app.switchScene(named: scene, at: 0)
+            // The presence page's value change with its blur switched on, so blurred text
+            // goes through the partial repaint too.
+            _ = app.withScene(PresenceScene.self) { $0.settings.valueBlur = true }
             var partialFrames = 0, repainted = 0
             for i in 0..<frames {
                 let t = Double(i) / 60

@@ -255,6 +255,43 @@ import Testing
         #expect(scene.numberValue == 98)
     }
 
+    /// Next value while the details are hidden brings them back with the next sample, as
+    /// the design's button sets the detail visible; the trace records the show.
+    @Test func nextValueRevealsHiddenDetails() {
+        var scene = PresenceScene(measurer: m)
+        _ = scene.toggleTapped(at: 0)
+        _ = scene.update(to: 2)
+        #expect(!scene.showing && scene.text.shown == nil && scene.nested.shown == nil)
+        let events = scene.nextTapped(at: 2)
+        #expect(scene.showing && scene.index == 1)
+        #expect(events.map(\.name.rawValue).prefix(2) == ["next", "toggled"])
+        #expect(events.contains { $0.name == "toggled" && $0["showing"] == .bool(true) })
+        #expect(events.contains { $0.name == "shown" && $0["id"] == .string("text.detail") })
+        _ = scene.update(to: 5)
+        #expect(scene.text.shown == PresenceScene.texts[1] && scene.nested.shown == PresenceScene.nestedTexts[1])
+        #expect(scene.text.presence(at: 5) == 1 && scene.text.height(at: 5) == scene.text.targetHeight)
+        // Shown already, Next value only moves on: no second toggled.
+        #expect(!scene.nextTapped(at: 6).contains { $0.name == "toggled" })
+    }
+
+    /// The number row is a preview of its own: Hide takes the two details away and leaves
+    /// the number card exactly as it was, in both columns.
+    @Test func theNumberIsIndependentOfShowHide() {
+        var scene = PresenceScene(measurer: m)
+        let before = (synced: scene.layout(synced: true, at: 0), naive: scene.layout(synced: false, at: 0))
+        let events = scene.toggleTapped(at: 0)
+        #expect(!events.contains { $0["id"] == .string("number.value") })
+        for t in [0.1, 0.3, 2.0] {
+            _ = scene.update(to: t)
+            let synced = scene.layout(synced: true, at: t)
+            #expect(synced[.numberValue] != nil && synced[.numberValue]!.height == before.synced[.numberValue]!.height)
+            #expect(synced[.numberCard]!.height == before.synced[.numberCard]!.height)
+            #expect(scene.number.presence(at: t) == 1 && scene.number.shown == 98)
+        }
+        #expect(scene.layout(synced: false, at: 2)[.numberValue]?.height == before.naive[.numberValue]?.height)
+        #expect(scene.layout(synced: false, at: 2)[.textDetail] == nil, "the naive detail is gone at once")
+    }
+
     @Test func buttonsAndKeysDriveIt() {
         var scene = PresenceScene(measurer: m)
         let c = PresenceScene.toggleFrame.center
@@ -296,7 +333,8 @@ import Testing
             #expect(scene.text.shown == scene.textValue && scene.text.height(at: end) == scene.text.targetHeight)
             #expect(scene.text.presence(at: end) == 1 && scene.number.shown == scene.numberValue)
         } else {
-            #expect(scene.text.shown == nil && scene.number.shown == nil && scene.nested.shown == nil)
+            #expect(scene.text.shown == nil && scene.nested.shown == nil)
+            #expect(scene.number.shown == scene.numberValue && scene.number.presence(at: end) == 1, "the number stays")
             #expect(f[.textFooter]!.minY - f[.textTitle]!.maxY == 8, "exactly one base spacing")
             #expect(f[.nestedRow]!.height == 15.6, "no residual space")
         }

@@ -4,9 +4,9 @@ import Motion
 import Testing
 @testable import Scenes
 
-/// Issue 15, "Elsewhere: Presence": the long detail stops at three lines (SPEC §4.3); a
-/// value change blurs the old text out as the new one sharpens in, instead of printing
-/// both sharp over each other; collapsing only cuts (SPEC §4.2), it does not fade as well.
+/// The long detail stops at three lines; a value change is a crossfade of opacity (with a
+/// blur on top when the inspector's switch is on); collapsing only cuts, it does not fade
+/// as well.
 @Suite struct PresenceTransitionTests {
     let m = FixedMeasurer()
 
@@ -63,9 +63,26 @@ import Testing
         #expect(comma == ["aa", "bb", "cc…"])
     }
 
+    /// The design's value change is a crossfade of opacity alone: the old text fades out
+    /// as the new one fades in, both sharp, with no blur unless the inspector's switch asks.
     @Test(arguments: [0.02, 0.1, 0.134, 0.25])
-    func aValueChangeBlursTheOldTextOutAsTheNewSharpensIn(after dt: Double) throws {
+    func aValueChangeIsAPlainCrossfadeByDefault(after dt: Double) throws {
         var scene = PresenceScene(measurer: m)
+        #expect(!scene.settings.valueBlur)
+        _ = scene.nextTapped(at: 0)   // "Ships tomorrow." → the long text
+        let runs = Self.detailRuns(scene.draw(at: dt, theme: .light))
+        let old = try #require(runs.first { $0.run.text == "Ships tomorrow." })
+        let new = try #require(runs.first { $0.run.text.hasPrefix("The spacing around") })
+        let k = Self.k(dt)
+        #expect(abs(old.opacity - (1 - k)) < 1e-6 && abs(new.opacity - k) < 1e-6)
+        #expect(old.run.blur == 0 && new.run.blur == 0)
+    }
+
+    @Test(arguments: [0.02, 0.1, 0.134, 0.25])
+    func withTheSwitchTheOldTextBlursOutAsTheNewSharpensIn(after dt: Double) throws {
+        var settings = PresenceSettings()
+        settings.valueBlur = true
+        var scene = PresenceScene(measurer: m, settings: settings)
         _ = scene.nextTapped(at: 0)   // "Ships tomorrow." → the long text
         let list = scene.draw(at: dt, theme: .light)
         let runs = Self.detailRuns(list)
@@ -75,15 +92,16 @@ import Testing
         // Leaving: opacity 1 − k, blur 0 → 6 pt; arriving: opacity k, blur 6 → 0 pt.
         #expect(abs(old.opacity - (1 - k)) < 1e-6 && abs(old.run.blur - 6 * k) < 1e-6)
         #expect(abs(new.opacity - k) < 1e-6 && abs(new.run.blur - 6 * (1 - k)) < 1e-6)
-        // Never two sharp texts over each other: the blurs always add up to 6 pt, so while
-        // one sharpens the other is soft, and at the midpoint (k = ½ at ωt ≈ 1.678, 0.134 s)
-        // both are 3 pt soft and half there.
+        // The blurs always add up to 6 pt, so while one sharpens the other is soft, and at
+        // the midpoint (k = ½ at ωt ≈ 1.678, 0.134 s) both are 3 pt soft and half there.
         #expect(abs(old.run.blur + new.run.blur - 6) < 1e-6)
         if abs(k - 0.5) < 0.01 { #expect(old.run.blur > 2.9 && new.run.blur > 2.9) }
     }
 
     @Test func aSettledValueIsSharpAndTheBlurHasRoomInsideTheClip() throws {
-        var scene = PresenceScene(measurer: m)
+        var settings = PresenceSettings()
+        settings.valueBlur = true
+        var scene = PresenceScene(measurer: m, settings: settings)
         _ = scene.nextTapped(at: 0)
         // Mid-change the clip leaves the blur 6 pt at the sides and top.
         let mid = scene.draw(at: 0.1, theme: .light)
@@ -93,6 +111,26 @@ import Testing
         _ = scene.update(to: 3)
         let runs = Self.detailRuns(scene.draw(at: 3, theme: .light))
         #expect(!runs.isEmpty && runs.allSatisfy { $0.run.blur == 0 && $0.opacity == 1 })
+        // Without the blur the clip is the row's frame (2 pt of room for the ink at the sides).
+        var plain = PresenceScene(measurer: m)
+        _ = plain.nextTapped(at: 0)
+        let plainClips = plain.draw(at: 0.1, theme: .light).commands.compactMap { c -> Rect? in
+            if case .pushClip(let s) = c { return s.rect } else { return nil }
+        }
+        #expect(plainClips.contains { abs($0.minY - frame.minY) < 1e-9 && abs($0.minX - (frame.minX - 2)) < 1e-9 })
+    }
+
+    /// Files from before the switch existed hold no `valueBlur`: they load with it off.
+    @Test func settingsWithoutTheSwitchLoadWithItOff() throws {
+        let old = #"{"animation":{"damping":1,"response":0.5},"cardSpacing":16,"numberAlignment":"center","reduceMotion":false,"spacing":20}"#
+        let s = try JSONDecoder().decode(PresenceSettings.self, from: Data(old.utf8))
+        #expect(s.spacing == 20 && !s.valueBlur)
+        let on = try JSONDecoder().decode(PresenceSettings.self, from: Data(old.replacingOccurrences(of: "}\n", with: "").dropLast().appending(#","valueBlur":true}"#).utf8))
+        #expect(on.valueBlur)
+        // A file missing an older key is still refused.
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(PresenceSettings.self, from: Data(#"{"animation":{"damping":1,"response":0.5}}"#.utf8))
+        }
     }
 
     @Test(arguments: [0.05, 0.15, 0.3, 0.5])

@@ -201,29 +201,44 @@ def _(app):
     cleared = [e for e in app.events()[m:] if e["event"] == "cardDismissed" and e["how"] == "clear"]
     assert len(cleared) == 4, cleared
 
-@case("presence: Show/Hide by click collapses three rows; keys N and T bring new values back", extra=["--scene", "presence"])
+@case("presence: Show/Hide by click collapses the two details and leaves the number; N brings them back with new "
+      "values; the blur switch is a recorded setting", extra=["--scene", "presence"])
 def _(app):
     layout = [e for e in app.events() if e["event"] == "layout"][-1]
     f = layout["presence.toggle"]
     footer_before = layout["synced.text.footer"][1]
+    number_before = layout["synced.number.value"]
     n = len(app.events())
     xdo(app.display, "mousemove", int(f[0] + f[2] / 2), int(f[1] + f[3] / 2), "click", "1")
     toggled = app.wait_for(lambda e: e["event"] == "toggled", 5, n)
     assert toggled["showing"] is False, toggled
-    # The taller number lands last (within 0.01 pt takes longer from further).
-    app.wait_for(lambda e: e["event"] == "hidden" and e["id"] == "number.value", 5, n)
+    app.wait_for(lambda e: e["event"] == "hidden" and e["id"] == "text.detail", 5, n)
+    app.wait_for(lambda e: e["event"] == "hidden" and e["id"] == "nested.detail", 5, n)
+    time.sleep(0.5)
     hidden = {e["id"] for e in app.events()[n:] if e["event"] == "hidden"}
-    assert hidden == {"text.detail", "number.value", "nested.detail"}, hidden
+    assert hidden == {"text.detail", "nested.detail"}, hidden
+    # The number's card is a preview of its own: Hide leaves its row where it was.
+    xdo(app.display, "mousemove", 5, 5)
+    later = app.wait_for(lambda e: e["event"] == "layout", 5, n)
+    assert later["synced.number.value"][3] == number_before[3], (number_before, later["synced.number.value"])
+    # Next value while hidden shows the details again, with the next samples.
     m = len(app.events())
     xdo(app.display, "key", "n")
     app.wait_for(lambda e: e["event"] == "next", 5, m)
-    xdo(app.display, "key", "t")
-    shown = app.wait_for(lambda e: e["event"] == "shown" and e["id"] == "number.value", 5, m)
-    assert shown["value"] == "104", shown
+    back = app.wait_for(lambda e: e["event"] == "toggled", 5, m)
+    assert back["showing"] is True, back
+    changed = app.wait_for(lambda e: e["event"] == "valueChanged" and e["id"] == "number.value", 5, m)
+    assert changed["value"] == "104", changed
     app.wait_for(lambda e: e["event"] == "settled" and e["id"] == "text.detail", 5, m)
-    # The long text is back: the footer rests lower than it did with the short one.
+    # The long text is there: the footer rests lower than it did with the short one.
     after = [e for e in app.events() if e["event"] == "layout"][-1]
     assert after["synced.text.footer"][1] >= footer_before, (footer_before, after["synced.text.footer"])
+    # The crossfade's blur is a switch in the inspector, off until clicked.
+    s = after["presence.valueBlur"]
+    k = len(app.events())
+    xdo(app.display, "mousemove", int(s[0] + s[2] / 2), int(s[1] + s[3] / 2), "click", "1")
+    flip = app.wait_for(lambda e: e["event"] == "setting" and e["name"] == "presence.valueBlur", 5, k)
+    assert flip["old"] is False and flip["new"] is True, flip
 
 CAPTURES = tempfile.mkdtemp(prefix="springlab-captures-")
 

@@ -81,20 +81,21 @@ extension PresenceScene {
         }
     }
 
-    /// How far (pt) a detail's text is blurred at the far end of a value change: the
-    /// leaving text blurs 0 → 6 as it fades out while the arriving one sharpens 6 → 0 as it
-    /// fades in, so halfway both are soft — never two sharp texts printed over each other,
-    /// which is what a plain crossfade shows and neither can be read through.
+    /// How far (pt) a detail's text is blurred at the far end of a value change when the
+    /// inspector's blur switch is on: the leaving text blurs 0 → 6 as it fades out while
+    /// the arriving one sharpens 6 → 0 as it fades in, so halfway both are soft rather than
+    /// two sharp texts printed over each other. Off (the default) the change is the design's
+    /// plain crossfade of opacity.
     static let valueChangeBlur = 6.0
 
     /// A synced detail: drawn at its natural height and cut by its visible frame — at full
-    /// opacity: collapsing cuts, it does not fade as well (SPEC §4.2) — and changing value
-    /// by blurring the old text out as the new one sharpens in.
+    /// opacity: collapsing cuts, it does not fade as well — and changing value by a
+    /// crossfade of the old text out and the new one in (blurring as well, with the switch).
     private func drawDetail(_ id: PresenceRowID, _ element: PresenceElement<String>, frames f: [PresenceRowID: Rect], width: Double,
                             at t: Double, theme: Theme, into list: inout DisplayList) {
         guard let r = f[id], r.height > 0, let shown = element.shown else { return }
         let k = element.fade(at: t)
-        let blur = Self.valueChangeBlur
+        let blur = settings.valueBlur ? Self.valueChangeBlur : 0
         // Blurred ink spreads up to `blur` past the glyphs: the clip leaves it room at the
         // sides and top, and below only while no line is cut there (so a collapse still cuts).
         let margin = element.previous == nil ? 0 : blur

@@ -15,6 +15,8 @@ extension PresenceScene {
             .number(NumberSpec(id: "presence.spacing", label: "in cards", limit: .spacing, step: 1, fine: 0.1, decimals: 1)),
             .number(NumberSpec(id: "presence.cardSpacing", label: "between", limit: .cardSpacing, step: 1, fine: 0.1, decimals: 1)),
             .choice(ChoiceSpec(id: "presence.align", label: "number", setting: "presence.numberAlignment", path: \.numberAlignment)),
+            .heading("Value change"),
+            .toggle(SceneToggle(id: "presence.valueBlur", label: "Blur the crossfade", path: \.settings.valueBlur, recorded: true)),
         ])
     }
 }

@@ -46,7 +46,7 @@ extension PresenceScene: Scene {
     }
 
     public func hud(at t: Double, pointerVelocity: Point2) -> SceneHUD {
-        SceneHUD(lines: [showing ? "rows shown" : "rows hidden", "value \(index % Self.numbers.count + 1) of \(Self.numbers.count)"])
+        SceneHUD(lines: [showing ? "details shown" : "details hidden", "value \(index % Self.numbers.count + 1) of \(Self.numbers.count)"])
     }
 
 }

@@ -12,10 +12,26 @@ public struct PresenceSettings: Hashable, Sendable, Codable {
     /// The numeric card's alignment.
     public var numberAlignment = CollapsibleStack.Alignment.center
     public var reduceMotion = false
+    /// Whether a detail's value change also blurs (the old text softening out as the new
+    /// one sharpens in) on top of the crossfade. Off: the crossfade is opacity only, as the
+    /// design's is.
+    public var valueBlur = false
 
     public init() {}
 
     public var curve: MotionCurve { reduceMotion ? .instant : animation.curve }
+
+    /// Files written before the blur switch existed hold no `valueBlur`: they load with it
+    /// off, the default, and every other key as strict as before.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        animation = try c.decode(SpringSetting.self, forKey: .animation)
+        spacing = try c.decode(Double.self, forKey: .spacing)
+        cardSpacing = try c.decode(Double.self, forKey: .cardSpacing)
+        numberAlignment = try c.decode(CollapsibleStack.Alignment.self, forKey: .numberAlignment)
+        reduceMotion = try c.decode(Bool.self, forKey: .reduceMotion)
+        valueBlur = try c.decodeIfPresent(Bool.self, forKey: .valueBlur) ?? false
+    }
 }
 
 extension PresenceSettings: BoundedSettings {
@@ -33,8 +49,10 @@ extension SettingLimit where Settings == PresenceSettings {
 
 /// The Presence scene (SPEC §4.3): the same three cards twice, side by side — left on the
 /// collapsible stack with presence elements, right the naive version (instant insert and
-/// remove, fixed spacing) — so the difference is the point. Show/Hide takes the optional
-/// rows away and back; Next value cycles their contents.
+/// remove, fixed spacing) — so the difference is the point. Show/Hide takes the two
+/// optional details away and back; Next value cycles every row's content and shows the
+/// details if they were hidden. The number row is a preview of its own: Show/Hide never
+/// takes it away.
 ///
 /// Page coordinates: a `pageWidth`-wide page, buttons at the top, the columns below.
 public struct PresenceScene: Sendable {
@@ -82,7 +100,8 @@ public struct PresenceScene: Sendable {
     // MARK: Values
 
     public var textValue: String? { showing ? Self.texts[index % Self.texts.count] : nil }
-    public var numberValue: Int? { showing ? Self.numbers[index % Self.numbers.count] : nil }
+    /// The number is always there: Show/Hide is about the details, not the number's card.
+    public var numberValue: Int? { Self.numbers[index % Self.numbers.count] }
     public var nestedValue: String? { showing ? Self.nestedTexts[index % Self.nestedTexts.count] : nil }
 
     static var contentWidth: Double { columnWidth - 2 * padding }
@@ -132,16 +151,22 @@ public struct PresenceScene: Sendable {
 
     // MARK: Events (named after what the user did)
 
-    /// Show/Hide: the optional rows go away, or come back.
+    /// Show/Hide: the two optional details go away, or come back.
     public mutating func toggleTapped(at t: Double) -> [SceneEvent] {
         showing.toggle()
         return [SceneEvent(.toggled, time: t, [("showing", .bool(showing))])] + sync(at: t)
     }
 
-    /// Next value: every optional row moves to its next sample.
+    /// Next value: every row moves to its next sample, and hidden details come back with
+    /// theirs (the trace then records the show as well, as a `toggled` after the `next`).
     public mutating func nextTapped(at t: Double) -> [SceneEvent] {
         index += 1
-        return [SceneEvent(.next, time: t, [("index", .number(Double(index)))])] + sync(at: t)
+        var events = [SceneEvent(.next, time: t, [("index", .number(Double(index)))])]
+        if !showing {
+            showing = true
+            events.append(SceneEvent(.toggled, time: t, [("showing", .bool(true))]))
+        }
+        return events + sync(at: t)
     }
 
     /// Clicks on the page's two buttons (the press and the release on the same one), and
