@@ -196,9 +196,11 @@ public struct LiquidPaint: Hashable, Sendable {
     /// the butter blob (35 % over the ground) measures 4.6:1; at 40 % it is 4.1:1, and a
     /// tint even a little lighter than the ground (#171717) loses 0.15. Over the bare
     /// ground the glass is the ground: it is told from it by rim, highlight and bent edges.
+    /// No lift shadow: on a near-black ground a shadow reads as a smudge, not as height,
+    /// and the design draws none in dark.
     public static let dark = LiquidPaint(tint: Color(hex: 0x121212, alpha: 0.44), rim: Color(r: 1, g: 1, b: 1, a: 0.30),
                                          specular: Color(r: 1, g: 1, b: 1, a: 0.75), farRim: Color(r: 1, g: 1, b: 1, a: 0.18),
-                                         shadow: Shadow(alpha: 0.30, radius: 18, offset: Point2(0, 8)))
+                                         shadow: nil)
 
     /// Rim width in points.
     public static let rimWidth = 1.5

@@ -3,8 +3,9 @@ import Motion
 import Testing
 @testable import Scenes
 
-/// SPEC §10, Reduce Motion in the pile: swipes slide 24 pt and close in place, bubbles fade
-/// in place, arrivals appear without a drop, Clear all happens at once. Numbers are the
+/// Reduce Motion in the pile: a dragged card follows the finger, a committed one slides 24
+/// pt on and melts in place, bubbles and arrivals grow and shrink where they stand (scale,
+/// no travel), Clear all happens at once. Numbers are the
 /// spec's: the page's 16 pt padding, 388 pt cards, the 44 pt header, the 12 pt list gap.
 @Suite struct LiquidPileReduceMotionTests {
     let m = FixedMeasurer()
@@ -35,94 +36,117 @@ import Testing
         return (events, up)
     }
 
+    /// Under Reduce Motion the hand's own motion is not reduced: the dragged card follows
+    /// the finger past 24 pt, as it does with motion on. Let go past the line, it slides 24
+    /// pt further on its side from where it was released — never more, never back — and
+    /// melts where it stands (shrinks about its centre and fades) while the card below
+    /// closes up from the same instant, without bounce.
     @Test(arguments: [(-144.0, 6), (-200.0, 30), (170.0, 12)])
-    func aCommittedSwipeMovesAtMost24PointsAndClosesInPlace(dx: Double, steps: Int) {
+    func aCommittedSwipeFollowsTheFingerThenSlides24PointsOnAndMelts(dx: Double, steps: Int) {
         var pile = reduced()
         let id = pile.cards[1].notice.id
         let rest = pile.cardFrame(1, at: 2)
-        var worst = 0.0
+        var farthest = 0.0
         let (events, up) = drag(&pile, index: 1, at: 2, dx: dx, steps: steps) { p, t in
-            if let i = p.cards.firstIndex(where: { $0.notice.id == id }) { worst = max(worst, abs(p.cards[i].offset.value(at: t))) }
+            if let i = p.cards.firstIndex(where: { $0.notice.id == id }) { farthest = max(farthest, abs(p.cards[i].offset.value(at: t))) }
         }
+        // It follows the finger well past the 24 pt it used to stop at.
+        #expect(farthest > 48, "followed to \(farthest) of \(abs(dx))")
         #expect(events.contains { $0.name == "dragEnded" && $0["decision"] == .string("commit") })
         #expect(events.contains { $0.name == "cardDismissed" && $0["how"] == .string("swipe") })
+        #expect(events.contains { $0.name == "cue" && $0["reason"] == .string("commit") })
+        let i0 = pile.cards.firstIndex { $0.notice.id == id } ?? 1
+        let released = pile.cards[i0].offset.value(at: up)
+        let side: Double = dx > 0 ? 1 : -1
+        #expect(abs(pile.cards[i0].offset.target - (released + 24 * side)) < 1e-9, "24 pt on from the release")
         let below = pile.cards[2].notice.id
         var lastBelow = pile.cardFrame(2, at: up).minY
+        var lastGrowth = 1.0
         var t = up
         while t < up + 2 {
             t += Self.frame
             _ = pile.update(to: t)
             if let i = pile.cards.firstIndex(where: { $0.notice.id == id }) {
-                let pose = pile.cards[i].frame.value(at: t)
-                worst = max(worst, abs(pile.cards[i].offset.value(at: t)))
-                // In place: it does not rise, fall or shrink, and it slides its own way.
-                #expect(abs(pose.top - rest.minY) < 1e-9 && pose.scale == 1)
-                #expect(pile.cards[i].offset.value(at: t) * dx >= 0)
+                let pose = pile.cards[i].frame.value(at: t), x = pile.cards[i].offset.value(at: t)
+                // In place: it does not rise or fall; it slides its own way, at most 24 pt.
+                #expect(abs(pose.top - rest.minY) < 1e-9)
+                #expect((x - released) * side >= -1e-9 && (x - released) * side <= 24 + 1e-9)
+                // Melting: its glass shrinks and fades.
+                let g = pile.cards[i].growth.value(at: t)
+                #expect(g <= lastGrowth + 1e-12)
+                lastGrowth = g
             }
             // The card below closes the gap without bounce: up only, never past its rest.
             if let j = pile.cards.firstIndex(where: { $0.notice.id == below }) {
                 let y = pile.cardFrame(j, at: t).minY
                 #expect(y <= lastBelow + 1e-9 && y >= pile.restingFrame(of: j).y - 1e-9)
+                if t < up + 0.1 && t > up + 0.01 { #expect(y < pile.cardFrame(j, at: up).minY - 1e-6, "closing up while it melts") }
                 lastBelow = y
             }
         }
-        #expect(worst <= 24 + 1e-9, "moved \(worst) pt")
+        #expect(lastGrowth < 0.5, "it shrank as it melted")
         #expect(!pile.cards.contains { $0.notice.id == id } && pile.flying.isEmpty, "removed, not flying")
         #expect(abs(lastBelow - (16 + 44 + 5 + pile.cards[0].height + 12)) < 1e-6)
         #expect(!pile.isAnimating(at: t))
     }
 
-    @Test func theCollapsedTopCardClosesInPlaceToo() {
+    @Test func theCollapsedTopCardFollowsTheFingerAndMeltsInPlaceToo() {
         var pile = reduced(spread: false)
         let id = pile.cards[0].notice.id
-        var worst = 0.0
+        var farthest = 0.0
         let (events, up) = drag(&pile, index: 0, at: 1, dx: 190, steps: 20) { p, t in
-            worst = max(worst, abs(p.cards[0].offset.value(at: t)))
+            farthest = max(farthest, abs(p.cards[0].offset.value(at: t)))
         }
         #expect(events.contains { $0.name == "cardDismissed" })
+        #expect(farthest > 170, "followed the finger to \(farthest)")
+        let released = pile.cards[0].offset.value(at: up)
+        var worst = released
         for k in 1...120 {
             let t = up + Self.frame * Double(k)
             _ = pile.update(to: t)
-            if let f = pile.cards.first, f.notice.id == id { worst = max(worst, abs(f.offset.value(at: t))) }
+            if let f = pile.cards.first, f.notice.id == id { worst = max(worst, f.offset.value(at: t)) }
         }
-        #expect(worst <= 24 + 1e-9)
+        #expect(worst <= released + 24 + 1e-9)
         #expect(pile.cards.first?.notice.id != id && pile.flying.isEmpty && !pile.expanded)
         #expect(abs(pile.cardFrame(0, at: up + 2).minY - 16) < 1e-9)
     }
 
-    @Test func aShortDragStillSettlesHomeWithoutPassingIt() {
+    @Test func aShortDragFollowsTheFingerAndSettlesHomeWithoutPassingIt() {
         var pile = reduced()
         let (events, up) = drag(&pile, index: 1, at: 2, dx: 60, steps: 30)
         #expect(events.contains { $0["decision"] == .string("return") })
+        #expect(pile.cards[1].offset.value(at: up) > 24, "past the old 24 pt stop")
         for k in 0...90 {
             let t = up + Self.frame * Double(k)
             let x = pile.cards[1].offset.value(at: t)
-            #expect(x >= -1e-9 && x <= 24 + 1e-9)
+            #expect(x >= -1e-9 && x <= 60 + 1e-9)
         }
         #expect(abs(pile.cards[1].offset.value(at: up + 1.5)) < 1e-3)
     }
 
-    @Test func bubblesFadeInAndOutAtTheirSlots() {
+    /// The header's bubbles grow from a point at their slots and shrink there: scale, no
+    /// travel, never a fade.
+    @Test func bubblesGrowAndShrinkAtTheirSlots() {
         var pile = LiquidPile(measurer: m)
         pile.reduceMotion = true
         let events = pile.spread(at: 0)
         #expect(events.filter { $0.name == "budOut" }.count == 2)
         let slots = Dictionary(uniqueKeysWithValues: pile.restingFrames().filter { $0.0.rawValue.hasPrefix("bubble.") })
         #expect(slots.count == 2)
-        var opacity: [BubbleID: Double] = [:]
+        var scale: [BubbleID: Double] = [:]
         func check(at t: Double, rising: Bool) {
             for b in pile.bubbles {
                 let f = pile.bubbleFrame(b, at: t), slot = slots["bubble.\(b.id)"] ?? .zero
-                #expect(abs(f.minX - slot.minX) < 1e-9 && abs(f.minY - slot.minY) < 1e-9
-                        && abs(f.width - slot.width) < 1e-9 && abs(f.height - slot.height) < 1e-9, "\(b.id) at \(t)")
-                let o = b.opacity.value(at: t), last = opacity[b.id] ?? (rising ? 0 : 1)
-                #expect(rising ? o >= last - 1e-12 : o <= last + 1e-12)
-                opacity[b.id] = o
+                #expect(abs(f.midX - slot.midX) < 1e-9 && abs(f.midY - slot.midY) < 1e-9, "\(b.id) at \(t) stays at its slot")
+                #expect(b.opacity.value(at: t) == 1, "no fade")
+                let s = b.scale.value(at: t), last = scale[b.id] ?? (rising ? 0 : 1)
+                #expect(rising ? s >= last - 1e-12 : s <= last + 1e-12)
+                scale[b.id] = s
             }
         }
-        #expect(pile.bubbles.allSatisfy { $0.opacity.value(at: 0) == 0 })
+        #expect(pile.bubbles.allSatisfy { $0.scale.value(at: 0) < 0.01 })
         for k in 0...120 { check(at: Double(k) * Self.frame, rising: true) }
-        #expect(pile.bubbles.allSatisfy { $0.opacity.value(at: 2) == 1 })
+        #expect(pile.bubbles.allSatisfy { $0.scale.value(at: 2) == 1 })
         _ = pile.update(to: 2)
         _ = pile.gather(at: 2)
         var k = 0
@@ -132,24 +156,29 @@ import Testing
             _ = pile.update(to: t)
             k += 1
         }
-        #expect(pile.bubbles.isEmpty, "faded out and removed")
+        #expect(pile.bubbles.isEmpty, "shrunk and removed")
     }
 
+    /// An arrival does not drop: it grows from a point about its resting centre.
     @Test(arguments: [false, true])
-    func anArrivalIsInPlaceFromItsFirstFrame(spread: Bool) {
+    func anArrivalGrowsInPlaceWithoutADrop(spread: Bool) {
         var pile = reduced(spread: spread)
         let t0 = 3.0
         let e = pile.addSampleNotice(at: t0)
         #expect(e.first?.name == "arrived")
         let top = 16 + (spread ? 44.0 + 5 : 0)
-        #expect(pile.cards[0].opacity.value(at: t0) == 0, "it fades in")
+        let h = pile.cards[0].height
+        #expect(pile.cardFrame(0, at: t0).width < 1, "a point at first")
+        var last = 0.0
         for k in 1...60 {
             let t = t0 + Double(k) * Self.frame
             _ = pile.update(to: t)
             let f = pile.cardFrame(0, at: t)
-            #expect(abs(f.minY - top) < 1e-9 && abs(f.width - 388) < 1e-9 && abs(f.minX - 16) < 1e-9, "at +\(k) frames")
+            #expect(abs(f.midY - (top + h / 2)) < 1e-9 && abs(f.midX - 210) < 1e-9, "at +\(k) frames")
+            #expect(f.width >= last - 1e-9 && f.width <= 388 + 1e-9)
+            last = f.width
         }
-        #expect(pile.cards[0].opacity.value(at: t0 + 1) == 1)
+        #expect(last == 388 && pile.cards[0].opacity.value(at: t0 + 1) == 1)
     }
 
     @Test func clearAllRemovesEveryCardAtOnce() {
@@ -174,15 +203,23 @@ import Testing
         #expect(pile.cards.count == Notice.samples.count)
     }
 
-    @Test func anAppRemovalFadesInPlace() {
+    /// A card the app removes melts where it stands (the melt has no travel, so Reduce
+    /// Motion keeps it), and the rest close up meanwhile.
+    @Test func anAppRemovalMeltsInPlace() {
         var pile = reduced()
         let rest = pile.cardFrame(3, at: 2)
-        _ = pile.meltAway(id: pile.cards[3].notice.id, at: 2)
+        let id = pile.cards[3].notice.id
+        _ = pile.meltAway(id: id, at: 2)
+        var last = rest.width
         for k in 1...10 {
             let t = 2 + Double(k) * Self.frame
             _ = pile.update(to: t)
-            if pile.cards.count == Notice.samples.count { #expect(pile.cardFrame(3, at: t) == rest) }
+            guard let i = pile.cards.firstIndex(where: { $0.notice.id == id }) else { continue }
+            let f = pile.cardFrame(i, at: t)
+            #expect(abs(f.midX - rest.midX) < 1e-9 && abs(f.midY - rest.midY) < 1e-9 && f.width <= last + 1e-9)
+            last = f.width
         }
+        #expect(last < rest.width)
         _ = pile.update(to: 3)
         #expect(pile.cards.count == Notice.samples.count - 1)
     }

@@ -171,7 +171,8 @@ import Testing
         var pile = spreadPile()
         let before = pile.bubbleFrame(pile.bubbles[1], at: 2)
         let e = pile.clickBubble(.clear, at: 2)
-        #expect(e.map(\.name) == ["clearArmed"])
+        #expect(e.map(\.name) == ["clearArmed", "cue"])
+        #expect(e.last?["kind"] == .string("warning") && e.last?["reason"] == .string("arm"))
         _ = pile.update(to: 4.5)  // before the 3 s fold-back
         let after = pile.bubbleFrame(pile.bubbles[1], at: 4.5)
         // "Clear all" at 13 pt: 9 × 6.5 + 28 = 86.5 → 87 wide, right edge kept.

@@ -2,8 +2,8 @@ import Canvas
 import Motion
 
 /// Arrivals and app removals (SPEC §5.3, §5.3.1): a new card's glass grows from a point
-/// while it drops into place, and a card the app takes back melts where it stands before
-/// the rest close up.
+/// while it drops into place, and a card the app takes back melts where it stands while
+/// the rest close up around it.
 ///
 /// What a first version did wrong, and what a user saw: the new card appeared at 72 %
 /// width and faded in, so a ring of glass-less outline hung over the pile for a moment; a
@@ -25,19 +25,13 @@ extension LiquidPile {
     /// `landsAt` yet): its glass starts as a point `pileDrop` (or `listDrop`) above its
     /// rest and grows to full size on the reveal motion while `relayout` drops it in, full
     /// width from the start — so no glass-less outline shows, and it never looks like a peek.
-    /// Under Reduce Motion it stands at its rest, full size, and only fades in; it has
-    /// landed at once.
+    /// Under Reduce Motion it does not travel: it grows from a point where it rests, on the
+    /// reveal motion's substitute.
     mutating func poseArrivals(at t: Double) {
         for i in cards.indices where cards[i].landsAt == nil {
             guard let at = cards[i].arrivedAt else { continue }
             let rest = restingFrame(of: i)
-            if reduceMotion {
-                cards[i].frame.set(CardPose(top: rest.y, scale: rest.scale), at: t)
-                cards[i].growth.set(1, at: t)
-                cards[i].landsAt = at
-                continue
-            }
-            let drop = expanded ? Self.listDrop : Self.pileDrop
+            let drop = reduceMotion ? 0 : (expanded ? Self.listDrop : Self.pileDrop)
             let reveal = curve(for: .reveal)
             cards[i].frame.set(CardPose(top: rest.y - drop, scale: rest.scale), at: t)
             cards[i].growth.set(Self.pointScale, at: t)
@@ -64,9 +58,10 @@ extension LiquidPile {
 
     /// A notice removed by the app (not swiped) melts in place (SPEC §5.3.1): its glass
     /// scales toward a point about its centre and fades where it stands, on the dismiss
-    /// motion; once melted it leaves the list and the rest close up on the reveal motion.
-    /// Under Reduce Motion it only fades where it stands. Nothing happens to a card already
-    /// leaving (thrown, clearing or melting).
+    /// motion, while the rest close up on the reveal motion from the same instant — no
+    /// empty slot waits for the melt. Once melted it leaves the list. The melt does not
+    /// travel, so Reduce Motion keeps it (on the dismiss substitute). Nothing happens to a
+    /// card already leaving (thrown, clearing or melting).
     public mutating func meltAway(id: Int, at t: Double) -> [SceneEvent] {
         guard let i = cards.firstIndex(where: { $0.notice.id == id && !$0.melting && $0.leavesAt == nil && $0.clearsAt == nil })
         else { return [] }
@@ -74,19 +69,26 @@ extension LiquidPile {
         if swipedID == id {
             _ = swipe.cancel()
             swipedID = nil
+            swipeArmed = false
         }
         let event = SceneEvent(.cardDismissed, time: t, [("id", .number(Double(id))), ("how", .string("app"))])
-        if reduceMotion {
-            fadeOutInPlace(i, at: t)
-            return [event]
-        }
+        cards[i].offset.set(cards[i].offset.value(at: t), at: t)
+        melt(i, at: t)
+        return [event]
+    }
+
+    /// Card `i` melts where it stands — its glass shrinks to a point about its centre and
+    /// fades, on the dismiss motion — and is out of the layout at once: the rest close up
+    /// while it melts, and it leaves the list once melted (`finishMelting`).
+    mutating func melt(_ i: Int, at t: Double) {
         let dismiss = curve(for: .dismiss)
+        cards[i].meltHeight = cardFrame(i, at: t).height / max(cards[i].growth.value(at: t), Self.pointScale)
         cards[i].melting = true
         cards[i].fadesInPlace = true
+        cards[i].leavesAt = nil
         cards[i].frame.set(cards[i].frame.value(at: t), at: t)
-        cards[i].offset.set(cards[i].offset.value(at: t), at: t)
         cards[i].growth.animate(to: Self.pointScale, curve: dismiss, at: t)
         cards[i].opacity.animate(to: 0, curve: dismiss, at: t)
-        return [event]
+        relayout(at: t)
     }
 }

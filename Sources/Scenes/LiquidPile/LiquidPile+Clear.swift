@@ -24,7 +24,10 @@ extension LiquidPile {
         guard let i = bubbles.firstIndex(where: { $0.id == .clear }) else { return [] }
         clearArmedAt = t
         bubbles[i].width.animate(to: clearWidth, curve: curve(for: .morph), at: t)
-        return [SceneEvent(.clearArmed, time: t)]
+        // The ring goes around the capsule Clear all becomes.
+        let slot = bubbleSlot(.clear)
+        let armed = Rect(x: slot.maxX - clearWidth, y: slot.minY, width: clearWidth, height: slot.height)
+        return [SceneEvent(.clearArmed, time: t), cue(.warning, "arm", at: t, around: armed, radius: slot.height / 2)]
     }
 
     /// Folds "Clear all" back into the ×.
@@ -46,7 +49,8 @@ extension LiquidPile {
     /// into its × on the way. On the quick dismiss spring, both at once, the red capsule
     /// and Show less were swallowed in one gulp instead of melting in.
     mutating func clearAll(at t: Double) -> [SceneEvent] {
-        if reduceMotion { return clearAllAtOnce(at: t) }
+        let done = clearedCue(at: t)
+        if reduceMotion { return clearAllAtOnce(at: t) + [done] }
         clearArmedAt = nil
         clearingSince = t
         let home = curve(settings.home, .dismiss)
@@ -69,7 +73,14 @@ extension LiquidPile {
         }
         // Nothing to send off (every card already thrown or melting): clearing ends now.
         if n == 0 { endClearing(at: t) }
-        return [SceneEvent(.cleared, time: t, [("count", .number(Double(n)))])] + events
+        return [SceneEvent(.cleared, time: t, [("count", .number(Double(n)))]), done] + events
+    }
+
+    /// Clear all's success cue, around the header row and the pile under it as they stand at `t`.
+    mutating func clearedCue(at t: Double) -> SceneEvent {
+        let glass = cards.indices.map { cardFrame($0, at: t) } + bubbles.map { bubbleFrame($0, at: t) }
+        let around = glass.dropFirst().reduce(glass.first ?? bubbleSlot(.clear)) { $0.union($1) }
+        return cue(.success, "clearAll", at: t, around: around, radius: Self.cardRadius)
     }
 
     /// Clear all sends card `id` off at its time `t` (`LiquidPile+Schedule`): it flies
@@ -103,16 +114,15 @@ extension LiquidPile {
     }
 
     /// A notice inserted at the front drops in from above — 52.8 pt collapsed, 12 in the
-    /// list — growing out of the pile on the reveal motion. Under Reduce Motion it appears
-    /// in its place, full size, and only fades in (on the reveal substitute, an ease-out of
+    /// list — growing out of the pile on the reveal motion. Under Reduce Motion it grows
+    /// from a point in its place, with no drop (on the reveal substitute, an ease-out of
     /// 0.2 s).
     public mutating func insert(_ notice: Notice, at t: Double) -> [SceneEvent] {
         var n = notice
         if cards.contains(where: { $0.notice.id == n.id }) { n.id = nextID; nextID += 1 }
         var card = makeCard(n)
-        // Its pose (a point dropping in, or fading in place under Reduce Motion) is set by
+        // Its pose (a point dropping in, or growing in place under Reduce Motion) is set by
         // `poseArrivals` when the pile lays out below.
-        if reduceMotion { card.fadesInPlace = true }
         card.opacity.set(0, at: t)
         card.arrivedAt = t
         cards.insert(card, at: 0)
@@ -121,8 +131,9 @@ extension LiquidPile {
         return [SceneEvent(.arrived, time: t, [("id", .number(Double(n.id)))])]
     }
 
-    /// Card `id` has melted in (its fade and pose settled at `t`, `LiquidPile+Schedule`):
-    /// it leaves the list and the rest close up from `t`.
+    /// Card `id` has melted away (its fade and pose settled at `t`, `LiquidPile+Schedule`):
+    /// it leaves the list. The rest have been closing up since it began to melt (`melt`),
+    /// so nothing else moves now.
     mutating func finishMelting(_ id: Int, at t: Double) -> [SceneEvent] {
         guard let i = cards.firstIndex(where: { $0.notice.id == id }) else { return [] }
         cards.remove(at: i)
@@ -132,7 +143,6 @@ extension LiquidPile {
             bubbles.removeAll()
             clearArmedAt = nil
         }
-        relayout(at: t)
         return [SceneEvent(.cardRemoved, time: t, [("id", .number(Double(id)))])]
     }
 

@@ -28,11 +28,17 @@ extension LiquidPile {
             // A click anywhere else in the stack folds an armed Clear all first, and only that.
             if clearArmedAt != nil { return disarmClear(at: t, reason: "click") }
             // Cards already on their way out (thrown, clearing, melting) take no new touch.
-            guard let i = cards.indices.first(where: {
-                cardFrame($0, at: t).contains(p) && (expanded || $0 == 0) && cards[$0].leavesAt == nil
-                    && cards[$0].clearsAt == nil && !cards[$0].melting
-            }) else { return [] }
+            let touchable = cards.indices.filter {
+                cardFrame($0, at: t).contains(p) && cards[$0].leavesAt == nil && cards[$0].clearsAt == nil && !cards[$0].melting
+            }
+            guard let i = touchable.first(where: { expanded || $0 == frontIndex }) else {
+                // Collapsed, the peeks below the front card are the pile too: a tap there
+                // spreads it, as on the front card.
+                if !expanded, !touchable.isEmpty { peekPress = p }
+                return []
+            }
             swipedID = cards[i].notice.id
+            swipeArmed = false
             swipe.press(at: p, time: t, currentOffset: cards[i].offset.value(at: t))
             ease = cards[i].offset  // the ease-on continues whatever motion the card had
             dragStart = t
@@ -46,6 +52,7 @@ extension LiquidPile {
                 }
                 return []
             }
+            if let from = peekPress, (p - from).length >= SwipeGesture.slop { peekPress = nil }
             guard let i = swipedIndex else { return [] }
             var events: [SceneEvent] = []
             if swipe.move(to: p, time: t) {
@@ -53,10 +60,9 @@ extension LiquidPile {
                 events.append(SceneEvent(.dragBegan, time: t, [("id", .number(Double(cards[i].notice.id)))]))
             }
             if let raw = swipe.offset(for: p) {
-                dragTranslation = raw
-                // Reduce Motion: the card shows at most 24 pt of the finger's travel; the
-                // travel itself still decides the commit (see `release`).
-                let x = reduceMotion ? Self.reducedOffset(raw) : raw
+                // Under Reduce Motion too the card follows the finger: the hand's own motion
+                // is never reduced.
+                let x = raw
                 // The first 100 ms ease onto the pointer: a press spring chases it (taking
                 // over a card still springing home, so a grab never jumps) and the card is
                 // blended from that spring to the pointer as the 100 ms run out — so the hand
@@ -69,7 +75,12 @@ extension LiquidPile {
                     let e = ease.value(at: t)
                     shown = e + (x - e) * u * u
                 }
-                cards[i].offset.set(reduceMotion ? Self.reducedOffset(shown) : shown, at: t)
+                cards[i].offset.set(shown, at: t)
+                let armed = abs(shown) >= 0.4 * Self.cardWidth
+                if armed && !swipeArmed {
+                    events.append(cue(.impact, "arm", at: t, around: cardFrame(i, at: t), radius: Self.cardRadius))
+                }
+                swipeArmed = armed
             }
             return events
         case .pointerUp(let p, let t):
@@ -81,8 +92,13 @@ extension LiquidPile {
                 if id == .showLess { return gather(at: t) }
                 return clearArmedAt == nil ? armClear(at: t) : clearAll(at: t)
             }
+            if peekPress != nil {
+                peekPress = nil
+                return spread(at: t)
+            }
             guard let i = swipedIndex else { swipedID = nil; _ = swipe.cancel(); return [] }
             swipedID = nil
+            swipeArmed = false
             if let v = swipe.release(time: t) { return release(i, at: t, velocity: v.x) }
             // A click, not a drag: a collapsed pile spreads (a single card does not).
             return expanded ? [] : spread(at: t)
@@ -112,6 +128,10 @@ extension LiquidPile {
     /// release: a dragged card settles home, a sunk bubble rises, and nothing is clicked.
     /// Returns the events if there was a touch.
     public mutating func cancelTouch(at t: Double) -> [SceneEvent]? {
+        if peekPress != nil {
+            peekPress = nil
+            return []
+        }
         if let id = pressedBubble {
             pressedBubble = nil
             if let k = bubbles.firstIndex(where: { $0.id == id }) {
@@ -120,6 +140,7 @@ extension LiquidPile {
             return []
         }
         let dragging = swipe.cancel()
+        swipeArmed = false
         guard let i = swipedIndex else { swipedID = nil; return nil }
         swipedID = nil
         guard dragging else { return [] }
@@ -159,12 +180,13 @@ extension LiquidPile {
     /// Motion closes in place) or settles home with its velocity.
     mutating func release(_ i: Int, at t: Double, velocity v: Double) -> [SceneEvent] {
         let offset = cards[i].offset.value(at: t)
-        let x = reduceMotion ? dragTranslation : offset
+        let x = offset
         let side = Self.commitSide(offset: x, velocity: v)
         var events = [SceneEvent(.dragEnded, time: t, [("id", .number(Double(cards[i].notice.id))), ("translation", .number(x)),
                                                          ("velocity", .numbers([v, 0])),
                                                          ("decision", .string(side == nil ? "return" : "commit"))])]
         if let side {
+            let shape = cardFrame(i, at: t)
             if reduceMotion {
                 closeInPlace(i, side: side, at: t)
             } else {
@@ -173,6 +195,7 @@ extension LiquidPile {
             // Where the card is sent (its offset, pt): 24 pt under Reduce Motion, off the page otherwise.
             events.append(SceneEvent(.cardDismissed, time: t, [("id", .number(Double(cards[i].notice.id))), ("how", .string("swipe")),
                                                                  ("to", .number(cards[i].offset.target)), ("reduced", .bool(reduceMotion))]))
+            events.append(cue(.impact, "commit", at: t, around: shape, radius: Self.cardRadius))
         } else {
             // Under Reduce Motion the settle is (0.25, 0), critically damped, and the velocity
             // cap (×1) is taken at its own duration: 2π / 0.25 is its natural frequency, so the

@@ -28,6 +28,10 @@ extension LiquidPile {
         if b.homing {
             let home = (1 - b.scale.value(at: t)) / (1 - LiquidGroup.homeScale)
             v = min(v, 1 - home / Self.labelGoneHome)
+        } else if reduceMotion {
+            // Growing at its slot: the label comes in over the last of the growth, never
+            // full-size text on a capsule still too small for it.
+            v = min(v, Self.ramp(b.scale.value(at: t), 0.7...0.95))
         }
         return min(max(v, 0), 1)
     }

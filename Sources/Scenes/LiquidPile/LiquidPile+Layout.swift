@@ -15,15 +15,23 @@ extension LiquidPile {
 
     // MARK: Cards
 
-    /// Where card `i` rests: (top y, width scale, opacity), collapsed or in the list.
+    /// Card `i`'s place among the cards that stay: melting cards are already out of the
+    /// layout, so the rest close up around one while it melts, not after.
+    func place(of i: Int) -> Int { cards[..<i].reduce(0) { $0 + ($1.melting ? 0 : 1) } }
+
+    /// The front card that stays (the first not melting), if any.
+    var frontIndex: Int? { cards.firstIndex { !$0.melting } }
+
+    /// Where card `i` rests: (top y, width scale, opacity), collapsed or in the list,
+    /// counted among the cards that stay.
     public func restingFrame(of i: Int) -> (y: Double, scale: Double, opacity: Double) {
         if expanded {
             var y = Self.listTop
-            for k in 0..<i { y += cards[k].height + Self.listGap }
+            for k in 0..<i where !cards[k].melting { y += cards[k].height + Self.listGap }
             return (y, 1, 1)
         }
-        let depth = min(i, 2)
-        return (Self.padding + Self.peekStep * Double(depth), restingScale(i), i <= 2 ? 1 : 0)
+        let n = place(of: i)
+        return (Self.padding + Self.peekStep * Double(min(n, 2)), restingScale(n), n <= 2 ? 1 : 0)
     }
 
     /// The width scale card `i` rests at when collapsed (1, then 10 pt narrower per side per step).
@@ -54,7 +62,7 @@ extension LiquidPile {
                 cards[i].opacity.set(r.opacity, at: t)
             }
         }
-        guard let front = cards.first?.height else { return }
+        guard let front = frontIndex.map({ cards[$0].height }) else { return }
         if animated { frontHeight.animate(to: front, curve: curve, at: t) } else { frontHeight.set(front, at: t) }
     }
 
@@ -66,11 +74,14 @@ extension LiquidPile {
         let f = cards[i].frame.value(at: t)
         let w = Self.cardWidth * f.scale
         let own = cards[i].height, front = frontHeight.value(at: t)
+        let n = place(of: i)
         let h: Double
-        if i == 0 {
+        if let melt = cards[i].meltHeight {
+            h = melt
+        } else if n == 0 {
             h = expanded ? own : front
         } else {
-            let collapsedness = 1 - min(max((f.scale - restingScale(i)) / max(1 - restingScale(i), 1e-9), 0), 1)
+            let collapsedness = 1 - min(max((f.scale - restingScale(n)) / max(1 - restingScale(n), 1e-9), 0), 1)
             h = front * collapsedness + own * (1 - collapsedness)
         }
         let rect = Rect(x: Self.padding + (Self.cardWidth - w) / 2 + cards[i].offset.value(at: t), y: f.top, width: w, height: h)
@@ -148,11 +159,11 @@ extension LiquidPile {
     /// `layout`, so a test can click what the pile will show once settled.
     public func restingFrames() -> [(ControlID, Rect)] {
         var out: [(ControlID, Rect)] = []
-        for i in cards.indices {
+        for i in cards.indices where !cards[i].melting {
             let r = restingFrame(of: i)
             guard r.opacity > 0 else { continue }
             let w = Self.cardWidth * r.scale
-            let h = expanded || i == 0 ? cards[i].height : cards[0].height
+            let h = expanded || i == frontIndex ? cards[i].height : cards[frontIndex ?? i].height
             out.append(("card.\(cards[i].notice.id)", Rect(x: Self.padding + (Self.cardWidth - w) / 2, y: r.y, width: w, height: h)))
         }
         if expanded {

@@ -45,12 +45,13 @@ extension LiquidPile: Scene {
             Rect(x: $0 - 0.5, y: rest.minY - 6, width: 1, height: rest.height + 12)
         }
         let offset = swiping.map { $0.minX - Self.padding } ?? 0
-        // Armed by the finger's travel: under Reduce Motion the card stops at 24 pt.
-        let travel = swiping == nil ? 0 : (reduceMotion ? dragTranslation : offset)
-        return SceneHUD(commitLines: lines, armed: abs(travel) >= line,
+        return SceneHUD(commitLines: lines, armed: swipeArmed,
                         lines: [expanded ? "spread, \(cards.count) cards" : "gathered, \(cards.count) cards",
                                 NumberText.format("swipe offset %.1f", offset)])
     }
+
+    /// The haptic stand-ins' rings (`Cue`), each around what it fired for.
+    public func overlay(at t: Double) -> [DrawCommand] { cues.flatMap { $0.ring(at: t) } }
 
 }
 

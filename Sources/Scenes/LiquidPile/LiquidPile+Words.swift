@@ -29,7 +29,11 @@ extension LiquidPile {
     /// brings its words in sooner: nothing is in front of it to wait for, only its own
     /// width to grow into. Late enough that they do not show on a peek's narrow glass.
     static let frontWordsIn: ClosedRange<Double> = 0.2...0.6
-    /// An arrival's words blur in over this long once it has landed (s).
+    /// An arrival's words start to come in this long after it arrives (s): during the
+    /// drop, as the glass grows — not after it has landed, which left the pile with no
+    /// words on its front card for about 0.35 s.
+    static let arrivalWordsDelay = 0.12
+    /// …and blur in over this long (s).
     static let landingFade = 0.2
 
     /// Ink for the pile's words in `theme` (SPEC §5.2's label colours; the secondary ink is
@@ -56,14 +60,19 @@ extension LiquidPile {
     /// width: its width scale between the peek's (the step behind it for the front card,
     /// which grows as a peek moves up to the front) and 1.
     func outOfPile(_ i: Int, at t: Double) -> Double {
-        let peek = restingScale(max(i, 1))
+        let peek = restingScale(max(place(of: i), 1))
         return min(max((cards[i].frame.value(at: t).scale - peek) / max(1 - peek, 1e-9), 0), 1)
     }
 
     /// The glass in front of card `i` at `t`: the cards before it in the list (but `skipping`),
     /// and cards flying off over the list.
+    /// A melting card's glass stops keeping words out once it has shrunk below 70 % — its
+    /// own words are gone by then (`grown`), and the card closing up under it brings its
+    /// words in as it grows to the front instead of all at once when the melt ends.
     func glass(inFrontOf i: Int, skipping: Int? = nil, at t: Double) -> [Rect] {
-        var out = cards.indices.prefix(i).filter { $0 != skipping && cards[$0].opacity.value(at: t) > 0.01 }.map { cardFrame($0, at: t) }
+        var out = cards.indices.prefix(i).filter {
+            $0 != skipping && cards[$0].opacity.value(at: t) > 0.01 && !(cards[$0].melting && cards[$0].growth.value(at: t) < Self.meltedAway)
+        }.map { cardFrame($0, at: t) }
         for card in flying where card.opacity.value(at: t) > 0.01 { out.append(fadingFrame(card, at: t)) }
         return out
     }
@@ -75,31 +84,48 @@ extension LiquidPile {
             // The front card too: a peek moving up to the front (the card before it thrown
             // or melted away) brings its words in as it grows to full width — unless the
             // throw already showed them (below).
-            var appear = Self.ramp(outOfPile(i, at: t), i == 0 ? Self.frontWordsIn : Self.wordsIn)
-            if i == 0 && !expanded, let thrown = flying.last {
+            // (Counted among the cards that stay: a card melting away in front is not the front.)
+            let atFront = place(of: i) == 0 && !cards[i].melting
+            var appear = Self.ramp(outOfPile(i, at: t), atFront ? Self.frontWordsIn : Self.wordsIn)
+            if atFront && !expanded, let thrown = flying.last {
                 // The top card thrown off the pile has just left the list: the words its drag
                 // uncovered stay as they were while the card moving up grows.
                 appear = max(appear, min(abs(thrown.offset.value(at: t)) / 40, 1))
             }
             var front = glass(inFrontOf: i, at: t)
             var columns: Rect?
-            let dx = cards[0].offset.value(at: t)
-            if i == 1 && !expanded && abs(dx) > 0.5 {
+            let top = frontIndex ?? 0
+            let dx = cards[top].offset.value(at: t)
+            if i > top && place(of: i) == 1 && !cards[i].melting && !expanded && abs(dx) > 0.5 {
                 // The top card dragged aside in the pile: the second card's words show only in
                 // the columns it has uncovered, never printed over the top card's words
                 // (SPEC §5.3) — the one place a card's words are cut, by the drag itself.
-                let top = cardFrame(0, at: t)
+                let topFrame = cardFrame(top, at: t)
                 appear = min(abs(dx) / 40, 1)
-                front = glass(inFrontOf: i, skipping: 0, at: t)
-                columns = dx > 0 ? Rect(x: -1e6, y: -1e6, width: top.minX + 1e6, height: 2e6)
-                    : Rect(x: top.maxX, y: -1e6, width: 2e6, height: 2e6)
+                front = glass(inFrontOf: i, skipping: top, at: t)
+                columns = dx > 0 ? Rect(x: -1e6, y: -1e6, width: topFrame.minX + 1e6, height: 2e6)
+                    : Rect(x: topFrame.maxX, y: -1e6, width: 2e6, height: 2e6)
             }
-            appear = min(appear, Self.landing(cards[i], at: t), Self.grown(cards[i], at: t), cards[i].opacity.value(at: t))
+            appear = min(appear, Self.landing(cards[i], at: t), cards[i].opacity.value(at: t))
+            let g = cards[i].growth.value(at: t)
+            if cards[i].melting { appear = min(appear, Self.grown(cards[i], at: t)) }
             guard appear > 0.01 else { continue }
-            if let columns {
-                list.clip(.rect(columns)) { drawWords(cards[i], frame: f, appear: appear, under: front, theme: theme, into: &$0) }
+            var words = DisplayList(background: .clear)
+            if g != 1, !cards[i].melting {
+                // An arrival's words grow with its glass: laid out on the card at full size,
+                // drawn scaled by the growth about the glass's centre.
+                let c = f.center
+                let full = Rect(x: c.x - f.width / g / 2, y: c.y - f.height / g / 2, width: f.width / g, height: f.height / g)
+                var laid = DisplayList(background: .clear)
+                drawWords(cards[i], frame: full, appear: appear, under: front, theme: theme, into: &laid)
+                words.append(laid, scale: g, dx: c.x * (1 - g), dy: c.y * (1 - g))
             } else {
-                drawWords(cards[i], frame: f, appear: appear, under: front, theme: theme, into: &list)
+                drawWords(cards[i], frame: f, appear: appear, under: front, theme: theme, into: &words)
+            }
+            if let columns {
+                list.clip(.rect(columns)) { $0.commands += words.commands }
+            } else {
+                list.commands += words.commands
             }
         }
     }
@@ -107,13 +133,16 @@ extension LiquidPile {
     /// A card whose glass is melting to a point (removed by the app) takes its words with it
     /// first: whole at full size, gone by the time the glass is 70 % of it — words laid out
     /// at their own size in shrinking glass would crowd over each other.
-    static func grown(_ card: Card, at t: Double) -> Double { ramp(card.growth.value(at: t), 0.7...0.95) }
+    static func grown(_ card: Card, at t: Double) -> Double { ramp(card.growth.value(at: t), meltedAway...0.95) }
 
-    /// 0 until `card`'s arrival has landed, then rising to 1 over `landingFade`; 1 for a
-    /// card that did not arrive.
+    /// The growth below which a melting card's glass no longer counts as glass for words.
+    static let meltedAway = 0.7
+
+    /// 0 until `arrivalWordsDelay` into `card`'s arrival, then rising to 1 over
+    /// `landingFade`; 1 for a card that did not arrive.
     static func landing(_ card: Card, at t: Double) -> Double {
-        guard let lands = card.landsAt ?? card.arrivedAt else { return 1 }
-        return min(max((t - lands) / landingFade, 0), 1)
+        guard let from = card.arrivedAt else { return 1 }
+        return min(max((t - from - arrivalWordsDelay) / landingFade, 0), 1)
     }
 
     /// A card's tile, glyph, title, time and message laid out in `f`, shown as much as
@@ -195,11 +224,10 @@ extension LiquidPile {
 /// that can show through light glass is the sky or lilac blob at 55 % over the ground
 /// (L ≈ 0.66 even with no tint at all), where #5C5A56 still makes 4.6:1.
 ///
-/// Dark: the spec's #F4F3EF labels; the secondary ink is lifted from the spec's #A6A49F
-/// (L 0.37) to #BDBBB6 (L 0.50). Over the butter blob (35 % over #121212) #A6A49F measured
-/// 2.1:1 under a 10 % white veil and 4.6:1 under a 44 % dark tint — passing only while the
-/// tint stays that heavy. #BDBBB6 keeps 4.5:1 down to a 23 % dark tint (glass L 0.061), and
-/// still reads as secondary beside the labels (L 0.90).
+/// Dark: the design's #F4F3EF labels and #A6A49F secondary text (L 0.37). The glass
+/// tints toward the ground (`LiquidPaint.dark`, 44 % #121212), which keeps the brightest
+/// thing behind it — the butter blob at 35 % over #121212 — dark enough for #A6A49F to
+/// make 4.5:1 on it.
 public struct PileInk: Sendable, Equatable {
     public var label: Color
     public var secondary: Color
@@ -208,5 +236,5 @@ public struct PileInk: Sendable, Equatable {
     public var onRed: Color
 
     public static let light = PileInk(label: Color(hex: 0x141414), secondary: Color(hex: 0x5C5A56), onRed: Color(hex: 0x141414))
-    public static let dark = PileInk(label: Color(hex: 0xF4F3EF), secondary: Color(hex: 0xBDBBB6), onRed: Color(hex: 0x141414))
+    public static let dark = PileInk(label: Color(hex: 0xF4F3EF), secondary: Color(hex: 0xA6A49F), onRed: Color(hex: 0x141414))
 }

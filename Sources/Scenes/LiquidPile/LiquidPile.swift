@@ -9,8 +9,9 @@ import Motion
 /// removes them, and Clear all empties the pile, which refills itself (`LiquidPile+Input`,
 /// `+Layout`, `+Arrival`, `+Clear`).
 ///
-/// Reduce Motion (SPEC §10, `LiquidPile+ReduceMotion`): swipes slide 24 pt and close in
-/// place, bubbles fade in place, arrivals appear without a drop, Clear all is at once.
+/// Reduce Motion (`LiquidPile+ReduceMotion`): nothing travels that need not — a dragged
+/// card still follows the finger, a committed one slides 24 pt on and melts in place,
+/// arrivals and the header's bubbles grow and shrink where they stand, Clear all is at once.
 public struct LiquidPile: Sendable {
     public static let pageWidth = 420.0
     public static let padding = 16.0
@@ -75,8 +76,11 @@ public struct LiquidPile: Sendable {
         public var landsAt: Double?
         /// Its glass fades: drawn as its own glass at `opacity` while partly faded, so no
         /// neck forms to a shape that is coming or going — a thrown card as it flies off, a
-        /// card melting away, and under Reduce Motion an arrival without the drop.
+        /// card melting away, and under Reduce Motion a card Clear all sends off.
         public var fadesInPlace = false
+        /// A melting card's glass height when it began to melt: it keeps it while it
+        /// shrinks, whatever the pile's height does as the rest close up under it.
+        public var meltHeight: Double?
 
         /// 0 when it arrives, 1 once it has landed, linear in time between; 1 for a card
         /// that did not arrive (the pile started with it). The draw code brings the words
@@ -127,10 +131,15 @@ public struct LiquidPile: Sendable {
     var ease = AnimatedValue(0.0)
     var swipedIndex: Int? { swipedID.flatMap { id in cards.firstIndex { $0.notice.id == id } } }
     var dragStart = 0.0
-    /// The finger's own translation in the current drag: under Reduce Motion the card
-    /// shows at most 24 pt of it, and this decides the commit.
-    var dragTranslation = 0.0
+    /// Whether the card under the finger is past its commit line (40 % of the width): a
+    /// release there commits. Crossing it fires the arm's cue.
+    public internal(set) var swipeArmed = false
     var pressedBubble: BubbleID?
+    /// Where a press on a peek of the collapsed pile went down: a tap there spreads the
+    /// pile as a tap on the front card does (a drag from it moves nothing).
+    var peekPress: Point2?
+    /// The haptic stand-ins fired lately, newest last (`Cue`), for the stage's rings.
+    public internal(set) var cues: [Cue] = []
     /// Clear all: when the × became "Clear all" (nil when folded), and when clearing began.
     public internal(set) var clearArmedAt: Double?
     public internal(set) var clearingSince: Double?
@@ -197,16 +206,17 @@ public struct LiquidPile: Sendable {
     /// single card stays as it is and buds no header.
     public mutating func spread(at t: Double) -> [SceneEvent] {
         guard !expanded, cards.count > 1 else { return [] }
+        let front = cardFrame(0, at: t)
         expanded = true
         layOut(at: t, animated: true, role: .reveal)
         bubbles.removeAll { !$0.homing }
-        var events = [SceneEvent(.expanded, time: t)]
+        var events = [SceneEvent(.expanded, time: t), cue(.impact, "spread", at: t, around: front, radius: Self.cardRadius)]
         let out = curve(settings.split, .reveal)
         for (k, id) in BubbleID.allCases.enumerated() {
             let delay = 0.06 + 0.05 * Double(k)
             var b: Bubble
             if reduceMotion {
-                b = bubbleFadingIn(id, at: t, delay: delay)
+                b = bubbleGrowingIn(id, at: t, delay: delay)
             } else {
                 let home = bubbleHome(id, at: t)
                 b = Bubble(id: id, center: AnimatedValue(home), scale: AnimatedValue(LiquidGroup.homeScale),
@@ -234,7 +244,7 @@ public struct LiquidPile: Sendable {
             let delay = 0.04 * Double(k)
             bubbles[i].homing = true
             if reduceMotion {
-                fadeBubbleOut(i, at: t, delay: delay)
+                shrinkBubbleOut(i, at: t, delay: delay)
             } else {
                 bubbles[i].center.animate(to: bubbleHome(bubbles[i].id, at: t + 0.5), curve: home, at: t, delay: delay)
                 bubbles[i].scale.animate(to: LiquidGroup.homeScale, curve: home, at: t, delay: delay)
@@ -258,6 +268,14 @@ public struct LiquidPile: Sendable {
             || bubbles.contains {
                 !$0.center.isSettled(at: t) || !$0.scale.isSettled(at: t) || !$0.opacity.isSettled(at: t) || !$0.press.isSettled(at: t)
             }
+    }
+
+    /// Fires a haptic stand-in (`Cue`) and returns its trace event.
+    mutating func cue(_ kind: Cue.Kind, _ reason: String, at t: Double, around: Rect, radius: Double) -> SceneEvent {
+        let c = Cue(kind, reason, at: t, around: around, radius: radius)
+        cues.removeAll { t - $0.time >= Cue.duration }
+        cues.append(c)
+        return c.event
     }
 
     /// The label a header bubble is born with.
