@@ -384,12 +384,42 @@ import Testing
         list.commands.compactMap { if case .liquid(let g, _, _) = $0 { g.shapes.map(\.rect) } else { nil } }
     }
 
-    @Test func collapsedThePeeksAreGlassOfTheirOwnUnderTheFrontCard() {
+    @Test func collapsedTheStackIsOneGlassSurface() {
         let pile = LiquidPile(measurer: m)
         let groups = Self.groups(pile.draw(at: 0, theme: .light, pageHeight: 640))
-        // Back to front: the second peek, the first, then the front card — three glass
-        // surfaces, so each peek's lower edge is a rim of its own under the one in front.
-        #expect(groups == [[pile.cardFrame(2, at: 0)], [pile.cardFrame(1, at: 0)], [pile.cardFrame(0, at: 0)]])
+        // One group, back to front the second peek, the first, then the front card: the
+        // backdrop is frosted once under the front card, and one rim follows the stack's
+        // merged outline (issue 39). Nothing else is glass while the pile is collapsed.
+        #expect(groups == [[pile.cardFrame(2, at: 0), pile.cardFrame(1, at: 0), pile.cardFrame(0, at: 0)]])
+    }
+
+    @Test func aCardStillFadingUnderTheStackIsGlassOfItsOwn() {
+        // Gathering, a card beyond the two peeks slides under them fading out: while it is
+        // tucked and not yet whole glass it stays out of the stack's surface (no neck to
+        // it, no jump to full glass), and only whole cards are in the stack's group.
+        var pile = LiquidPile(measurer: m)
+        _ = pile.spread(at: 0)
+        _ = pile.update(to: 3)
+        _ = pile.gather(at: 3)
+        var seen = false
+        for t in Self.times(3, 4.5) {
+            _ = pile.update(to: t)
+            let list = pile.draw(at: t, theme: .light, pageHeight: 640)
+            for c in list.commands {
+                guard case .liquid(let g, _, let opacity) = c, g.shapes.count > 1 else { continue }
+                #expect(opacity == 1, "t \(t): the stack's group at \(opacity)")
+                for i in pile.cards.indices.dropFirst() {
+                    let o = pile.cards[i].opacity.value(at: t)
+                    guard g.shapes.map(\.rect).contains(pile.cardFrame(i, at: t)) else { continue }
+                    #expect(o >= 0.5, "t \(t): card \(i) at opacity \(o) merged into the stack")
+                    if pile.isTucked(i, at: t) {
+                        seen = true
+                        #expect(o > 0.99, "t \(t): card \(i) tucked at opacity \(o) merged into the stack")
+                    }
+                }
+            }
+        }
+        #expect(seen, "the peeks tucked under the front card were seen in the stack's group")
     }
 
     @Test func spreadTheCardsAreOneLiquidGroupThatNecks() {

@@ -37,17 +37,18 @@ extension LiquidPile {
 
     /// The glass, back to front (SPEC §5.3, §5.3.1).
     ///
-    /// Collapsed, the pile reads as a stack: a card tucked under the one in front of it
-    /// (their glass overlaps) is drawn as its own glass beneath it, so its lower edge stays
-    /// a rim of its own under the front card, and the front card's rim and lift shadow fall
-    /// across it — the hairline and shade where they overlap. Melted into one shape, the two
-    /// peeks read as one card with chamfered lower corners. Cards that are out from under
-    /// the one in front — spreading, gathering, at rest in the list — are one liquid group
-    /// with the header's bubbles, so they neck as they part and meet.
+    /// Overlapping shapes of one group are one glass surface: the collapsed stack — the
+    /// front card and the peeks tucked under it — is one liquid group with the header's
+    /// bubbles and every card out from under it, so the backdrop is blurred and bent once
+    /// (the front card is as clear as a card in the list, not frosted again over each peek)
+    /// and the rim and highlight follow the merged outline: the front card with the peeks'
+    /// stepped lower edges. Cards parting and meeting neck in the same group.
     ///
-    /// Glass that fades (Reduce Motion, a thrown or melting card) is its own group at its
-    /// opacity, so no neck forms to a shape that is coming or going: the cards behind the
-    /// front one under the pile, the front card and the bubbles over it.
+    /// Glass that is coming or going is its own group at its opacity, so no neck forms to
+    /// it and it does not pop to full glass: a card fading (Reduce Motion, a thrown or
+    /// melting card), one still mostly transparent (a card beyond the two peeks fading in as
+    /// the pile spreads), and one tucked under the card in front while its fade is under
+    /// way — beneath the group; a fading front card and bubbles over it.
     func drawGlass(at t: Double, paint: LiquidPaint, into list: inout DisplayList) {
         var shapes: [Shape] = []
         for i in cards.indices.reversed() {
@@ -58,9 +59,7 @@ extension LiquidPile {
             if i == 0 {
                 // A fading front card is drawn over the group, below.
                 if !fades { shapes.append(shape) }
-            } else if fades || isTucked(i, at: t) || o < 0.5 {
-                // Tucked under the card in front, or still mostly transparent (a card
-                // beyond the two peeks fading in as the pile spreads): glass of its own.
+            } else if fades || o < 0.5 || (o < Self.wholeGlass && isTucked(i, at: t)) {
                 fadingGlass(shape, o, paint, into: &list)
             } else {
                 shapes.append(shape)
@@ -78,8 +77,11 @@ extension LiquidPile {
         }
     }
 
-    /// True when card `i`'s glass lies under the card in front of it (their frames
-    /// overlap): it is drawn as its own glass beneath, not melted into it.
+    /// The opacity from which a card tucked under the one in front counts as whole glass
+    /// and melts into the stack: a peek at rest is 1, a card still fading in or out is not.
+    static let wholeGlass = 0.999
+
+    /// True when card `i`'s glass lies under the card in front of it (their frames overlap).
     func isTucked(_ i: Int, at t: Double) -> Bool {
         guard i > 0 else { return false }
         let o = cardFrame(i, at: t).intersection(cardFrame(i - 1, at: t))
