@@ -221,15 +221,16 @@ import Testing
         let box = Rect(x: f.minX + 92, y: f.midY - 12, width: f.width - 92, height: 24)
         // A click puts the caret at the end of the title (6 pt a character here).
         _ = click(Point2(box.minX + 20, box.midY))
-        #expect(app.ui.editing == "title.text" && app.ui.field.caret == 33 && !app.ui.field.hasSelection)
-        // A double-click on "session" (characters 5…11) selects it; typing replaces it.
+        #expect(app.ui.editing == "title.text" && app.ui.field.caret == 23 && !app.ui.field.hasSelection)
+        // A double-click on "expires" (characters 5…11 of "Card expires this month") selects
+        // it; typing replaces it.
         let x = box.minX + 6 + 6 * 8 + 1
         _ = app.handle(.pointerDown(Point2(x, box.midY), time: 200, shift: false))
         _ = app.handle(.pointerUp(Point2(x, box.midY), time: 200.05))
         #expect(app.ui.field.caret == 8 && !app.ui.field.hasSelection)
         _ = app.handle(.pointerDown(Point2(x, box.midY), time: 200.2, shift: false))
         _ = app.handle(.pointerUp(Point2(x, box.midY), time: 200.25))
-        #expect(app.ui.field.selectedText == "session")
+        #expect(app.ui.field.selectedText == "expires")
         _ = app.handle(.text("token", time: 200.4))
         #expect(app.handle(.key(.copy, time: 200.5, shift: false)).effects.isEmpty)
         _ = app.handle(.key(.home, time: 200.6, shift: false))
@@ -237,17 +238,17 @@ import Testing
         _ = app.handle(.key(.right, time: 200.8, shift: true))
         _ = app.handle(.key(.right, time: 200.9, shift: true))
         _ = app.handle(.key(.right, time: 201.0, shift: true))
-        #expect(app.handle(.key(.cut, time: 201.1, shift: false)).effects == [.copy("Your")])
+        #expect(app.handle(.key(.cut, time: 201.1, shift: false)).effects == [.copy("Card")])
         _ = app.handle(.text("My\nown", time: 201.2))
         let events = app.handle(.key(.enter, time: 201.3, shift: false)).events
-        #expect(app.alert.settings.title == "My own token expires in 5 minutes")
+        #expect(app.alert.settings.title == "My own token this month")
         #expect(settings(events).count == 1, "one setting per commit, not per keystroke")
         // Escape puts the title back.
         _ = click(Point2(box.minX + 20, box.midY))
         _ = key(.selectAll)
         _ = type("gone")
         _ = key(.escape)
-        #expect(app.alert.settings.title == "My own token expires in 5 minutes")
+        #expect(app.alert.settings.title == "My own token this month")
     }
 
     @Test mutating func pointerValuesAreRoundedToTheDecimalsShown() {

@@ -27,15 +27,16 @@ extension RenderSuite {
             let pixels = try renderer.pixels(list, offset: .zero, width: w, height: ht, scale: scale)
 
             // Probe, independent of the goldens: the first row's top edge at 16 + reserved × g,
-            // reserved = N + 12 with N = 2 × 18.25 + 30 = 66.5 (Inter's ascent + descent at
-            // 15 pt is 18.25 pt; the default title takes two lines), g the gap spring sampled
+            // reserved = N + 12 with N = 30 + 2 × 15 = 60 (the default title is one line,
+            // Inter's ascent + descent at 15 pt = 18.25 pt, shorter than the 30 pt pill beside
+            // it, and the row has 15 pt above and below), g the gap spring sampled
             // on the drive's time axis: p ∈ [0.08, 0.32] spans 0.5142 s (the alert's settle).
             // p = 0.45 is at rest, and 0.62 falls inside the departure's close delay: open.
-            #expect(abs(alert.naturalHeight - 66.5) < 1e-9)
+            #expect(abs(alert.naturalHeight - 60) < 1e-9)
             let g = progress < 0.32
                 ? Spring(response: 0.32, dampingRatio: 0.85).step(at: (progress - 0.08) / 0.24 * 0.5142) : 1
             #expect(abs(g - pose.gap) < 2e-3)
-            let edge = (16 + 78.5 * g) * scale
+            let edge = (16 + 72 * g) * scale
             let x = Int(210 * scale)
             func pixel(_ y: Int) -> [UInt8] { let i = (y * w + x) * 4; return Array(pixels[i..<(i + 3)]) }
             #expect(pixel(Int(edge.rounded(.up)) + 1) == [0xE8, 0xE8, 0xE8], "row body below the edge at \(edge)")

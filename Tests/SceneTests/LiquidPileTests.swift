@@ -342,13 +342,13 @@ import Testing
         var pile = spreadPile()
         let y = pile.cardFrame(1, at: 2).midY
         _ = pile.handle(.pointerDown(Point2(200, y), time: 2, shift: false))
-        _ = pile.handle(.pointerMoved(Point2(180, y), time: 2.02))   // claims the drag at 180
-        _ = pile.handle(.pointerMoved(Point2(150, y), time: 2.2))    // slowly left: offset −30
+        _ = pile.handle(.pointerMoved(Point2(190, y), time: 2.02))   // claims the drag at 190
+        _ = pile.handle(.pointerMoved(Point2(170, y), time: 2.2))    // slowly left: offset −30 (from the press)
         // A 45 ms rest cuts the history; then two fast samples to the right.
-        _ = pile.handle(.pointerMoved(Point2(160, y), time: 2.249))
-        _ = pile.handle(.pointerMoved(Point2(170, y), time: 2.253))
+        _ = pile.handle(.pointerMoved(Point2(180, y), time: 2.249))
+        _ = pile.handle(.pointerMoved(Point2(190, y), time: 2.253))
         #expect(abs(pile.cards[1].offset.value(at: 2.253) - -10) < 1e-9)
-        let events = pile.handle(.pointerUp(Point2(170, y), time: 2.255))
+        let events = pile.handle(.pointerUp(Point2(190, y), time: 2.255))
         let decided = events.first { $0.name == "dragEnded" }
         #expect(decided?["decision"] == .string("return"))
         #expect(!events.contains { $0.name == "cardDismissed" })
@@ -371,7 +371,7 @@ import Testing
             last = v
         }
         #expect(worst < 30, "largest single-step move \(worst) pt")
-        #expect(abs(last - (12 * 30 - 12)) < 1e-9, "1:1 after the first 100 ms (the claim took the first 12 pt)")
+        #expect(abs(last - 12 * 30) < 1e-9, "1:1 from the press after the first 100 ms")
     }
 
     @Test func aLongPileStillClearsTopCardLast() {

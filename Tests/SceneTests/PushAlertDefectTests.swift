@@ -124,13 +124,14 @@ import Testing
         // spacing below the alert opens with the gap, not after it.
         var alert = PushAlert(measurer: FixedMeasurer())
         _ = alert.present(at: 0)
-        // By hand: the default title is 33 × 7.5 = 247.5 pt in a 223 pt column → two
-        // 18 pt lines; N = 36 + 2 × 15 = 66; reserved = N + 12 = 78. Gap spring (0.32, 0.85).
+        // By hand: the default title is 23 × 7.5 = 172.5 pt in a 223 pt column → one
+        // 18 pt line beside the 30 pt pill; N = 30 + 2 × 15 = 60; reserved = N + 12 = 72.
+        // Gap spring (0.32, 0.85).
         let gapSpring = Spring(response: 0.32, dampingRatio: 0.85)
         for t in frames {
             let list = alert.draw(at: t, theme: .light, pageHeight: 300)
             let rowY = firstContentRowY(list)
-            let expected = 16 + 78 * gapSpring.step(at: t)
+            let expected = 16 + 72 * gapSpring.step(at: t)
             #expect(abs((rowY ?? -1) - expected) < 1e-9, "t=\(t)")
         }
     }
@@ -178,18 +179,19 @@ import Testing
         let p = hand.grab
         let line = 0.34 * PushAlert.panelWidth
         hand.send(.pointerDown(p, time: 2, shift: false))
-        hand.send(.pointerMoved(Point2(p.x + 10, p.y), time: 2.01))  // begins the drag at +10
+        hand.send(.pointerMoved(Point2(p.x + 10, p.y), time: 2.01))  // begins the drag
+        // The offset counts from the press, so the line is `line` from where it was pressed.
         var t = 2.02
         for i in 0..<60 {
             let jitter = i % 2 == 0 ? 2.0 : -2.0
-            hand.send(.pointerMoved(Point2(p.x + 10 + line + jitter, p.y), time: t))
+            hand.send(.pointerMoved(Point2(p.x + line + jitter, p.y), time: t))
             t += 1.0 / 60
         }
         #expect(hand.named("armed").count == 1)
         #expect(hand.named("disarmed").isEmpty)
-        hand.send(.pointerMoved(Point2(p.x + 10 + 0.86 * line, p.y), time: t))
+        hand.send(.pointerMoved(Point2(p.x + 0.86 * line, p.y), time: t))
         #expect(hand.named("disarmed").isEmpty)
-        hand.send(.pointerMoved(Point2(p.x + 10 + 0.84 * line, p.y), time: t + 0.02))
+        hand.send(.pointerMoved(Point2(p.x + 0.84 * line, p.y), time: t + 0.02))
         #expect(hand.named("disarmed").count == 1)
     }
 }

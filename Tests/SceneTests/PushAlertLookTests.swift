@@ -81,11 +81,14 @@ import Testing
         _ = alert.present(at: 0)
         let list = alert.draw(at: 2, theme: theme, pageHeight: 300)
         #expect(!list.commands.contains { c in if case .text(let run, _) = c { return run.text == "×" } else { return false } })
+        let target = alert.closeFrame(at: 2)
+        // The strokes inside the ×'s target (the warning triangle is drawn with strokes too,
+        // at the other end of the row).
         let strokes = list.commands.compactMap { c -> (Point2, Point2, Double, Color)? in
-            if case .line(let a, let b, let w, let color) = c { return (a, b, w, color) } else { return nil }
+            if case .line(let a, let b, let w, let color) = c, target.contains(a), target.contains(b) { return (a, b, w, color) }
+            return nil
         }
         #expect(strokes.count == 2)
-        let target = alert.closeFrame(at: 2)
         // SPEC §3.1: ink at 45 % on the panel's surface — light #322614 on #FFF4E5, dark
         // #FFEBD0 on #2E2312 — mixed to one opaque colour so the crossing is not darker.
         let (ink, surface): (UInt32, UInt32) = theme == .light ? (0x322614, 0xFFF4E5) : (0xFFEBD0, 0x2E2312)
@@ -111,7 +114,10 @@ import Testing
         var alert = PushAlert(measurer: FixedMeasurer())
         _ = alert.present(at: 0)
         let list = alert.draw(PushAlertPose(gap: 1, openness: 0.8), theme: .light, pageHeight: 300)
-        let alphas = list.commands.compactMap { c -> Double? in if case .line(_, _, _, let color) = c { return color.a } else { return nil } }
+        // The ×'s strokes: those in the right half of the row (the glyph's are at its left).
+        let alphas = list.commands.compactMap { c -> Double? in
+            if case .line(let a, _, _, let color) = c, a.x > PushAlert.pageWidth / 2 { return color.a } else { return nil }
+        }
         #expect(alphas.count == 2 && alphas.allSatisfy { abs($0 - 0.18 / 0.35) < 1e-9 })
     }
 }

@@ -74,23 +74,23 @@ func underdamped(response r: Double, zeta: Double, y0: Double, v0: Double, t: Do
 
     @Test func aThrowLandsOnTheStopItsProjectionIsNearerToCarryingItsVelocity() throws {
         var h = LabHand()
-        // 1500 pt/s in 12 pt steps: the first (12 ≥ 8 pt) claims the drag, so the card
-        // follows from there: 100 + 12 × 15 = 280 at release, in the left half.
+        // 1500 pt/s in 12 pt steps: the first (12 ≥ 8 pt) claims the drag, and the card
+        // follows the pointer from the press: 100 + 12 × 16 = 292 at release, in the left half.
         let up = h.drag(at: 1, steps: 16, speed: 1500)
         let thrown = try #require(h.named(.thrown).first)
-        let x = 280.0, v = 1500.0
+        let x = 292.0, v = 1500.0
         #expect(abs((thrown["velocity"]?.number ?? 0) - v) < 1e-6)
         #expect(thrown["from"]?.number == x)
-        // Cards coast with r = 0.99 (SPEC §1.7): 280 + (1500 / 1000) × 0.99 / 0.01 = 428.5,
+        // Cards coast with r = 0.99 (SPEC §1.7): 292 + (1500 / 1000) × 0.99 / 0.01 = 440.5,
         // past the midpoint: the right stop.
-        #expect(abs((thrown["projected"]?.number ?? 0) - 428.5) < 1e-6)
+        #expect(abs((thrown["projected"]?.number ?? 0) - 440.5) < 1e-6)
         #expect(thrown["to"] == .string("right") && thrown["target"]?.number == right)
-        // u = v / (target − current) = 1500 / 260, signed (SPEC §1.3).
-        #expect(abs((thrown["normalized"]?.number ?? 0) - 1500.0 / 260) < 1e-9)
+        // u = v / (target − current) = 1500 / 248, signed (SPEC §1.3).
+        #expect(abs((thrown["normalized"]?.number ?? 0) - 1500.0 / 248) < 1e-9)
         // Continuous at release: where it was let go, at the pointer's speed.
         #expect(h.lab.value(.a, at: up) == x)
         #expect(abs(h.lab.velocity(.a, at: up) - v) < 1e-6)
-        // …then exactly SPEC §1.2's motion from (−260, 1500).
+        // …then exactly SPEC §1.2's motion from (−248, 1500).
         for dt in [0.05, 0.1, 0.3] {
             let expected = underdamped(response: 0.5, zeta: 0.825, y0: x - right, v0: v, t: dt)
             #expect(abs(h.lab.value(.a, at: up + dt) - (right + expected.y)) < 1e-6)
@@ -101,7 +101,7 @@ func underdamped(response r: Double, zeta: Double, y0: Double, v0: Double, t: Do
 
     @Test func aSlowDragLetGoStillGoesBackToItsNearerStop() throws {
         var h = LabHand()
-        // 240 pt/s in 1.92 pt steps, claimed at the fifth: the card is at 100 + 1.92 × 10 ≈ 119.
+        // 240 pt/s in 1.92 pt steps, claimed at the fifth: the card is at 100 + 1.92 × 15 ≈ 129.
         _ = h.drag(at: 1, steps: 15, speed: 240, hold: 0.1)   // still for 100 ms: no velocity
         let thrown = try #require(h.named(.thrown).first)
         #expect(thrown["velocity"]?.number == 0 && thrown["to"] == .string("left"))
@@ -115,7 +115,7 @@ func underdamped(response r: Double, zeta: Double, y0: Double, v0: Double, t: Do
         h.send(.pointerMoved(Point2(left + 10, 76), time: 1.02))     // 10 pt: claimed here
         #expect(h.lab.isDragging && h.named(.dragBegan).count == 1)
         h.send(.pointerMoved(Point2(left + 110, 76), time: 1.05))
-        #expect(h.lab.value(.a, at: 1.05) == left + 100)
+        #expect(h.lab.value(.a, at: 1.05) == left + 110, "counted from the press, not from the claim")
         // Escape cancels: back to the stop it started nearer to, and no throw.
         h.send(.key(.escape, time: 1.06, shift: false))
         #expect(h.named(.dragCancelled).first?["to"] == .string("left") && h.named(.thrown).isEmpty)
@@ -183,11 +183,11 @@ func underdamped(response r: Double, zeta: Double, y0: Double, v0: Double, t: Do
         let up = h.drag(at: 1, steps: 16, speed: 1500)
         #expect(h.named(.thrown).first?["cards"]?.number == 2)
         // The same release position and velocity…
-        #expect(h.lab.value(.a, at: up) == 280 && h.lab.value(.b, at: up) == 280)
+        #expect(h.lab.value(.a, at: up) == 292 && h.lab.value(.b, at: up) == 292)
         #expect(abs(h.lab.velocity(.b, at: up) - 1500) < 1e-6)
         // …each on its own spring from there.
-        let a = underdamped(response: 0.5, zeta: 0.825, y0: 280 - right, v0: 1500, t: 0.1)
-        let b = underdamped(response: 0.5, zeta: 0.7, y0: 280 - right, v0: 1500, t: 0.1)
+        let a = underdamped(response: 0.5, zeta: 0.825, y0: 292 - right, v0: 1500, t: 0.1)
+        let b = underdamped(response: 0.5, zeta: 0.7, y0: 292 - right, v0: 1500, t: 0.1)
         #expect(abs(h.lab.value(.a, at: up + 0.1) - (right + a.y)) < 1e-6)
         #expect(abs(h.lab.value(.b, at: up + 0.1) - (right + b.y)) < 1e-6)
         h.run(from: up, to: up + 2)
@@ -306,7 +306,7 @@ func underdamped(response r: Double, zeta: Double, y0: Double, v0: Double, t: Do
         var h = LabHand()
         h.send(.pointerDown(LabHand.grab, time: 1, shift: false))
         for i in 1...25 { h.send(.pointerMoved(Point2(100 + 12 * Double(i), 76), time: 1 + 0.008 * Double(i))) }
-        // 100 + 12 × 24 = 388: over the right half (past 320).
+        // 100 + 12 × 25 = 400: over the right half (past 320).
         let hud = h.lab.hud(at: 1.2, pointerVelocity: .zero)
         #expect(hud.armed && hud.commitLines.first?.midX == 320)
         #expect(hud.projected != nil)

@@ -22,7 +22,7 @@ extension PushAlert {
     /// The pose at scene time `t` from the live springs.
     public func pose(at t: Double) -> PushAlertPose {
         let leaving: Bool
-        if case .leaving = phase { leaving = true } else { leaving = fadesWithPresence }
+        if case .leaving = phase { leaving = true } else { leaving = false }
         return PushAlertPose(gap: gap.value(at: t), openness: openness.value(at: t),
                              offset: offset.value(at: t), leaving: leaving)
     }
@@ -56,7 +56,8 @@ extension PushAlert {
                 // The row is centred in the panel: as the panel grows, the row descends.
                 let rowTop = panel.midY - n / 2
                 list.clip(shape) { list in
-                    drawRow(into: &list, x: panel.x, y: rowTop, theme: theme, opacity: rowOpacity)
+                    drawRow(into: &list, x: panel.x, y: rowTop, theme: theme, panelOpacity: panelOpacity,
+                            opacity: rowOpacity)
                 }
             }
         }
@@ -78,16 +79,12 @@ extension PushAlert {
         (pose.leaving ? presence(max(pose.openness, 0)) : 1) * swipeFade(pose.offset)
     }
 
-    private func drawRow(into list: inout DisplayList, x: Double, y: Double, theme: Theme, opacity: Double) {
+    private func drawRow(into list: inout DisplayList, x: Double, y: Double, theme: Theme, panelOpacity: Double,
+                         opacity: Double) {
         let L = layout
         let P = PushAlertLayout.self
-        // Warning glyph: an accent disc with an exclamation mark in the pill ink.
-        let glyph = L.glyph.offsetBy(dx: x, dy: y)
-        list.fill(.circle(center: glyph.center, radius: glyph.width / 2), Paint(fill: theme.alertAccent), opacity: opacity)
-        let bar = Rect(x: glyph.midX - 1.25, y: glyph.minY + 4.5, width: 2.5, height: 7.5)
-        list.fill(.capsule(bar), Paint(fill: theme.alertPillInk), opacity: opacity)
-        list.fill(.circle(center: Point2(glyph.midX, glyph.maxY - 5), radius: 1.5), Paint(fill: theme.alertPillInk),
-                  opacity: opacity)
+        drawWarning(in: L.glyph.offsetBy(dx: x, dy: y), theme: theme, panelOpacity: panelOpacity, opacity: opacity,
+                    into: &list)
         for (i, line) in L.titleLines.enumerated() {
             let origin = Point2(x + L.titleOrigin.x, y + L.titleOrigin.y + Double(i) * L.titleLineHeight)
             list.text(TextRun(line, origin: origin, style: P.titleStyle, color: theme.alertInk), opacity: opacity)
@@ -97,6 +94,53 @@ extension PushAlert {
                           color: theme.alertPillInk), opacity: opacity)
         drawClose(L.close.offsetBy(dx: x, dy: y), theme: theme, opacity: opacity, into: &list)
     }
+
+    /// The warning glyph: a rounded equilateral triangle in the accent, as wide as the glyph's
+    /// box and centred in it, with an exclamation mark in the pill's ink.
+    ///
+    /// There is no triangle among the shapes, so it is built from round-capped strokes: a
+    /// triangle with corners of radius r is a smaller triangle grown by r in every
+    /// direction, which is its three edges and its inside stroked r wide on each side. The
+    /// strokes overlap, so they are drawn in one opaque colour: the accent already mixed,
+    /// at the row's opacity, onto the panel's surface mixed onto the page (the panel only
+    /// ever moves over the page) — what a translucent glyph would show, without darker
+    /// seams where its pieces cross while it fades.
+    private func drawWarning(in box: Rect, theme: Theme, panelOpacity: Double, opacity: Double,
+                             into list: inout DisplayList) {
+        func over(_ top: Color, _ bottom: Color, _ alpha: Double) -> Color {
+            let a = min(max(alpha, 0), 1)
+            return Color(r: top.r * a + bottom.r * (1 - a), g: top.g * a + bottom.g * (1 - a),
+                         b: top.b * a + bottom.b * (1 - a))
+        }
+        let behind = over(theme.alertSurface, theme.page, panelOpacity)
+        let fill = over(theme.alertAccent, behind, opacity)
+        let ink = over(theme.alertPillInk, fill, opacity)
+
+        let r = Self.warningCornerRadius
+        let side = box.width - 2 * r                   // the inner triangle's side
+        let innerHeight = side * 3.0.squareRoot() / 2
+        let top = box.midY - (innerHeight + 2 * r) / 2 + r  // its apex, the outline centred
+        let base = top + innerHeight
+        let apex = Point2(box.midX, top)
+        let left = Point2(box.midX - side / 2, base), right = Point2(box.midX + side / 2, base)
+        for (a, b) in [(apex, left), (left, right), (right, apex)] { list.line(from: a, to: b, width: 2 * r, color: fill) }
+        // The inside: rows no further apart than r, each reaching the inner triangle's sides.
+        let rows = Int((innerHeight / r).rounded(.up))
+        for k in 1..<rows {
+            let yk = top + innerHeight * Double(k) / Double(rows)
+            let half = (yk - top) / innerHeight * side / 2
+            list.line(from: Point2(box.midX - half, yk), to: Point2(box.midX + half, yk), width: 2 * r, color: fill)
+        }
+        // The mark sits on the triangle's centre line, lower than the box's centre where the
+        // triangle is wide enough for it: a bar, a gap, a dot.
+        let outlineTop = top - r, outlineHeight = innerHeight + 2 * r
+        let bar = Rect(x: box.midX - 1.1, y: outlineTop + 0.27 * outlineHeight, width: 2.2, height: 0.36 * outlineHeight)
+        list.fill(.capsule(bar), Paint(fill: ink))
+        list.fill(.circle(center: Point2(box.midX, outlineTop + 0.8 * outlineHeight), radius: 1.3), Paint(fill: ink))
+    }
+
+    /// The warning triangle's corner radius, pt.
+    static let warningCornerRadius = 2.5
 
     /// The ×: two strokes crossing at the close target's centre, in the ink at 45 % (SPEC
     /// §3.1) mixed onto the panel's surface first — two translucent strokes would darken

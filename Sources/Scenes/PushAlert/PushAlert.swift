@@ -54,9 +54,6 @@ public struct PushAlert: Sendable {
     /// When the panel's height starts collapsing in the current dismissal.
     public private(set) var leaveStart: Double?
     private var settledReported = true
-    /// Presented again while leaving: the panel keeps fading by presence(a) on the way
-    /// back, so its opacity continues instead of popping to 1 at a = 0.2.
-    public private(set) var fadesWithPresence = false
 
     public init(settings: PushAlertSettings = PushAlertSettings(), measurer: some TextMeasuring) {
         self.settings = settings
@@ -77,22 +74,22 @@ public struct PushAlert: Sendable {
     // MARK: Presenting and dismissing
 
     /// Shows the alert: gap and panel start together, each on its own spring, from their
-    /// current values and velocities (presenting mid-exit keeps the exit's momentum).
+    /// current heights and velocities (presenting mid-exit keeps the heights' momentum).
+    /// Shown again during an exit, the panel is home and opaque at once: the offset is 0
+    /// (a thrown panel does not slide back from off-screen) and, no longer leaving, it is
+    /// drawn at full opacity rather than faded by its presence.
     public mutating func present(at t: Double) -> [SceneEvent] {
         guard phase != .shown else { return [] }
-        if case .leaving = phase { fadesWithPresence = true } else { fadesWithPresence = false }
         phase = .shown
         leaveStart = nil
         gapCloseStart = nil
         armed = false
+        offset.set(0, at: t)
         if settings.reduceMotion {
-            gap.set(1, at: t); openness.set(1, at: t); offset.set(0, at: t)
+            gap.set(1, at: t); openness.set(1, at: t)
         } else {
             gap.animate(to: 1, curve: settings.gap.curve, at: t)
             openness.animate(to: 1, curve: settings.alert.curve, at: t)
-            if offset.target != 0 || offset.value(at: t) != 0 {
-                offset.animate(to: 0, curve: settings.returnSpring.curve, at: t)
-            }
         }
         settledReported = false
         return [SceneEvent(.presented, time: t)]

@@ -55,25 +55,23 @@ public struct PushAlertLayout: Sendable, Equatable {
         let titleHeight = Double(max(titleLines.count, 1)) * lineHeight
         let titleX = P.paddingH + P.glyphSize + P.spacing
         let closeX = width - P.paddingH - P.closeSize
+        // The block beside the glyph: the title, and under it the pill when it dropped.
+        let block = pillDropped ? titleHeight + P.pillDrop + P.pillHeight : max(titleHeight, P.pillHeight)
+        let content = max(block, P.glyphSize, P.closeSize)
+        naturalHeight = content + 2 * P.paddingV
+        // A row centres its items: the glyph and the × on the whole block, whether or not
+        // the pill dropped (never on the title's first line alone).
+        let mid = P.paddingV + content / 2
         if pillDropped {
-            let content = max(titleHeight + P.pillDrop + P.pillHeight, P.glyphSize, P.closeSize)
-            naturalHeight = content + 2 * P.paddingV
-            let top = P.paddingV
+            let top = mid - block / 2
             title = Rect(x: titleX, y: top, width: column, height: titleHeight)
             pill = Rect(x: titleX, y: top + titleHeight + P.pillDrop, width: pillWidth, height: P.pillHeight)
-            // Glyph and close line up with the title's first line.
-            let firstLineMid = top + lineHeight / 2
-            glyph = Rect(x: P.paddingH, y: firstLineMid - P.glyphSize / 2, width: P.glyphSize, height: P.glyphSize)
-            close = Rect(x: closeX, y: firstLineMid - P.closeSize / 2, width: P.closeSize, height: P.closeSize)
         } else {
-            let content = max(titleHeight, P.pillHeight, P.glyphSize, P.closeSize)
-            naturalHeight = content + 2 * P.paddingV
-            let mid = P.paddingV + content / 2
             title = Rect(x: titleX, y: mid - titleHeight / 2, width: column, height: titleHeight)
             pill = Rect(x: titleX + column + P.spacing, y: mid - P.pillHeight / 2, width: pillWidth, height: P.pillHeight)
-            glyph = Rect(x: P.paddingH, y: mid - P.glyphSize / 2, width: P.glyphSize, height: P.glyphSize)
-            close = Rect(x: closeX, y: mid - P.closeSize / 2, width: P.closeSize, height: P.closeSize)
         }
+        glyph = Rect(x: P.paddingH, y: mid - P.glyphSize / 2, width: P.glyphSize, height: P.glyphSize)
+        close = Rect(x: closeX, y: mid - P.closeSize / 2, width: P.closeSize, height: P.closeSize)
         titleOrigin = Point2(title.x, title.y)
         let pillLabelWidth = pillWidth - 2 * P.pillPaddingH
         let pillLine = measurer.lineHeight(of: P.pillStyle)

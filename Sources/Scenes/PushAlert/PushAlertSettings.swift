@@ -36,7 +36,7 @@ public struct PushAlertSettings: Hashable, Sendable, Codable {
     /// the gap spring (a margin appearing after the gap settles reads as a second jump).
     public var spacingBelow = 12.0
     public var cornerRadius = 14.0
-    public var title = "Your session expires in 5 minutes"
+    public var title = "Card expires this month"
     public var reduceMotion = false
 
     public init() {}

@@ -3,6 +3,10 @@ import Motion
 
 /// A horizontal swipe recognizer: press, slop, claim, follow 1:1, release or cancel
 /// (SPEC §2). Pure; fed with `InputEvent` times, so tests drive it with hand-written lists.
+///
+/// The translation counts from the press, as a drag gesture's translation does: the slop
+/// only decides when the swipe is claimed, not how far the surface has moved. The point
+/// of the surface under the finger at the press stays under it for the whole drag.
 public struct SwipeGesture: Sendable {
     /// A drag begins once the pointer is this far (pt) from where it was pressed.
     public static let slop = 8.0
@@ -11,8 +15,9 @@ public struct SwipeGesture: Sendable {
         case idle
         /// Pressed, not yet past the slop.
         case pressed(start: Point2)
-        /// Claimed: the surface follows. `anchorX` is the pointer x the drag began at and
-        /// `baseOffset` the surface's offset then (a grab mid-flight does not jump).
+        /// Claimed: the surface follows. `anchorX` is the pointer x at the press (not where
+        /// the slop was crossed) and `baseOffset` the surface's offset then (a grab
+        /// mid-flight is held where it was).
         case dragging(anchorX: Double, baseOffset: Double)
         /// Moved vertically past the slop: not ours until the next press.
         case rejected
@@ -42,7 +47,7 @@ public struct SwipeGesture: Sendable {
             guard (dx * dx + dy * dy).squareRoot() >= Self.slop else { return false }
             // Claim only a mostly horizontal motion; a vertical one belongs to the page.
             if abs(dx) > abs(dy) {
-                phase = .dragging(anchorX: p.x, baseOffset: pressOffset)
+                phase = .dragging(anchorX: start.x, baseOffset: pressOffset)
                 return true
             }
             phase = .rejected
@@ -55,7 +60,8 @@ public struct SwipeGesture: Sendable {
         }
     }
 
-    /// The surface offset for pointer position `p` while dragging: 1:1, set directly.
+    /// The surface offset for pointer position `p` while dragging: 1:1 from the press, set
+    /// directly (at the claim it is already the slop or more away from `baseOffset`).
     public func offset(for p: Point2) -> Double? {
         guard case .dragging(let anchor, let base) = phase else { return nil }
         return base + (p.x - anchor)
