@@ -49,6 +49,8 @@ public struct PushAlert: Sendable {
     /// Scene time of the last arming, for the cue: a ring that pulses once around the
     /// panel (the desktop's stand-in for a haptic tick).
     public private(set) var armedAt: Double?
+    /// The × tap's selection tick (`Cue`), for its ring.
+    public private(set) var closeCue: Cue?
     /// When the gap starts closing in the current dismissal (for tests and the HUD).
     public private(set) var gapCloseStart: Double?
     /// When the panel's height starts collapsing in the current dismissal.
@@ -99,6 +101,8 @@ public struct PushAlert: Sendable {
     /// on the close spring once the panel is less than 0.4 present.
     public mutating func closeTapped(at t: Double) -> [SceneEvent] {
         guard phase == .shown else { return [] }
+        let tick = Cue(.selection, "close", at: t, around: closeFrame(at: t), radius: closeFrame(at: t).height / 2)
+        closeCue = tick
         phase = .leaving(.tap)
         if settings.reduceMotion {
             gap.set(0, at: t); openness.set(0, at: t); offset.set(0, at: t)
@@ -109,7 +113,7 @@ public struct PushAlert: Sendable {
             scheduleGapClose(leaveStart: t, decidedAt: t)
         }
         settledReported = false
-        return [SceneEvent(.dismissed, time: t, [("how", .string("tap"))])]
+        return [SceneEvent(.dismissed, time: t, [("how", .string("tap"))]), tick.event]
     }
 
     /// presence(v) = clamp(v / 0.45, 0, 1): the panel's opacity while leaving.
@@ -213,7 +217,9 @@ public struct PushAlert: Sendable {
         if !armed && abs(x) >= line {
             armed = true
             armedAt = t
-            return [SceneEvent(.armed, time: t, [("offset", .number(x))])]
+            // The ring itself is the panel's (`overlay`): it follows the panel as it moves.
+            let cue = Cue(.impact, "arm", at: t, around: panelFrame(at: t), radius: settings.cornerRadius)
+            return [SceneEvent(.armed, time: t, [("offset", .number(x))]), cue.event]
         }
         if armed && abs(x) < 0.85 * line {
             armed = false
