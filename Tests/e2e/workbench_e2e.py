@@ -107,7 +107,8 @@ for name in ("presence", "liquid", "neck"):
     chrome_case(name)
 
 
-@case("liquid: M reduces the pile's motion — a swipe slides 24 pt and closes in place", extra=["--scene", "liquid"])
+@case("liquid: a tap on a peek spreads the pile; M reduces its motion — a swipe follows the finger, then slides 24 pt "
+      "on and melts in place", extra=["--scene", "liquid"])
 def _(app):
     n = len(app.events())
     xdo(app.display, "key", "m")
@@ -115,15 +116,25 @@ def _(app):
     assert changed["new"] is True, changed
     layout = latest_layout(app)
     m = len(app.events())
-    xdo(app.display, "mousemove", *centre(layout["card.1"]), "click", "1")
+    # Collapsed, the peeks show 10 and 20 pt below the front card: a click on that strip
+    # spreads the pile as a click on the front card does.
+    fx, fy, fw, fh = layout["card.1"]
+    xdo(app.display, "mousemove", int(fx + fw / 2), int(fy + fh + 5), "click", "1")
     app.wait_for(lambda e: e["event"] == "expanded", 5, m)
+    spread_cue = app.wait_for(lambda e: e["event"] == "cue", 5, m)
+    assert spread_cue["kind"] == "impact" and spread_cue["reason"] == "spread", spread_cue
     layout = app.wait_for(lambda e: e["event"] == "layout" and "card.2" in e, 5, m)
     x, y = centre(layout["card.2"])
+    k = len(app.events())
     gone = swipe_left(app, x, y)
     assert gone.get("how") == "swipe", gone
-    # Reduced: the card is sent 24 pt, and closes in place (no flight off the stage).
+    # Reduced: the card followed the finger (well past 24 pt), then is sent 24 pt further
+    # from where it was let go, and melts in place (no flight off the stage).
+    ended = [e for e in app.events()[k:] if e["event"] == "dragEnded"][-1]
     assert gone.get("reduced") is True, gone
-    assert abs(gone["to"]) <= 24 + 1e-6, gone
+    assert ended["translation"] < -100, ended
+    assert abs(gone["to"] - (ended["translation"] - 24)) < 1e-6, (ended, gone)
+    assert any(e["event"] == "cue" and e["reason"] == "commit" for e in app.events()[k:]), "no commit cue"
     # M again: the same swipe on the next card flies off the page.
     m = len(app.events())
     xdo(app.display, "key", "m")
