@@ -69,7 +69,6 @@ extension LiquidPile {
         if swipedID == id {
             _ = swipe.cancel()
             swipedID = nil
-            swipeArmed = false
         }
         let event = SceneEvent(.cardDismissed, time: t, [("id", .number(Double(id))), ("how", .string("app"))])
         cards[i].offset.set(cards[i].offset.value(at: t), at: t)

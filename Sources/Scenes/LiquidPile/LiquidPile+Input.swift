@@ -38,7 +38,6 @@ extension LiquidPile {
                 return []
             }
             swipedID = cards[i].notice.id
-            swipeArmed = false
             swipe.press(at: p, time: t, currentOffset: cards[i].offset.value(at: t))
             ease = cards[i].offset  // the ease-on continues whatever motion the card had
             dragStart = t
@@ -62,25 +61,23 @@ extension LiquidPile {
             if let raw = swipe.offset(for: p) {
                 // Under Reduce Motion too the card follows the finger: the hand's own motion
                 // is never reduced.
-                let x = raw
                 // The first 100 ms ease onto the pointer: a press spring chases it (taking
                 // over a card still springing home, so a grab never jumps) and the card is
                 // blended from that spring to the pointer as the 100 ms run out — so the hand
                 // -over to 1:1 is seamless even at 1500 pt/s, where the spring alone lags
                 // 60 pt behind.
                 let u = min(max((t - dragStart) / 0.1, 0), 1)
-                var shown = x
+                var shown = raw
                 if u < 1 {
-                    ease.animate(to: x, curve: curve(for: .press), at: t)
+                    ease.animate(to: raw, curve: curve(for: .press), at: t)
                     let e = ease.value(at: t)
-                    shown = e + (x - e) * u * u
+                    shown = e + (raw - e) * u * u
                 }
+                let wasArmed = Self.isArmed(cards[i].offset.value(at: t))
                 cards[i].offset.set(shown, at: t)
-                let armed = abs(shown) >= 0.4 * Self.cardWidth
-                if armed && !swipeArmed {
+                if Self.isArmed(shown) && !wasArmed {
                     events.append(cue(.impact, "arm", at: t, around: cardFrame(i, at: t), radius: Self.cardRadius))
                 }
-                swipeArmed = armed
             }
             return events
         case .pointerUp(let p, let t):
@@ -98,7 +95,6 @@ extension LiquidPile {
             }
             guard let i = swipedIndex else { swipedID = nil; _ = swipe.cancel(); return [] }
             swipedID = nil
-            swipeArmed = false
             if let v = swipe.release(time: t) { return release(i, at: t, velocity: v.x) }
             // A click, not a drag: a collapsed pile spreads (a single card does not).
             return expanded ? [] : spread(at: t)
@@ -140,7 +136,6 @@ extension LiquidPile {
             return []
         }
         let dragging = swipe.cancel()
-        swipeArmed = false
         guard let i = swipedIndex else { swipedID = nil; return nil }
         swipedID = nil
         guard dragging else { return [] }
@@ -163,7 +158,7 @@ extension LiquidPile {
     /// when the user flicks it back across the centre — the opposite of what they meant.
     /// Returns the side it goes (±1), or nil when it settles home.
     public static func commitSide(offset x: Double, velocity v: Double) -> Double? {
-        let line = 0.4 * cardWidth
+        let line = commitLine
         if abs(x) >= line { return x > 0 ? 1 : -1 }
         guard abs(v) > 250 else { return nil }
         let coast = Projection.decelerating(position: x, velocity: v, rate: Projection.cardRate)
@@ -173,6 +168,13 @@ extension LiquidPile {
         return x == 0 || (x > 0) == (side > 0) ? side : nil
     }
 
+    /// The commit line: 40 % of the card's width from its rest, either way.
+    static let commitLine = 0.4 * cardWidth
+
+    /// True when a card at offset `x` is past its commit line: a release there commits, and
+    /// crossing it is the arm's cue.
+    static func isArmed(_ x: Double) -> Bool { abs(x) >= commitLine }
+
     /// True when a release at offset `x` and velocity `v` (pt/s) commits (`commitSide`).
     public static func commits(offset x: Double, velocity v: Double) -> Bool { commitSide(offset: x, velocity: v) != nil }
 
@@ -180,9 +182,8 @@ extension LiquidPile {
     /// Motion closes in place) or settles home with its velocity.
     mutating func release(_ i: Int, at t: Double, velocity v: Double) -> [SceneEvent] {
         let offset = cards[i].offset.value(at: t)
-        let x = offset
-        let side = Self.commitSide(offset: x, velocity: v)
-        var events = [SceneEvent(.dragEnded, time: t, [("id", .number(Double(cards[i].notice.id))), ("translation", .number(x)),
+        let side = Self.commitSide(offset: offset, velocity: v)
+        var events = [SceneEvent(.dragEnded, time: t, [("id", .number(Double(cards[i].notice.id))), ("translation", .number(offset)),
                                                          ("velocity", .numbers([v, 0])),
                                                          ("decision", .string(side == nil ? "return" : "commit"))])]
         if let side {

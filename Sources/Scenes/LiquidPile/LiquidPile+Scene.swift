@@ -37,7 +37,7 @@ extension LiquidPile: Scene {
 
     /// A card commits past 0.4 of its width either way (or by its release speed).
     public func hud(at t: Double, pointerVelocity: Point2) -> SceneHUD {
-        let line = 0.4 * Self.cardWidth
+        let line = Self.commitLine
         let top = cards.first.map { _ in cardFrame(0, at: t) } ?? Rect(x: Self.padding, y: Self.padding, width: Self.cardWidth, height: 80)
         let swiping = swipedIndex.map { cardFrame($0, at: t) }
         let rest = swiping ?? top
@@ -45,7 +45,7 @@ extension LiquidPile: Scene {
             Rect(x: $0 - 0.5, y: rest.minY - 6, width: 1, height: rest.height + 12)
         }
         let offset = swiping.map { $0.minX - Self.padding } ?? 0
-        return SceneHUD(commitLines: lines, armed: swipeArmed,
+        return SceneHUD(commitLines: lines, armed: swiping != nil && Self.isArmed(offset),
                         lines: [expanded ? "spread, \(cards.count) cards" : "gathered, \(cards.count) cards",
                                 NumberText.format("swipe offset %.1f", offset)])
     }

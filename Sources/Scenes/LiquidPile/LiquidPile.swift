@@ -131,9 +131,6 @@ public struct LiquidPile: Sendable {
     var ease = AnimatedValue(0.0)
     var swipedIndex: Int? { swipedID.flatMap { id in cards.firstIndex { $0.notice.id == id } } }
     var dragStart = 0.0
-    /// Whether the card under the finger is past its commit line (40 % of the width): a
-    /// release there commits. Crossing it fires the arm's cue.
-    public internal(set) var swipeArmed = false
     var pressedBubble: BubbleID?
     /// Where a press on a peek of the collapsed pile went down: a tap there spreads the
     /// pile as a tap on the front card does (a drag from it moves nothing).

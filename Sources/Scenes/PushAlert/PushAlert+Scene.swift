@@ -64,14 +64,11 @@ extension PushAlert: Scene {
     /// and dissolving when a throw carries it off. Drawn at its own opacity alone, the
     /// ring outlived the panel: an empty orange outline flew off with the throw.
     public func overlay(at t: Double) -> [DrawCommand] {
-        // The × tap's selection tick: a small ring around the × as the panel collapses.
-        let tick = closeCue?.ring(at: t, around: closeFrame(at: t), opacity: Self.panelOpacity(pose(at: t))) ?? []
-        guard let armedAt, t - armedAt >= 0, t - armedAt < 0.3 else { return tick }
-        let k = (t - armedAt) / 0.3
-        var list = DisplayList(background: .clear)
-        list.fill(.roundedRect(panelFrame(at: t).insetBy(dx: -2 - 4 * k, dy: -2 - 4 * k), radius: settings.cornerRadius + 2 + 4 * k),
-                  Paint(fill: .clear, stroke: Color(hex: 0xFF9F0A), strokeWidth: 2), opacity: (1 - k) * Self.panelOpacity(pose(at: t)))
-        return list.commands + tick
+        // Both follow the panel and fade with it: the arm's ring around the panel, the ×
+        // tap's selection tick around the ×.
+        let opacity = Self.panelOpacity(pose(at: t))
+        return (armCue?.ring(at: t, around: panelFrame(at: t), opacity: opacity) ?? [])
+            + (closeCue?.ring(at: t, around: closeFrame(at: t), opacity: opacity) ?? [])
     }
 
 }

@@ -46,9 +46,8 @@ public struct PushAlert: Sendable {
     private var closePressed = false
     /// Latched arm state: set at the commit line, cleared only below 0.85 of it.
     public private(set) var armed = false
-    /// Scene time of the last arming, for the cue: a ring that pulses once around the
-    /// panel (the desktop's stand-in for a haptic tick).
-    public private(set) var armedAt: Double?
+    /// The last arming's cue (`Cue`): a ring that pulses once around the panel.
+    public private(set) var armCue: Cue?
     /// The × tap's selection tick (`Cue`), for its ring.
     public private(set) var closeCue: Cue?
     /// When the gap starts closing in the current dismissal (for tests and the HUD).
@@ -216,9 +215,9 @@ public struct PushAlert: Sendable {
         let line = settings.commitFraction * Self.panelWidth
         if !armed && abs(x) >= line {
             armed = true
-            armedAt = t
-            // The ring itself is the panel's (`overlay`): it follows the panel as it moves.
+            // The ring is drawn around the panel as it moves (`overlay`).
             let cue = Cue(.impact, "arm", at: t, around: panelFrame(at: t), radius: settings.cornerRadius)
+            armCue = cue
             return [SceneEvent(.armed, time: t, [("offset", .number(x))]), cue.event]
         }
         if armed && abs(x) < 0.85 * line {
