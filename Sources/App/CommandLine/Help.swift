@@ -5,7 +5,7 @@ import Workbench
 
 /// `springlab help [COMMAND]`: the synopsis of every command, or one command in full.
 enum Help {
-    static let commandNames = ["run", "render", "record", "filmstrip", "bench", "neck", "spring", "export", "velocity", "help", "about"]
+    static let commandNames = ["run", "render", "record", "filmstrip", "bench", "neck", "spring", "export", "velocity", "fit", "help", "about"]
 
     static let overview = """
     SpringLab \(SpringLabCommand.version) — a playground for interface motion driven by springs.
@@ -20,6 +20,7 @@ enum Help {
       springlab spring ...           sample a spring in closed form, print CSV
       springlab export ...           a spring, or a preset's springs, as code (SwiftUI, Compose, CSS …)
       springlab velocity FILE|-      release velocities of recorded pointer samples
+      springlab fit FILE             which spring moved a recorded element (video or CSV)
       springlab help [COMMAND]       this text, or one command in full ('help about': credits)
       springlab --version            the version
 
@@ -70,6 +71,30 @@ enum Help {
         degree-2 polynomial to the newest ≤ 20 samples within 100 ms, cut at any gap over
         40 ms; a pointer idle for over 40 ms before release gives 0. impulse estimates
         from kinetic energy. A malformed row exits 1 naming the file and line.
+
+        """,
+        "fit": """
+        usage: springlab fit FILE [--region X,Y,W,H] [--at T] [--axis x|y] [--from T] [--to T]
+                              [--format FORMAT] [--samples OUT.csv]
+
+        Which spring is that? Fits a spring to a recorded motion. FILE is a CSV (a header
+        with t in seconds or t_ms, then x and/or y) or a video ffmpeg reads (.mp4 .mov .mkv
+        .webm .gif), timed by its own frame timestamps (variable frame rates are fine).
+        In a video the element is the largest region that moves, found in the first frame,
+        or the patch --region names (pixels of the first frame, or of the frame at --at T);
+        it is tracked to a fraction of a pixel. The axis is the one it travels most along
+        unless --axis. The largest move from rest to rest is fitted (--from/--to narrow the
+        times; a line on standard error says when there were several) by least squares on
+        the spring's exact motion: start time, start and end, initial velocity, response
+        and damping ratio, under-, critically or over-damped.
+        Prints response, damping (ratio), duration, bounce, stiffness and
+        damping_coefficient (mass 1), from, to, axis, start, initial_velocity (units/s),
+        samples, rms_error_pct and max_error_pct (of the travel, over the move), and
+        verdict: spring when the RMS error is at most 1 %, else not-a-spring (the closest
+        spring is still printed). --format prints the spring as code instead (the formats
+        of springlab export); --samples writes the fitted samples as t,position,fitted.
+        No motion, fewer than 6 samples or an unreadable file exits 1 and writes nothing.
+        Positions of a video are the element's centre in the video's pixels.
 
         """,
         "run": """

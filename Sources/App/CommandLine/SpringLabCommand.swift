@@ -72,6 +72,7 @@ public enum SpringLabCommand {
         case "spring": try SpringCommand.run(rest, output: &output)
         case "export": try ExportCommand.run(rest, readInput: readInput, output: &output)
         case "velocity": try VelocityCommand.run(rest, readInput: readInput, emit: emit, output: &output)
+        case "fit": try FitCommand.run(rest, environment: environment, readInput: readInput, output: &output, errors: &errors)
         case "help", "--help", "-h": try Help.run(rest, output: &output)
         case "--version", "version":
             guard rest.isEmpty else { throw UsageError("springlab --version: takes no arguments") }
