@@ -138,7 +138,7 @@ public final class FFmpegSink: FrameSink {
     /// ffmpeg for 64 KiB. A pipe of up to a frame (the unprivileged limit is 1 MiB by
     /// default) cuts those wake-ups 16-fold. Best effort: where it is refused the default
     /// pipe works the same, only slower.
-    private static func widenPipe(_ fd: Int32, toHold bytes: Int) {
+    static func widenPipe(_ fd: Int32, toHold bytes: Int) {
         let F_SETPIPE_SZ: Int32 = 1031  // <fcntl.h> with _GNU_SOURCE, which Glibc does not import
         let limit = (try? String(contentsOfFile: "/proc/sys/fs/pipe-max-size", encoding: .utf8))
             .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 1 << 20

@@ -2,8 +2,8 @@
 ///
 /// 1. The change map: how far each pixel ever departs from the first frame. Video noise
 ///    (H.264's blocks, a GIF's dither) moves a pixel a few levels; an element passing
-///    moves it by its contrast with what is behind it. The threshold is a share of the
-///    map's strong end, never below the noise.
+///    moves it by its contrast with what is behind it. The threshold sits above the
+///    noise of the pixels it never passes.
 /// 2. The largest connected region of change is the element's path, from where it
 ///    started to where it went.
 /// 3. In that path, the first frame differs from the frame that differs from it most (the
@@ -13,38 +13,58 @@
 /// When the element moves less than its own length those two places overlap into one;
 /// then `--region` names it.
 public enum ElementFinder {
-    public static func find(in clip: GreyClip) throws(FitError) -> PixelRect {
+    /// The element's box in the first frame, and the box of its whole path (where the
+    /// tracker needs to look).
+    public static func find(in clip: Clip) throws(FitError) -> (element: PixelRect, path: PixelRect) {
         let w = clip.width, h = clip.height
         guard let first = clip.frames.first, clip.frames.count >= 2 else { throw FitError("the video has fewer than 2 frames") }
         // 1. The change map, and when each pixel first changed by more than the noise.
-        var change = [UInt8](repeating: 0, count: w * h)
+        let n = w * h, planes = clip.planes
+        /// The largest difference of any plane at pixel i.
+        func difference(_ a: [UInt8], _ b: [UInt8], _ i: Int) -> UInt8 {
+            var d: UInt8 = 0
+            for p in 0..<planes { d = max(d, absDiff(a[i + p * n], b[i + p * n])) }
+            return d
+        }
+        var change = [UInt8](repeating: 0, count: n)
         for frame in clip.frames.dropFirst() {
-            for i in 0..<(w * h) {
-                let d = frame[i] > first[i] ? frame[i] - first[i] : first[i] - frame[i]
-                if d > change[i] { change[i] = d }
+            frame.withUnsafeBufferPointer { f in
+                first.withUnsafeBufferPointer { o in
+                    for p in 0..<planes {
+                        let base = p * n
+                        for i in 0..<n {
+                            let d = absDiff(f[base + i], o[base + i])
+                            if d > change[i] { change[i] = d }
+                        }
+                    }
+                }
             }
         }
         let threshold = changeThreshold(change)
-        guard let path = largestRegion(where: { change[$0] >= threshold }, width: w, height: h) else {
+        // A few pixels of codec noise are no element: a moving one changes a patch.
+        guard let region = regions(where: { change[$0] >= threshold }, within: PixelRect(x: 0, y: 0, width: w, height: h),
+                                   width: w, height: h).max(by: { $0.pixels.count < $1.pixels.count }),
+              region.pixels.count >= 48, region.box.width >= 4, region.box.height >= 4 else {
             throw FitError("no motion: nothing in the video changes beyond its noise")
         }
+        let path = region.box
         // 2. The frame that differs most from the first within the path.
         var far = clip.frames.count - 1, farCount = -1
         for (k, frame) in clip.frames.enumerated() {
             var count = 0
             for y in path.y..<path.maxY {
-                for x in path.x..<path.maxX where absDiff(frame[y * w + x], first[y * w + x]) >= threshold { count += 1 }
+                for x in path.x..<path.maxX where difference(frame, first, y * w + x) >= threshold { count += 1 }
             }
             if count > farCount { (far, farCount) = (k, count) }
         }
         // 3. The places where the first frame and that one differ, and which changed first.
         let farFrame = clip.frames[far]
-        var firstChange = [Int](repeating: Int.max, count: w * h)
+        var firstChange = [Int](repeating: Int.max, count: n)
         for y in path.y..<path.maxY {
             for x in path.x..<path.maxX {
                 let i = y * w + x
-                guard absDiff(farFrame[i], first[i]) >= threshold else { continue }
-                for k in 1..<clip.frames.count where absDiff(clip.frames[k][i], first[i]) >= threshold {
+                guard difference(farFrame, first, i) >= threshold else { continue }
+                for k in 1..<clip.frames.count where difference(clip.frames[k], first, i) >= threshold {
                     firstChange[i] = k
                     break
                 }
@@ -68,32 +88,28 @@ public enum ElementFinder {
         let early = meanChange(start)
         let late = sizeable.map(meanChange).max() ?? early
         let parts = sizeable.filter { meanChange($0) - early <= (late - early) / 3 }
-        return parts.map(\.box).reduce(start.box) { union($0, $1) }
+        return (parts.map(\.box).reduce(start.box) { union($0, $1) }, path)
     }
 
-    /// A level above what noise does: half of the 99.5th percentile of the change map's
-    /// non-zero values, and never under 12 grey levels.
+    /// A level above what noise does, from the pixels the element never reaches (most of
+    /// the frame): three times the change half of all pixels stay within, 12 levels at
+    /// least and 40 at most (an element fainter than that against what it passes is
+    /// for `--region`). Not a share of the strongest change: a bright detail on a
+    /// dim element would then hide the element itself.
     static func changeThreshold(_ change: [UInt8]) -> UInt8 {
         var histogram = [Int](repeating: 0, count: 256)
         for v in change { histogram[Int(v)] += 1 }
-        let total = change.count - histogram[0]
-        guard total > 0 else { return 255 }
-        var seen = 0, high = 255
-        for v in stride(from: 255, through: 1, by: -1) {
+        var seen = 0, median = 255
+        for v in 0...255 {
             seen += histogram[v]
-            if Double(seen) >= Double(total) * 0.005 { high = v; break }
+            if seen * 2 >= change.count { median = v; break }
         }
-        return UInt8(max(12, high / 2))
+        return UInt8(min(max(12, 3 * median + 6), 40))
     }
 
     struct Region {
         var pixels: [Int]
         var box: PixelRect
-    }
-
-    static func largestRegion(where inside: (Int) -> Bool, width: Int, height: Int) -> PixelRect? {
-        regions(where: inside, within: PixelRect(x: 0, y: 0, width: width, height: height), width: width, height: height)
-            .max { $0.pixels.count < $1.pixels.count }?.box
     }
 
     /// Connected regions (8-neighbours, bridging gaps of one pixel, so an outline broken by
@@ -134,7 +150,7 @@ public enum ElementFinder {
         return found
     }
 
-    static func union(_ a: PixelRect, _ b: PixelRect) -> PixelRect {
+    public static func union(_ a: PixelRect, _ b: PixelRect) -> PixelRect {
         let x0 = min(a.x, b.x), y0 = min(a.y, b.y)
         return PixelRect(x: x0, y: y0, width: max(a.maxX, b.maxX) - x0, height: max(a.maxY, b.maxY) - y0)
     }

@@ -12,15 +12,26 @@
 /// The template is never updated, so the track does not drift; positions are of the
 /// template's centre, in the clip's pixels.
 public enum ElementTracker {
-    /// Where the element's centre is in each frame of `clip`, clip pixels.
-    public static func track(_ clip: GreyClip, element: PixelRect, reference: Int = 0,
+    /// Where the element's centre is in each frame of `clip`, clip pixels. `area`, when
+    /// known, is where it can be (its path): only that part of each frame is searched.
+    public static func track(_ clip: Clip, element: PixelRect, area: PixelRect? = nil, reference: Int = 0,
                              progress: ((Int) -> Void)? = nil) throws(FitError) -> [(x: Double, y: Double)] {
-        guard let box = element.clamped(width: clip.width, height: clip.height), box.width >= 3, box.height >= 3 else {
+        guard let whole = element.clamped(width: clip.width, height: clip.height), whole.width >= 3, whole.height >= 3 else {
             throw FitError("the element \(element) is not a patch of at least 3×3 pixels inside the \(clip.width)×\(clip.height) frame")
         }
+        // The part of the frame searched: the path and a margin of 8 pixels (aligned to 4 so
+        // the halved levels line up with the whole frame's), or all of it.
+        let crop = area.map { ElementFinder.union($0, whole).insetBy(8) }
+            .map { r in PixelRect(x: r.x & ~3, y: r.y & ~3, width: r.width + (r.x & 3), height: r.height + (r.y & 3)) }
+            .flatMap { $0.clamped(width: clip.width, height: clip.height) } ?? PixelRect(x: 0, y: 0, width: clip.width, height: clip.height)
+        let box = PixelRect(x: whole.x - crop.x, y: whole.y - crop.y, width: whole.width, height: whole.height)
         let levels = 3
-        let frames = clip.frames.map { Pyramid($0, width: clip.width, height: clip.height, levels: levels) }
-        let template = Template(frames[reference], box: box, levels: levels)
+        let frames = clip.frames.map { frame in
+            (0..<clip.planes).map { p in
+                Pyramid(frame, offset: p * clip.width * clip.height, stride: clip.width, crop: crop, levels: levels)
+            }
+        }
+        let template = frames[reference].map { Template($0, box: box, levels: levels) }
         var offsets = [(Double, Double)](repeating: (0, 0), count: clip.frames.count)
         var done = 0
         for order in [Array(reference..<clip.frames.count), Array((0...reference).reversed())] {
@@ -35,49 +46,66 @@ public enum ElementTracker {
                 if done % 16 == 0 { progress?(done) }
             }
         }
-        let cx = Double(box.x) + Double(box.width) / 2, cy = Double(box.y) + Double(box.height) / 2
+        let cx = Double(whole.x) + Double(whole.width) / 2, cy = Double(whole.y) + Double(whole.height) / 2
         return offsets.map { (cx + $0.0, cy + $0.1) }
     }
 
-    /// The template's offset in `frame`, searching around `guess` (full-size pixels).
-    static func locate(_ t: Template, in frame: Pyramid, around guess: (Double, Double)) -> (Double, Double) {
-        let top = t.levels.count - 1
+    /// The template's offset in `frame`, searching around `guess` (full-size pixels); each
+    /// plane's template against the same plane.
+    static func locate(_ t: [Template], in frame: [Pyramid], around guess: (Double, Double)) -> (Double, Double) {
+        let top = (t.map { $0.levels.count }.min() ?? 1) - 1
         let f = Double(1 << top)
         var bx = Int((guess.0 / f).rounded()), by = Int((guess.1 / f).rounded())
         var reach = 12
         // A wide search at the coarsest level; widened once when the least is at its edge.
         for _ in 0..<2 {
-            let (best, _) = search(t.levels[top], frame.levels[top], cx: bx, cy: by, reach: reach)
+            let (best, _) = search(t, frame, level: top, cx: bx, cy: by, reach: reach)
             let atEdge = abs(best.0 - bx) == reach || abs(best.1 - by) == reach
             (bx, by) = best
             if !atEdge { break }
             reach *= 2
         }
         for level in stride(from: top - 1, through: 0, by: -1) {
-            (bx, by) = search(t.levels[level], frame.levels[level], cx: bx * 2, cy: by * 2, reach: 2).0
+            (bx, by) = search(t, frame, level: level, cx: bx * 2, cy: by * 2, reach: 2).0
         }
-        let image = frame.levels[0], tl = t.levels[0]
-        let centre = ssd(tl, image, bx, by) ?? 0
+        func cost(_ x: Int, _ y: Int) -> Double? { ssd(t, frame, level: 0, x, y) }
+        let centre = cost(bx, by) ?? 0
         func vertex(_ minus: Double?, _ plus: Double?) -> Double {
             guard let minus, let plus else { return 0 }
             let curvature = minus - 2 * centre + plus
             guard curvature > 0 else { return 0 }
             return min(max((minus - plus) / (2 * curvature), -0.5), 0.5)
         }
-        let sx = vertex(ssd(tl, image, bx - 1, by), ssd(tl, image, bx + 1, by))
-        let sy = vertex(ssd(tl, image, bx, by - 1), ssd(tl, image, bx, by + 1))
+        let sx = vertex(cost(bx - 1, by), cost(bx + 1, by))
+        let sy = vertex(cost(bx, by - 1), cost(bx, by + 1))
         return (Double(bx) + sx, Double(by) + sy)
     }
 
-    /// The offset within `reach` of (cx, cy) with the least mean squared difference.
-    static func search(_ t: Image, _ frame: Image, cx: Int, cy: Int, reach: Int) -> ((Int, Int), Double) {
+    /// The offset within `reach` of (cx, cy) with the least mean squared difference at
+    /// `level`; the nearest offset that keeps the template inside the frame when none
+    /// within reach does.
+    static func search(_ t: [Template], _ frame: [Pyramid], level: Int, cx: Int, cy: Int, reach: Int) -> ((Int, Int), Double) {
         var best = (cx, cy), bestCost = Double.infinity
         for dy in (cy - reach)...(cy + reach) {
             for dx in (cx - reach)...(cx + reach) {
-                if let c = ssd(t, frame, dx, dy), c < bestCost { (best, bestCost) = ((dx, dy), c) }
+                if let c = ssd(t, frame, level: level, dx, dy), c < bestCost { (best, bestCost) = ((dx, dy), c) }
             }
         }
+        if bestCost == .infinity, let image = frame.first?.levels[level], let tl = t.first?.levels[level] {
+            best = (min(max(cx, -tl.originX), image.width - tl.width - tl.originX),
+                    min(max(cy, -tl.originY), image.height - tl.height - tl.originY))
+        }
         return (best, bestCost)
+    }
+
+    /// The squared difference of every plane at `level`, per pixel; nil off the frame.
+    static func ssd(_ t: [Template], _ frame: [Pyramid], level: Int, _ dx: Int, _ dy: Int) -> Double? {
+        var total = 0.0
+        for p in t.indices {
+            guard let c = ssd(t[p].levels[level], frame[p].levels[level], dx, dy) else { return nil }
+            total += c
+        }
+        return total
     }
 
     /// Mean squared difference between the template (placed at its own origin plus the
@@ -113,20 +141,35 @@ public enum ElementTracker {
         var originX = 0, originY = 0
     }
 
-    /// A frame at full size and halved `levels − 1` times (2×2 averages).
+    /// A frame (or the `crop` of it) at full size and halved `levels − 1` times (2×2
+    /// averages). `bytes` holds the plane at `offset`, rows `stride` bytes apart.
     struct Pyramid {
         var levels: [Image]
-        init(_ bytes: [UInt8], width: Int, height: Int, levels count: Int) {
-            var image = Image(width: width, height: height, pixels: bytes.map { Int32($0) * 16 })
+        init(_ bytes: [UInt8], offset: Int, stride: Int, crop: PixelRect, levels count: Int) {
+            var pixels = [Int32](repeating: 0, count: crop.width * crop.height)
+            bytes.withUnsafeBufferPointer { b in
+                pixels.withUnsafeMutableBufferPointer { p in
+                    for y in 0..<crop.height {
+                        let from = offset + (crop.y + y) * stride + crop.x, to = y * crop.width
+                        for x in 0..<crop.width { p[to + x] = Int32(b[from + x]) &* 16 }
+                    }
+                }
+            }
+            var image = Image(width: crop.width, height: crop.height, pixels: pixels)
             levels = [image]
             for _ in 1..<count {
                 let w = image.width / 2, h = image.height / 2
                 guard w >= 4, h >= 4 else { break }
                 var next = [Int32](repeating: 0, count: w * h)
-                for y in 0..<h {
-                    for x in 0..<w {
-                        let i = 2 * y * image.width + 2 * x
-                        next[y * w + x] = (image.pixels[i] + image.pixels[i + 1] + image.pixels[i + image.width] + image.pixels[i + image.width + 1]) / 4
+                let iw = image.width
+                image.pixels.withUnsafeBufferPointer { s in
+                    next.withUnsafeMutableBufferPointer { d in
+                        for y in 0..<h {
+                            for x in 0..<w {
+                                let i = 2 * y * iw + 2 * x
+                                d[y * w + x] = (s[i] &+ s[i + 1] &+ s[i + iw] &+ s[i + iw + 1]) / 4
+                            }
+                        }
                     }
                 }
                 image = Image(width: w, height: h, pixels: next)

@@ -93,6 +93,13 @@ public enum MotionFit {
         // The start guess: the last still sample before the move.
         let before = window.last { $0.time < main.beginTime }?.time ?? main.beginTime
         let motion = SpringFitter.fit(window, fromGuess: main.from, toGuess: main.to, startGuess: before)
+        // A fit that ran away (an end far beyond anything the samples reached, a spring at
+        // the fit's limits) is no answer, however small its error over a few samples.
+        let reached = main.to - main.from
+        guard abs((motion.to - motion.from) / reached - 1) < 0.5, motion.spring.response < SpringFitter.responseRange.upperBound * 0.99,
+              motion.spring.dampingRatio < SpringFitter.ratioRange.upperBound * 0.99 else {
+            throw FitError("no spring follows this motion (the closest one ends at \(shortNumber(motion.to)), where the samples came to rest at \(shortNumber(main.to)))")
+        }
         // The error over the move itself: from the fitted start to where the samples came
         // to rest (the rest after adds nothing but agreement).
         let travel = abs(motion.to - motion.from) > 0 ? abs(motion.to - motion.from) : 1

@@ -92,7 +92,10 @@ public struct PositionTable: Sendable, Equatable {
             if let yColumn { ys.append(try number(yColumn, "y")) }
         }
         guard header != nil else { throw FitError("\(name) is empty: a CSV needs a header (t or t_ms, then x and/or y) and rows") }
-        return PositionTable(times: times, x: xColumn == nil ? nil : xs, y: yColumn == nil ? nil : ys)
+        // Times from the first row, as a video's are from its first frame: `start`,
+        // --from and --to read as time into the recording.
+        let origin = times.first ?? 0
+        return PositionTable(times: times.map { $0 - origin }, x: xColumn == nil ? nil : xs, y: yColumn == nil ? nil : ys)
     }
 }
 

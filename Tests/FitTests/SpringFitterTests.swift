@@ -131,3 +131,13 @@ struct SpringFitterTests {
         #expect(throws: FitError.self) { try PositionTable.csv("", name: "a.csv") }
     }
 }
+
+extension SpringFitterTests {
+    /// A move up the screen (to a smaller coordinate) is no runaway: the guard against fits
+    /// that end far from where the samples rested compares signed travels.
+    @Test func aMoveTowardSmallerCoordinatesIsFittedNotRefused() throws {
+        let fit = try MotionFit.fit(Self.samples(response: 0.55, ratio: 0.75, x0: 50, x1: -250, noise: 0.5))
+        #expect(abs(fit.motion.spring.response / 0.55 - 1) < 0.01)
+        #expect(fit.travel < -290)
+    }
+}

@@ -337,24 +337,25 @@ def judge(ctx, case, r, spring, half=0.0, axis="x", r_tol=0.02, z_tol=0.02, px_t
     if o is None:
         ctx.row(case, spring.label(), f"exit {r.code}: {(r.err or r.out).strip()[:60]}", "-", r.secs)
         return None
+    chk = lambda name, ok: ctx.check(f"{case.split(':')[0]}: {name}", ok)
     er, ez = o["response"] / spring.response - 1, o["damping"] - spring.damping
     f0, f1 = spring.x0 + half, spring.x1 + half
     travel = o["to"] - o["from"]
-    ctx.check(f"response {o['response']:.4f} within {r_tol:.0%} of {spring.response:g} ({er:+.2%})", abs(er) <= r_tol)
-    ctx.check(f"damping {o['damping']:.4f} within {z_tol} of {spring.damping:g} ({ez:+.4f})", abs(ez) <= z_tol)
-    ctx.check(f"axis {o['axis']} is {axis}", o["axis"] == axis)
-    ctx.check(f"travel {travel:.2f} within {px_tol} of {f1 - f0:g}", abs(travel - (f1 - f0)) <= px_tol)
-    ctx.check(f"from {o['from']:.2f} / to {o['to']:.2f} within {px_tol} of {f0:g} / {f1:g}",
-              abs(o["from"] - f0) <= px_tol and abs(o["to"] - f1) <= px_tol)
-    ctx.check(f"start {o['start']:.4f} within {start_tol} s of {spring.t0 - t_first:.4f}",
-              abs(o["start"] - (spring.t0 - t_first)) <= start_tol)
+    chk(f"response {o['response']:.4f} within {r_tol:.0%} of {spring.response:g} ({er:+.2%})", abs(er) <= r_tol)
+    chk(f"damping {o['damping']:.4f} within {z_tol} of {spring.damping:g} ({ez:+.4f})", abs(ez) <= z_tol)
+    chk(f"axis {o['axis']} is {axis}", o["axis"] == axis)
+    chk(f"travel {travel:.2f} within {px_tol} of {f1 - f0:g}", abs(travel - (f1 - f0)) <= px_tol)
+    chk(f"from {o['from']:.2f} / to {o['to']:.2f} within {px_tol} of {f0:g} / {f1:g}",
+        abs(o["from"] - f0) <= px_tol and abs(o["to"] - f1) <= px_tol)
+    chk(f"start {o['start']:.4f} within {start_tol} s of {spring.t0 - t_first:.4f}",
+        abs(o["start"] - (spring.t0 - t_first)) <= start_tol)
     if verdict:
-        ctx.check(f"verdict {o['verdict']} (rms {o['rms_error_pct']:g} %)", o["verdict"] == verdict)
+        chk(f"verdict {o['verdict']} (rms {o['rms_error_pct']:g} %)", o["verdict"] == verdict)
     err = f"R {er:+.2%} ζ {ez:+.4f} Δ {travel - (f1 - f0):+.2f}"
     if spring.v0:
         ev = o["initial_velocity"] / spring.v0 - 1
-        ctx.check(f"initial_velocity {o['initial_velocity']:.1f} within {v_tol:.0%} of {spring.v0:g} ({ev:+.1%})",
-                  abs(ev) <= v_tol)
+        chk(f"initial_velocity {o['initial_velocity']:.1f} within {v_tol:.0%} of {spring.v0:g} ({ev:+.1%})",
+            abs(ev) <= v_tol)
         err += f" v0 {ev:+.1%}"
     fitted = (f"R {o['response']:.4f} ζ {o['damping']:.4f} {o['from']:.1f}→{o['to']:.1f} {o['axis']}"
               + (f" v0 {o['initial_velocity']:+.0f}" if spring.v0 else "") + f" rms {o['rms_error_pct']:g}% {o['verdict']}")
@@ -604,9 +605,10 @@ def listing(folder):
     return out
 
 
-def expect_error(ctx, label, want, args, env=None):
-    """Exit `want`, nothing on stdout, exactly one non-empty stderr line; with --samples to a
-    new path nothing is created, and an existing samples file is left byte-identical."""
+def expect_error(ctx, label, want, args, env=None, word=None):
+    """Exit `want`, nothing on stdout, exactly one non-empty stderr line (naming `word` if
+    given); with --samples to a new path nothing is created, and an existing samples file is
+    left byte-identical."""
     results = []
     for pre in (False, True):
         d = ctx.path(f"err-{len(os.listdir(ctx.tmp))}")
@@ -624,6 +626,8 @@ def expect_error(ctx, label, want, args, env=None):
         ctx.check(f"{label} ({which}): exit {want}, no stdout, one stderr line", ok, str(r))
         ctx.check(f"{label} ({which}): samples {'left byte-identical' if pre else 'not created'}, nothing else written",
                   listing(d) == before, f"{sorted(os.listdir(d))}")
+        if word and not pre:
+            ctx.check(f"{label}: the message says {word!r}", word in r.err.lower(), repr(r.err))
     r = results[0]
     ctx.row(f"12 {label}", f"exit {want}", f"exit {r.code}: {r.err.strip()[:60]}",
             "ok" if all(x.code == want for x in results) else "WRONG", r.secs)
@@ -654,8 +658,8 @@ def case_errors(ctx):
     good = ctx.path("good.csv")
     write_csv(good, "t,x", samples_60hz(s.at, 1.5, 0, 0))
 
-    expect_error(ctx, "static video (no motion)", 1, ["fit", still])
-    expect_error(ctx, "constant CSV (no motion)", 1, ["fit", constant])
+    expect_error(ctx, "static video (no motion)", 1, ["fit", still], word="motion")
+    expect_error(ctx, "constant CSV (no motion)", 1, ["fit", constant], word="motion")
     expect_error(ctx, "CSV with 5 rows", 1, ["fit", five])
     expect_error(ctx, "empty file", 1, ["fit", empty])
     expect_error(ctx, "nonexistent file", 1, ["fit", ctx.path("missing.csv")])
@@ -683,7 +687,7 @@ CASES = [case_60fps, case_30fps_texture, case_vfr, case_gif, case_critical, case
 
 def run_case(fn, root):
     tmp = os.path.join(root, fn.__name__)
-    os.makedirs(tmp)
+    os.makedirs(tmp, exist_ok=True)
     ctx = Ctx(fn.__name__.removeprefix("case_"), tmp)
     t0 = time.monotonic()
     try:
@@ -701,7 +705,11 @@ def main():
     only = os.environ.get("FIT_ONLY", "")
     cases = [c for c in CASES if only in c.__name__]
     t0 = time.monotonic()
-    with tempfile.TemporaryDirectory(prefix="springlab-fit-") as root:
+    keep = os.environ.get("FIT_KEEP")  # a folder to keep the generated clips in, for a look
+    if keep:
+        os.makedirs(keep, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="springlab-fit-") as scratch:
+        root = keep or scratch
         with concurrent.futures.ThreadPoolExecutor(2) as pool:
             ctxs = list(pool.map(lambda fn: run_case(fn, root), cases))
     failed = passed = 0

@@ -1,3 +1,4 @@
+import Capture
 import Canvas
 import Files
 import Foundation
@@ -24,6 +25,7 @@ enum BenchCommand {
         FlagSpec(name: "passes", kind: .choice(["on", "off"])),
         FlagSpec(name: "ab", kind: .choice(abSwitches.map(\.rawValue))),
         .number("idle", "seconds in [1, 600] to measure the window at rest", { $0 >= 1 && $0 <= 600 }),
+        FlagSpec(name: "fit", kind: .text(accepts: "a video to time springlab fit on")),
     ]
 
     /// The renderer's shortcuts `--ab` can alternate (each on by default); damage repaint
@@ -50,6 +52,10 @@ enum BenchCommand {
         let scale = a.numbers["scale"] ?? 1
         let backend: Backend = a.words["renderer"] == "software" ? .software : .gl
         let sceneName = a.words["scene"] ?? SceneRegistry.names[0]
+        if let video = a.words["fit"] {
+            output += try fitBench(video, environment: environment)
+            return
+        }
         if let seconds = a.numbers["idle"] {
             output += try idle(seconds: seconds, scene: sceneName, size: size, scale: scale, backend: backend, environment: environment)
             return
@@ -223,4 +229,34 @@ func residentMegabytes() -> Double {
     let fields = text.split(separator: " ")
     guard fields.count > 1, let pages = Double(fields[1]) else { return 0 }
     return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+}
+
+extension BenchCommand {
+    /// `--fit VIDEO` (SPEC §16's speed): ffmpeg decoding the video alone, then the whole
+    /// fit (decode, find, track, fit), each timed once in the same run; the ratio is the
+    /// one the spec bounds (under 4).
+    static func fitBench(_ video: String, environment: LaunchEnvironment) throws -> String {
+        guard let ffmpeg = environment.searchPath.locate("ffmpeg") else { throw RuntimeError("springlab bench: \(ClipDecoder.installHint)") }
+        let decode = Process()
+        decode.executableURL = URL(fileURLWithPath: ffmpeg)
+        decode.arguments = ["-nostdin", "-hide_banner", "-loglevel", "error", "-i", video, "-map", "0:v:0", "-f", "null", "-"]
+        decode.standardInput = FileHandle.nullDevice
+        decode.standardOutput = FileHandle.nullDevice
+        decode.standardError = FileHandle.nullDevice
+        let t0 = MonotonicClock.now()
+        do { try decode.run() } catch { throw RuntimeError("springlab bench: cannot start ffmpeg: \(error.localizedDescription)") }
+        decode.waitUntilExit()
+        let decodeSeconds = MonotonicClock.now() - t0
+        guard decode.terminationStatus == 0 else { throw RuntimeError("springlab bench: ffmpeg cannot decode \(quotedPath(video))") }
+        let t1 = MonotonicClock.now()
+        let report: RecordingFit.Report
+        do {
+            report = try RecordingFit.fit(video, options: RecordingFit.Options(), searchPath: environment.searchPath,
+                                          readText: SpringLabCommand.readTextInput)
+        } catch { throw RuntimeError("springlab bench: \(error.message)") }
+        let fitSeconds = MonotonicClock.now() - t1
+        return String(format: "decode_ms=%.0f\nfit_ms=%.0f\nratio=%.2f\nresponse=%.4g\ndamping=%.4g\nsamples=%d\n",
+                      decodeSeconds * 1000, fitSeconds * 1000, fitSeconds / decodeSeconds,
+                      report.result.motion.spring.response, report.result.motion.spring.dampingRatio, report.result.samples.count)
+    }
 }

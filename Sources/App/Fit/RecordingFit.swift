@@ -65,6 +65,7 @@ public enum RecordingFit {
         let clip = try ClipDecoder.decode(path, searchPath: searchPath, from: options.from, to: options.to, progress: progress)
         var reference = 0
         let box: PixelRect
+        var area: PixelRect?
         if let r = options.region {
             reference = clip.frameIndex(at: options.at ?? clip.times[0])
             let x0 = Int((r.x / clip.scaleX).rounded(.down)), y0 = Int((r.y / clip.scaleY).rounded(.down))
@@ -75,9 +76,9 @@ public enum RecordingFit {
                 throw FitError("--region \(Int(r.x)),\(Int(r.y)),\(Int(r.width)),\(Int(r.height)) is not inside the \(Int(vw))×\(Int(vh)) frame")
             }
         } else {
-            box = try ElementFinder.find(in: clip)
+            (box, area) = try ElementFinder.find(in: clip)
         }
-        let centres = try ElementTracker.track(clip, element: box, reference: reference)
+        let centres = try ElementTracker.track(clip, element: box, area: area, reference: reference)
         let table = PositionTable(times: clip.times, x: centres.map { $0.x * clip.scaleX }, y: centres.map { $0.y * clip.scaleY })
         let element = (Double(box.x) * clip.scaleX, Double(box.y) * clip.scaleY, Double(box.width) * clip.scaleX, Double(box.height) * clip.scaleY)
         return try fit(table, options: options, isVideo: true, element: element)

@@ -123,14 +123,17 @@ extension AppRunner {
     }
 
     /// A file dropped on the window (SPEC §11.4): a `.preset.json` loads in place (one undo
-    /// step), a `.slreplay` plays (its frame hashes verified first); anything else is
-    /// refused with one line over the stage.
+    /// step), a `.slreplay` plays (its frame hashes verified first), a video or a CSV of
+    /// positions is fitted to spring B in the Spring Lab (§16); anything else is refused
+    /// with one line over the stage.
     func dropFile(_ path: String) {
         let at = wall
         let t = app.sceneTime(atWall: at)
         let name = (path as NSString).lastPathComponent
         do {
-            if path.hasSuffix(".slreplay") {
+            if RecordingFit.isFittable(path) {
+                try startFit(path)
+            } else if path.hasSuffix(".slreplay") {
                 guard !capture.isRecording, replay == nil else { throw RuntimeError("finish the take or replay first") }
                 let (file, settings) = try SessionSettings.loadReplay(path, command: "run")
                 let fresh = try settings.makeApp(measurer: fonts)
@@ -158,7 +161,7 @@ extension AppRunner {
                 emit(app.loadPreset(preset, name: String(name.dropLast(name.hasSuffix(".preset.json") ? 12 : 5)), source: "drop", at: t))
                 capture.note("Loaded \(name)", until: at + 4)
             } else {
-                throw RuntimeError("drop a .preset.json or a .slreplay (\(quotedPath(name)) is neither)")
+                throw RuntimeError("drop a .preset.json, a .slreplay, or a video or CSV to fit (\(quotedPath(name)) is none of these)")
             }
         } catch {
             let why = (error as? RuntimeError)?.message ?? "\(error)"

@@ -38,6 +38,8 @@ final class AppRunner {
     /// A dropped replay plays in a sandbox (SPEC §15.3): the window as it was before the
     /// drop, put back exactly when the replay ends or Escape stops it.
     var sandbox: (app: Workbench, wallOrigin: Double, presentAt: Double?)?
+    /// A dropped recording being read and fitted on its own thread (SPEC §16).
+    var fitJob: FitJob?
     /// The last input was Ctrl+V: the text that follows it is the clipboard's.
     var afterPaste = false
     var presentAt: Double?
@@ -173,6 +175,7 @@ final class AppRunner {
             let (events, idle, frameStart) = pumpEvents()
             pushTestDrop()
             performPending()
+            pollFit()
             let frameWall = wall + 1.0 / 60  // where things will be when this frame is shown
             let t = update(toWall: frameWall)
             // At rest (nothing moving, no input, nothing scheduled) the last frame is still

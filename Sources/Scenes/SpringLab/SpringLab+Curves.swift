@@ -95,8 +95,11 @@ extension SpringLab {
     /// before any, or when it left less than 1 pt to travel — a step from the left stop to
     /// the right one, from rest. `start` is when it began (the playhead's zero).
     public var plotted: (from: Double, target: Double, velocity: Double, start: Double?) {
+        let left = Self.stopX(.left), right = Self.stopX(.right)
+        // A fitted recording: its start, scaled to the track (the curves are in travels).
+        if let fitted { return (left, right, fitted.normalizedVelocity * (right - left), nil) }
         if let r = reference, abs(r.target - r.from) >= 1 { return (r.from, r.target, r.velocity, r.start) }
-        return (Self.stopX(.left), Self.stopX(.right), 0, nil)
+        return (left, right, 0, nil)
     }
 
     /// `card`'s spring as tuned, over the plotted input.

@@ -117,7 +117,9 @@ extension SpringLab {
         let times = (0...n).map { Double($0) / Double(n) * span }
         let progress = all.map { c in times.map { c.progress(at: $0) } }
         let speeds = all.map { c in times.map { c.velocity(at: $0) } }
-        let lo = min(0, progress.joined().min() ?? 0), hi = max(1, progress.joined().max() ?? 1)
+        // (A fitted recording's dots are on the axes too: a poor fit may stray past the curves.)
+        let dots = fitted?.points.filter { $0.x <= span }.map(\.y) ?? []
+        let lo = min(0, progress.joined().min() ?? 0, dots.min() ?? 0), hi = max(1, progress.joined().max() ?? 1, dots.max() ?? 1)
         let pad = (hi - lo) * 0.08
         let vmax = max(speeds.joined().map(abs).max() ?? 1, 1) * 1.12
         let pos = Self.positionPlot.insetBy(dx: 10, dy: 8), vel = Self.velocityPlot.insetBy(dx: 10, dy: 6)
@@ -173,6 +175,7 @@ extension SpringLab {
             let x = sx + 4 + w > pos.maxX ? sx - 4 - w : sx + 4
             list.text(TextRun(note, origin: Point2(x.rounded(), pos.maxY - 16 - 14 * row), style: Self.smallStyle, color: color))
         }
+        drawFitPoints(span: span, px: px, py: py, theme: theme, into: &list)
         drawPlayhead(at: t, span: span, curves: curves, px: px, py: py, vy: vy, theme: theme, into: &list)
     }
 
@@ -247,6 +250,7 @@ extension SpringLab {
     /// What the curves show, in words: the throw (with the velocity SwiftUI or UIKit
     /// would be handed for it), the send, or the resting step.
     var caption: String {
+        if let fitted { return fitted.caption }
         let p = plotted
         guard p.start != nil, let r = reference else {
             return "Step from the left stop to the right, from rest · drag, throw or click a stop"

@@ -80,6 +80,8 @@ public struct SpringLab: Sendable {
     /// the curves plot for every spring. Nil before the first input.
     public private(set) var reference: LabMotion?
     public private(set) var lastRelease: Release?
+    /// A recording fitted to spring B (SPEC §16), shown on the curves until the next input.
+    public internal(set) var fitted: LabFit?
 
     private var swipe = SwipeGesture()
     /// The card pressed (the gesture's), and every card's position when the drag began.
@@ -218,6 +220,7 @@ public struct SpringLab: Sendable {
             // The curves show the tuned springs: under Reduce Motion, with the velocity the
             // tuned spring would have been handed, not the capped one.
             if card == referenceCard {
+                fitted = nil
                 var tuned = motion
                 tuned.velocity = velocity.map { handoff($0, from: from, to: target, reduced: false) } ?? current
                 reference = tuned

@@ -1,10 +1,16 @@
-/// A decoded clip: grey frames of one size, each with its presentation time, and how
-/// much smaller than the video's frames they are (SPEC §16: large videos are tracked
+/// A decoded clip: frames of one size, each with its presentation time, and how much
+/// smaller than the video's frames they are (SPEC §16: large videos are tracked
 /// downscaled, positions scaled back).
-public struct GreyClip: Sendable {
+///
+/// Colour, not grey: a blue card on a purple gradient can have the same luma as what is
+/// behind it, and would vanish in grey. Each frame is `planes` planes one after another
+/// (three for colour, as ffmpeg's planar `gbrp` lays them out; one for grey), each a byte
+/// per pixel, rows top first.
+public struct Clip: Sendable {
     public var width: Int
     public var height: Int
-    /// One byte per pixel, rows top first, `width * height` per frame.
+    public var planes: Int
+    /// `planes * width * height` bytes per frame.
     public var frames: [[UInt8]]
     /// Seconds, from the container's timestamps, the first frame at 0.
     public var times: [Double]
@@ -12,9 +18,10 @@ public struct GreyClip: Sendable {
     public var scaleX: Double
     public var scaleY: Double
 
-    public init(width: Int, height: Int, frames: [[UInt8]], times: [Double], scaleX: Double = 1, scaleY: Double = 1) {
+    public init(width: Int, height: Int, planes: Int = 1, frames: [[UInt8]], times: [Double], scaleX: Double = 1, scaleY: Double = 1) {
         self.width = width
         self.height = height
+        self.planes = planes
         self.frames = frames
         self.times = times
         self.scaleX = scaleX
