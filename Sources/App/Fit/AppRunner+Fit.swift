@@ -13,6 +13,8 @@ final class FitJob: @unchecked Sendable {
     private let lock = NSLock()
     private var read = (frames: 0, expected: 0)
     private var outcome: Result<RecordingFit.Report, FitError>?
+    /// The frames the window last said were read (the frame loop's own).
+    var shownFrames = 0
 
     init(path: String, searchPath: SearchPath) {
         self.path = path
@@ -69,8 +71,12 @@ extension AppRunner {
         let at = wall
         guard let outcome = job.result else {
             let p = job.progress
-            if p.frames > 0 {
+            if p.frames > job.shownFrames {
+                job.shownFrames = p.frames
                 capture.note("Reading \(name) · \(p.frames)\(p.expected > 0 ? " of \(p.expected)" : "") frames", until: at + 3600)
+                emit([SceneEvent(.fitProgress, time: app.sceneTime(atWall: at), [("path", .string(job.path)),
+                                                                               ("frames", .number(Double(p.frames))),
+                                                                               ("expected", .number(Double(p.expected)))])])
             }
             return
         }
@@ -81,6 +87,9 @@ extension AppRunner {
         case .success(let report):
             let fit = Self.labFit(report, name: name)
             emit(app.applyFit(fit, path: job.path, at: t))
+            // B's group appeared (A/B on), or the scene changed: the controls as drawn now.
+            app.measureInspector(atWall: at)
+            emit([app.layoutEvent(atWall: at)])
             capture.note(fit.isSpring ? "Fitted \(name): spring B" : "\(name) is not a spring: B is the closest", until: at + 4)
         case .failure(let error):
             capture.note("Cannot fit \(name): \(error.message)", until: at + 8)

@@ -36,7 +36,7 @@ public enum RecordingFit {
 
     /// Files read as a CSV of positions; anything else goes to ffmpeg.
     public static func isCSV(_ path: String) -> Bool {
-        path == "-" || ["csv", "txt", "tsv"].contains((path as NSString).pathExtension.lowercased())
+        path == "-" || (path as NSString).pathExtension.lowercased() == "csv"
     }
 
     /// The video formats the window takes when dropped (SPEC §16).
