@@ -48,15 +48,18 @@ public enum ElementFinder {
             throw FitError("no motion: nothing in the video changes beyond its noise")
         }
         let path = region.box
-        // 2. The frame that differs most from the first within the path.
-        var far = clip.frames.count - 1, farCount = -1
-        for (k, frame) in clip.frames.enumerated() {
+        // 2. The frame that differs most from the first within the path — the last one
+        //    when it differs nearly as much (where the element came to rest: the cleanest).
+        var counts: [Int] = []
+        for frame in clip.frames {
             var count = 0
             for y in path.y..<path.maxY {
                 for x in path.x..<path.maxX where difference(frame, first, y * w + x) >= threshold { count += 1 }
             }
-            if count > farCount { (far, farCount) = (k, count) }
+            counts.append(count)
         }
+        let most = counts.max() ?? 0
+        let far = (counts.last ?? 0) * 5 >= most * 4 ? counts.count - 1 : counts.firstIndex(of: most) ?? counts.count - 1
         // 3. The places where the first frame and that one differ, and which changed first.
         let farFrame = clip.frames[far]
         var firstChange = [Int](repeating: Int.max, count: n)
@@ -83,12 +86,7 @@ public enum ElementFinder {
         guard let start = sizeable.min(by: { meanChange($0) < meanChange($1) }) else {
             throw FitError("no motion: the video ends as it began")
         }
-        // Everything that changed as early as that place is the element too (its parts
-        // can be apart: a label beside an icon).
-        let early = meanChange(start)
-        let late = sizeable.map(meanChange).max() ?? early
-        let parts = sizeable.filter { meanChange($0) - early <= (late - early) / 3 }
-        return (parts.map(\.box).reduce(start.box) { union($0, $1) }, path)
+        return (start.box, path)
     }
 
     /// A level above what noise does, from the pixels the element never reaches (most of
