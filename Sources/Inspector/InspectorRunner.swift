@@ -200,6 +200,10 @@ package struct InspectorFooter {
     package var load: String?
     /// The name Save preset saves under (the scene's title until the user types one).
     package var presetName = ""
+    /// A recording to fit (SPEC §16), for the Spring Lab's Fit… row; nil: no such row.
+    package var fitPath: String?
+    /// Fit… was pressed, or a path was typed and committed with Enter.
+    package var fitRequested = false
 
     package init(showAbout: Bool, savePreset: Bool = false, presets: [String] = [], load: String? = nil, presetName: String = "") {
         self.showAbout = showAbout
@@ -224,11 +228,26 @@ extension UIPass {
 
     /// Draws the footer row at `y`; returns the y below it.
     package mutating func footer(_ footer: inout InspectorFooter, x: Double, y: Double) -> Double {
+        var y = y
+        if var path = footer.fitPath {
+            // Fit a recording (SPEC §16): its title with the Fit… button at the right, as a
+            // spring group's title has its buttons, and the path across the panel under it —
+            // for when dropping the file is not at hand. Enter in the field fits it too.
+            text("Fit a recording", in: Rect(x: x, y: y + 4, width: 200, height: 20), style: Self.heading, color: theme.label)
+            if button("fitRecording", "Fit…", frame: Rect(x: x + 238, y: y, width: 70, height: 28)) { footer.fitRequested = true }
+            y += 36
+            let field = Rect(x: x, y: y, width: 308, height: 30)
+            if textField("fitPath", "video or CSV", value: &path, maxCharacters: 400, frame: field), !path.isEmpty {
+                footer.fitRequested = true
+            }
+            footer.fitPath = path
+            y += 44
+        }
         if button("about", footer.showAbout ? "Hide about" : "About SpringLab", frame: Rect(x: x, y: y, width: 132, height: 28)) {
             footer.showAbout.toggle()
         }
         if button("savePreset", "Save preset", frame: Rect(x: x + 140, y: y, width: 110, height: 28)) { footer.savePreset = true }
-        var y = y + 36
+        y += 36
         // What Save preset names the file (SPEC §11.4: "Save preset (name it)").
         _ = textField("presetName", "preset name", value: &footer.presetName, maxCharacters: 60,
                       frame: Rect(x: x, y: y, width: 250 + Self.labelWidth - 92, height: 30))

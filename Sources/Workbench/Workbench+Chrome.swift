@@ -18,7 +18,10 @@ extension Workbench {
     package mutating func runChrome(_ pass: inout UIPass, wall: Double, effects: inout [WorkbenchEffect]) -> [SceneEvent] {
         let t = sceneTime(atWall: wall)
         var about = InspectorFooter(showAbout: showAbout, presets: userPresets, presetName: presetName ?? sceneType.title)
+        if sceneType == SpringLab.self { about.fitPath = fitPath }
         let result = runInspector(&pass, at: t, footer: &about)
+        if let path = about.fitPath { fitPath = path }
+        if about.fitRequested { effects.append(.fitRecording(fitPath.trimmingCharacters(in: .whitespaces))) }
         showAbout = about.showAbout
         if about.presetName != (presetName ?? sceneType.title) { presetName = about.presetName }
         if about.savePreset { effects.append(.savePreset(name: about.presetName)) }

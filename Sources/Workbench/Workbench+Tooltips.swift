@@ -69,6 +69,7 @@ extension Workbench {
         case "scrub": return "Scrub the drive: drag to pose the scene at any point"
         case "savePreset": return "Save these settings as a preset"
         case "about": return "About SpringLab: version and credits"
+        case "fitRecording": return "Fit the recording: spring B becomes the spring that moved it (or drop the file on the window)"
         default: break
         }
         if id.hasPrefix("rate.") { return "Play the clock at \(name)" }

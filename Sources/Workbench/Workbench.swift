@@ -50,6 +50,8 @@ public struct Workbench: Sendable {
     package var userPresets: [String] = []
     /// The name typed for the next Save preset; nil: the scene's title.
     package var presetName: String?
+    /// The path typed in the Spring Lab's Fit… row (SPEC §16).
+    package var fitPath = ""
     package let measurer: any TextMeasuring
     package var ui = UIState()
     package var inspectorScroll = 0.0

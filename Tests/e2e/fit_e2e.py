@@ -156,6 +156,33 @@ def _(app):
     assert not [e for e in app.events() if e["event"] in ("fitted", "setting")], "something changed"
 
 
+def centre(layout, id):
+    x, y, w, h = layout[id]
+    return int(x + w / 2), int(y + h / 2)
+
+
+@case("the Spring Lab's Fit… row: a path typed in the field and Fit… clicked fits it; an empty one says why",
+      extra=["--scene", "spring"])
+def _(app):
+    layout = latest_layout(app)
+    assert "fitPath" in layout and "fitRecording" in layout, sorted(k for k in layout if k.startswith("fit"))
+    # Fit… with nothing typed: refused with its reason, nothing changes.
+    n = len(app.events())
+    xdo(app.display, "mousemove", *centre(layout, "fitRecording"), "click", "1")
+    refused = app.wait_for(lambda e: e["event"] == "fitRefused", 5, n)
+    assert "type the path" in refused["error"], refused
+    # Click the field, type the CSV's path, click Fit….
+    xdo(app.display, "mousemove", *centre(layout, "fitPath"), "click", "1")
+    time.sleep(0.2)
+    xdo(app.display, "type", "--delay", "5", CSV)
+    n = len(app.events())
+    xdo(app.display, "mousemove", *centre(layout, "fitRecording"), "click", "1")
+    fitted = app.wait_for(lambda e: e["event"] == "fitted", 15, n)
+    assert fitted["path"] == CSV and fitted["source"] == "field", fitted
+    assert abs(fitted["response"] / CSV_TRUTH[0] - 1) < 0.01 and abs(fitted["damping"] - CSV_TRUTH[1]) < 0.01, fitted
+    assert not [e for e in app.events()[n:] if e["event"] == "fitRefused"], "refused a good path"
+
+
 def shots(scale, theme, out_dir):
     app = App(["--scene", "spring", "--scale", str(scale), "--theme", theme], {"SPRINGLAB_TEST_DROP": CSV},
               screen=(1280 * scale, 800 * scale))

@@ -10,14 +10,17 @@ import Workbench
 /// read by the frame loop.
 final class FitJob: @unchecked Sendable {
     let path: String
+    /// How it came: "drop", or "field" (the Spring Lab's Fit…).
+    let source: String
     private let lock = NSLock()
     private var read = (frames: 0, expected: 0)
     private var outcome: Result<RecordingFit.Report, FitError>?
     /// The frames the window last said were read (the frame loop's own).
     var shownFrames = 0
 
-    init(path: String, searchPath: SearchPath) {
+    init(path: String, source: String, searchPath: SearchPath) {
         self.path = path
+        self.source = source
         let thread = Thread { [self] in
             let result: Result<RecordingFit.Report, FitError>
             do throws(FitError) {
@@ -55,11 +58,11 @@ final class FitJob: @unchecked Sendable {
 }
 
 extension AppRunner {
-    /// Starts fitting a dropped recording (SPEC §16); one at a time.
-    func startFit(_ path: String) throws {
+    /// Starts fitting a recording (SPEC §16), dropped or named in the Fit… row; one at a time.
+    func startFit(_ path: String, source: String = "drop") throws {
         guard fitJob == nil else { throw RuntimeError("a recording is still being fitted") }
         guard !capture.isRecording, replay == nil else { throw RuntimeError("finish the take or replay first") }
-        fitJob = FitJob(path: path, searchPath: environment.searchPath)
+        fitJob = FitJob(path: path, source: source, searchPath: environment.searchPath)
         capture.note("Reading \((path as NSString).lastPathComponent) …", until: wall + 3600)
     }
 
@@ -86,14 +89,36 @@ extension AppRunner {
         switch outcome {
         case .success(let report):
             let fit = Self.labFit(report, name: name)
-            emit(app.applyFit(fit, path: job.path, at: t))
+            emit(app.applyFit(fit, path: job.path, source: job.source, at: t))
             // B's group appeared (A/B on), or the scene changed: the controls as drawn now.
             app.measureInspector(atWall: at)
             emit([app.layoutEvent(atWall: at)])
             capture.note(fit.isSpring ? "Fitted \(name): spring B" : "\(name) is not a spring: B is the closest", until: at + 4)
         case .failure(let error):
             capture.note("Cannot fit \(name): \(error.message)", until: at + 8)
-            emit([SceneEvent(.dropRefused, time: t, [("path", .string(job.path)), ("error", .string(error.message))])])
+            emit([SceneEvent(job.source == "drop" ? .dropRefused : .fitRefused, time: t,
+                             [("path", .string(job.path)), ("error", .string(error.message))])])
+        }
+    }
+
+    /// Fit… in the Spring Lab: the typed path (a leading ~ is the home folder), fitted as a
+    /// dropped file would be — or refused at once, with its reason, when it cannot start.
+    func fitFromField(_ typed: String) {
+        let at = wall
+        var path = typed
+        if path == "~" || path.hasPrefix("~/"), let home = environment.home { path = home + path.dropFirst() }
+        // Typing a path and clicking Fit… both ask (the click ends the typing first): once.
+        if let job = fitJob, job.path == path { return }
+        do {
+            guard !path.isEmpty else { throw RuntimeError("type the path of a video or a CSV of positions first") }
+            guard RecordingFit.isFittable(path) else {
+                throw RuntimeError("\(quotedPath(path)) is neither a video (.mp4 .mov .mkv .webm .gif) nor a CSV")
+            }
+            try startFit(path, source: "field")
+        } catch {
+            let why = (error as? RuntimeError)?.message ?? "\(error)"
+            capture.note("Cannot fit: \(why)", until: at + 8)
+            emit([SceneEvent(.fitRefused, time: app.sceneTime(atWall: at), [("path", .string(path)), ("error", .string(why))])])
         }
     }
 

@@ -23,6 +23,7 @@ extension AppRunner {
         case .capture(.record): toggleTake()
         case .capture(.screenshot): screenshot()
         case .capture(.openFolder): openFolder()
+        case .fitRecording(let path): fitFromField(path)
         case .quit: running = false
         }
     }
