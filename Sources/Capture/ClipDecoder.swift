@@ -14,9 +14,12 @@ import Foundation
 public enum ClipDecoder {
     /// The long side frames are tracked at, pixels.
     public static let trackingSize = 640
-    /// The most frames read: 20 s at 60 fps (about 830 MB of 640×360 colour); --from and
-    /// --to pick the part of a longer recording.
-    public static let maximumFrames = 1200
+    /// The most bytes of frames held: 20 s at 60 fps of 640×360 colour. A longer clip is
+    /// tracked smaller (a minute at 60 fps at 370×208) rather than refused.
+    public static let frameBudget = 1200 * 640 * 360 * 3
+    /// The most frames read at all: two minutes at 60 fps; --from and --to pick the part
+    /// of a longer recording.
+    public static let maximumFrames = 7200
 
     public static let installHint = "ffmpeg is not installed: install it with 'sudo apt install ffmpeg' (a CSV of positions works without it)"
 
@@ -36,7 +39,12 @@ public enum ClipDecoder {
         if (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) == 0 { throw FitError("\(name) is empty") }
         let probe = try probe(path, ffprobe: searchPath.locate("ffprobe"), ffmpeg: ffmpeg)
         let long = max(probe.width, probe.height)
-        let factor = long > trackingSize ? Double(trackingSize) / Double(long) : 1
+        var factor = long > trackingSize ? Double(trackingSize) / Double(long) : 1
+        // The frames expected (in the part asked for): smaller when many, to stay in budget.
+        let span = (to ?? probe.duration) - (from ?? 0)
+        let expected = probe.frames > 0 && from == nil && to == nil ? Double(probe.frames) : max(span, 0) * probe.rate
+        let bytes = expected * 3 * Double(probe.width * probe.height) * factor * factor
+        if bytes > Double(frameBudget) { factor *= (Double(frameBudget) / bytes).squareRoot() }
         // Even sizes: ffmpeg's scalers want them for some formats.
         let w = max(2, Int((Double(probe.width) * factor / 2).rounded()) * 2)
         let h = max(2, Int((Double(probe.height) * factor / 2).rounded()) * 2)
@@ -85,8 +93,10 @@ public enum ClipDecoder {
             }
             frames.append(frame)
             if frames.count % 10 == 0 { progress?(frames.count, probe.frames) }
-            if frames.count > maximumFrames || Interrupt.received != nil {
-                tooLong = frames.count > maximumFrames
+            // (Twice the budget when the container misstated its length: never unbounded.)
+            let over = frames.count > maximumFrames || frames.count * frameBytes > 2 * frameBudget
+            if over || Interrupt.received != nil {
+                tooLong = over
                 process.terminate()
                 break
             }
@@ -96,7 +106,7 @@ public enum ClipDecoder {
         if let rest = try? errors.fileHandleForReading.readToEnd() { errorText.append(rest) }
         if let signal = Interrupt.received { throw FitError("stopped by signal \(signal) while reading \(name)") }
         if tooLong {
-            throw FitError("\(name) has more than \(maximumFrames) frames: narrow it with --from and --to")
+            throw FitError("\(name) has more than \(frames.count - 1) frames: narrow it with --from and --to")
         }
         let log = String(decoding: errorText.data, as: UTF8.self)
         guard process.terminationStatus == 0 else {
@@ -121,11 +131,11 @@ public enum ClipDecoder {
     }
 
     /// The video's frame size and (when the container says) its frame count.
-    static func probe(_ path: String, ffprobe: String?, ffmpeg: String) throws(FitError) -> (width: Int, height: Int, frames: Int, start: Double) {
+    static func probe(_ path: String, ffprobe: String?, ffmpeg: String) throws(FitError) -> (width: Int, height: Int, frames: Int, start: Double, duration: Double, rate: Double) {
         guard let ffprobe else { throw FitError("ffprobe is not installed: install it with 'sudo apt install ffmpeg'") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ffprobe)
-        process.arguments = ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height,nb_frames:format=start_time",
+        process.arguments = ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height,nb_frames,r_frame_rate:format=start_time,duration",
                              "-of", "default=noprint_wrappers=1", path]
         let output = Pipe(), errors = Pipe()
         process.standardInput = FileHandle.nullDevice
@@ -138,7 +148,15 @@ public enum ClipDecoder {
         var values: [String: Double] = [:]
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: "=", maxSplits: 1)
-            if parts.count == 2, let v = Double(parts[1]), v.isFinite { values[String(parts[0])] = v }
+            guard parts.count == 2 else { continue }
+            let key = String(parts[0]), text = String(parts[1])
+            if key == "r_frame_rate" {
+                // "60/1", "30000/1001"
+                let ratio = text.split(separator: "/").compactMap { Double($0) }
+                if ratio.count == 2, ratio[1] > 0, (ratio[0] / ratio[1]).isFinite { values[key] = ratio[0] / ratio[1] }
+            } else if let v = Double(text), v.isFinite {
+                values[key] = v
+            }
         }
         guard process.terminationStatus == 0 else {
             let words = lastWords(log)
@@ -147,7 +165,8 @@ public enum ClipDecoder {
         guard let w = values["width"], let h = values["height"], w > 0, h > 0, w < 1e5, h < 1e5 else {
             throw FitError("\(quotedPath(path)) has no video stream")
         }
-        return (Int(w), Int(h), Int(min(max(values["nb_frames"] ?? 0, 0), 1e7)), values["start_time"] ?? 0)
+        return (Int(w), Int(h), Int(min(max(values["nb_frames"] ?? 0, 0), 1e7)), values["start_time"] ?? 0,
+                max(values["duration"] ?? 0, 0), min(max(values["r_frame_rate"] ?? 60, 1), 1000))
     }
 
     /// ffmpeg's last line, shortened, for a message.

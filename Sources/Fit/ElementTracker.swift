@@ -26,19 +26,22 @@ public enum ElementTracker {
             .flatMap { $0.clamped(width: clip.width, height: clip.height) } ?? PixelRect(x: 0, y: 0, width: clip.width, height: clip.height)
         let box = PixelRect(x: whole.x - crop.x, y: whole.y - crop.y, width: whole.width, height: whole.height)
         let levels = 3
-        let frames = clip.frames.map { frame in
+        // Each frame's pyramid made when it is searched (all of them at once would hold the
+        // clip again, four times over).
+        func pyramids(_ k: Int) -> [Pyramid] {
             (0..<clip.planes).map { p in
-                Pyramid(frame, offset: p * clip.width * clip.height, stride: clip.width, crop: crop, levels: levels)
+                Pyramid(clip.frames[k], offset: p * clip.width * clip.height, stride: clip.width, crop: crop, levels: levels)
             }
         }
-        let template = frames[reference].map { Template($0, box: box, levels: levels) }
+        let template = pyramids(reference).map { Template($0, box: box, levels: levels) }
         var offsets = [(Double, Double)](repeating: (0, 0), count: clip.frames.count)
         var done = 0
+        var costs: [Double] = []
         for order in [Array(reference..<clip.frames.count), Array((0...reference).reversed())] {
             var previous: (Double, Double) = (0, 0), before: (Double, Double) = (0, 0)
             for (n, k) in order.enumerated() {
                 let predicted = n >= 2 ? (2 * previous.0 - before.0, 2 * previous.1 - before.1) : previous
-                let found = k == reference ? (0, 0) : locate(template, in: frames[k], around: predicted)
+                let found = k == reference ? (0, 0) : locate(template, in: pyramids(k), around: predicted, costs: &costs)
                 offsets[k] = found
                 before = previous
                 previous = found
@@ -51,33 +54,50 @@ public enum ElementTracker {
     }
 
     /// The template's offset in `frame`, searching around `guess` (full-size pixels); each
-    /// plane's template against the same plane.
-    static func locate(_ t: [Template], in frame: [Pyramid], around guess: (Double, Double)) -> (Double, Double) {
+    /// plane's template against the same plane. `costs` holds the coarse matches' costs so
+    /// far: one far worse than they were means the element jumped out of reach (a clip
+    /// that loops, a cut), and the whole searched area is looked through instead.
+    static func locate(_ t: [Template], in frame: [Pyramid], around guess: (Double, Double),
+                       costs: inout [Double]) -> (Double, Double) {
         let top = (t.map { $0.levels.count }.min() ?? 1) - 1
         let f = Double(1 << top)
         var bx = Int((guess.0 / f).rounded()), by = Int((guess.1 / f).rounded())
         var reach = 12
+        var cost = Double.infinity
         // A wide search at the coarsest level; widened once when the least is at its edge.
         for _ in 0..<2 {
-            let (best, _) = search(t, frame, level: top, cx: bx, cy: by, reach: reach)
+            let (best, c) = search(t, frame, level: top, cx: bx, cy: by, reach: reach)
             let atEdge = abs(best.0 - bx) == reach || abs(best.1 - by) == reach
             (bx, by) = best
+            cost = c
             if !atEdge { break }
             reach *= 2
+        }
+        let typical = costs.isEmpty ? nil : costs.sorted()[costs.count / 2]
+        if let typical, cost > 4 * typical + 64, let image = frame.first?.levels[top], let tl = t.first?.levels[top] {
+            // Everywhere: every offset that keeps the template inside the searched area.
+            let lo = (-tl.originX, -tl.originY), hi = (image.width - tl.width - tl.originX, image.height - tl.height - tl.originY)
+            let cx = (lo.0 + hi.0) / 2, cy = (lo.1 + hi.1) / 2
+            let (best, c) = search(t, frame, level: top, cx: cx, cy: cy, reach: max(hi.0 - cx, hi.1 - cy, 0))
+            if c < cost { ((bx, by), cost) = (best, c) }
+        }
+        if cost.isFinite {
+            costs.append(cost)
+            if costs.count > 31 { costs.removeFirst() }
         }
         for level in stride(from: top - 1, through: 0, by: -1) {
             (bx, by) = search(t, frame, level: level, cx: bx * 2, cy: by * 2, reach: 2).0
         }
-        func cost(_ x: Int, _ y: Int) -> Double? { ssd(t, frame, level: 0, x, y) }
-        let centre = cost(bx, by) ?? 0
+        func fineCost(_ x: Int, _ y: Int) -> Double? { ssd(t, frame, level: 0, x, y) }
+        let centre = fineCost(bx, by) ?? 0
         func vertex(_ minus: Double?, _ plus: Double?) -> Double {
             guard let minus, let plus else { return 0 }
             let curvature = minus - 2 * centre + plus
             guard curvature > 0 else { return 0 }
             return min(max((minus - plus) / (2 * curvature), -0.5), 0.5)
         }
-        let sx = vertex(cost(bx - 1, by), cost(bx + 1, by))
-        let sy = vertex(cost(bx, by - 1), cost(bx, by + 1))
+        let sx = vertex(fineCost(bx - 1, by), fineCost(bx + 1, by))
+        let sy = vertex(fineCost(bx, by - 1), fineCost(bx, by + 1))
         return (Double(bx) + sx, Double(by) + sy)
     }
 

@@ -94,7 +94,9 @@ enum Help {
         spring is still printed). --format prints the spring as code instead (the formats
         of springlab export); --samples writes the fitted samples as t,position,fitted.
         No motion, fewer than 6 samples or an unreadable file exits 1 and writes nothing.
-        Positions of a video are the element's centre in the video's pixels.
+        Positions of a video are the element's centre in the video's pixels; times (start,
+        --from, --to, --at) are seconds from the first frame or row. Dropping a video or
+        CSV on the window (or the Spring Lab's Fit… row) makes spring B the fit.
 
         """,
         "run": """
