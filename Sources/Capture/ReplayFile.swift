@@ -26,12 +26,16 @@ public struct ReplayFile: Sendable {
         /// applied at `wall` with its motion starting at scene time `at`.
         case present(wall: Double, at: Double)
         case frame(wall: Double, hash: String)
+        /// Where the replay's rendering starts (SPEC §17): a flight recorder's replay holds
+        /// the session from its start, so the scene reaches this moment exactly, and renders
+        /// from here; its times (`--from`, `--to`) count from here too.
+        case span(wall: Double)
         case end(wall: Double)
 
         public var wall: Double {
             switch self {
             case .input(let e): return e.time
-            case .resize(_, let w), .present(let w, _), .frame(let w, _), .end(let w): return w
+            case .resize(_, let w), .present(let w, _), .frame(let w, _), .span(let w), .end(let w): return w
             }
         }
     }
@@ -49,6 +53,12 @@ public struct ReplayFile: Sendable {
     public var duration: Double {
         for line in lines.reversed() { if case .end(let w) = line { return w } }
         return lines.last?.wall ?? 0
+    }
+
+    /// Where rendering starts: the span line's time, else 0.
+    public var spanStart: Double {
+        for line in lines { if case .span(let w) = line { return w } }
+        return 0
     }
 
     public var frames: [(wall: Double, hash: String)] {
@@ -96,6 +106,7 @@ public struct ReplayFile: Sendable {
         case .resize(let size, _): fields += [("e", "\"resize\""), ("w", number(size.width)), ("h", number(size.height))]
         case .present(_, let at): fields += [("e", "\"present\""), ("at", number(at))]
         case .frame(_, let hash): fields += [("e", "\"frame\""), ("hash", string(hash))]
+        case .span: fields.append(("e", "\"span\""))
         case .end: fields.append(("e", "\"end\""))
         }
         return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
@@ -210,13 +221,14 @@ public struct ReplayFile: Sendable {
             return .resize(Size(try num(\.w, "w", 16...8192), try num(\.h, "h", 16...8192)), wall: t)
         case "present": return .present(wall: t, at: try num(\.at, "at", 0...maximumTime))
         case "frame": return .frame(wall: t, hash: try str(\.hash, "hash", limit: 64))
+        case "span": return .span(wall: t)
         case "end": return .end(wall: t)
-        default: throw fail("unknown event \(quoted(kind)) (down, move, up, wheel, key, text, shift, focusLost, captureLost, resize, present, frame, end)")
+        default: throw fail("unknown event \(quoted(kind)) (down, move, up, wheel, key, text, shift, focusLost, captureLost, resize, present, frame, span, end)")
         }
     }
 
     /// A number for a message: short whatever its size (never 300 digits).
-    static func short(_ v: Double) -> String {
+    public static func short(_ v: Double) -> String {
         v == v.rounded() && abs(v) < 1e9 ? String(Int(v)) : String(format: "%.6g", v)
     }
 }

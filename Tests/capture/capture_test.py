@@ -82,6 +82,37 @@ def _():
     assert code == 1 and "155/156 frame hashes match" in err and "1.5000 s" in err, (code, err)
     assert not os.path.exists(path("r3")) and not os.path.exists(path("r3.partial"))
 
+@case("record --replay --from/--to: frame i of the span is frame round(from·fps)+i of the whole render, byte for byte (SPEC §17)")
+def _():
+    for scene, script, frm, to, fps in (("liquid", "swipe-left", 0.5, 1.0, 60), ("push-alert", "swipe-left", 1.25, 1.9, 30)):
+        take = path(f"span-{scene}.slreplay")
+        code, out, err = run("record", "--scene", scene, "--script", script, "--out", path(f"span-{scene}-0/"), "--save-replay", take)
+        assert code == 0, err
+        code, out, err = run("record", "--replay", take, "--fps", fps, "--out", path(f"span-{scene}-whole/"))
+        assert code == 0, err
+        code, out, err = run("record", "--replay", take, "--fps", fps, "--from", frm, "--to", to, "--out", path(f"span-{scene}-part/"))
+        assert code == 0, err
+        whole, part = digests(path(f"span-{scene}-whole")), digests(path(f"span-{scene}-part"))
+        first, last = round(frm * fps), round(to * fps)
+        assert len(part) == last - first, (scene, len(part), last - first)
+        assert part == whole[first:last], f"{scene}: the span's frames differ from the whole render's {first}…{last - 1}"
+        assert len(set(part)) > 3, f"{scene}: the span should move"
+
+@case("record --from/--to refused: --from after --to, a span past the take's end, with --save-replay, on a .png")
+def _():
+    take = path("span-refuse.slreplay")
+    code, out, err = run("record", "--scene", "presence", "--script", "show", "--out", path("span-refuse/"), "--save-replay", take)
+    assert code == 0, err
+    for args, want_code, words in ((["--from", 2, "--to", 1, "--out", path("x1/")], 2, "must come after --from"),
+                                   (["--from", 50, "--out", path("x2/")], 1, "past the take's end"),
+                                   (["--from", 0.2, "--to", 90, "--out", path("x3/")], 1, "past the take's end"),
+                                   (["--from", 0.2, "--save-replay", path("x4.slreplay"), "--out", path("x4/")], 2, "--save-replay"),
+                                   (["--from", 0.2, "--out", path("x5.png")], 2, "--time")):
+        code, out, err = run("record", "--replay", take, *args)
+        assert code == want_code and words in err and len(err.strip().splitlines()) == 1, (args, code, err)
+        target = [a for a in args if isinstance(a, str) and a.startswith(TMP)]
+        assert not any(os.path.exists(t) for t in target), f"{args}: something was written"
+
 @case("transparent folder: the page's background is alpha 0, the cards are opaque")
 def _():
     code, out, err = run("record", "--scene", "presence", "--script", "next", "--duration", "0.05", "--transparent", "--out", path("t/"))

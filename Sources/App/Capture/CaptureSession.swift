@@ -132,7 +132,7 @@ struct CaptureSession {
         var applied: [ReplayFile.Line] = []
         while cursor < lines.count {
             switch lines[cursor] {
-            case .frame, .end: break  // checkpoints, not inputs: never hold an input back
+            case .frame, .span, .end: break  // checkpoints, not inputs: never hold an input back
             default:
                 guard lines[cursor].wall <= wall else { return applied }
                 apply(lines[cursor])
@@ -148,7 +148,7 @@ struct CaptureSession {
         case .input(let e): _ = app.handle(e)
         case .resize(let size, let w): _ = app.resize(to: size, atWall: w)
         case .present(_, let at): _ = app.enter(at: at)
-        case .frame, .end: break
+        case .frame, .span, .end: break
         }
     }
 
@@ -180,7 +180,7 @@ struct CaptureSession {
                 _ = app.update(toWall: w)
                 total += 1
                 if StateDigest.of(app.pageList(atWall: w)) == hash { matched += 1 } else if first == nil { first = w }
-            case .end: break
+            case .span, .end: break
             }
         }
         return (matched, total, first)

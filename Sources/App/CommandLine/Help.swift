@@ -174,9 +174,9 @@ enum Help {
         "record": """
         usage: springlab record --scene NAME --script NAME | --replay FILE
                                 [--fps 60] [--size WxH] [--scale S] [--theme light|dark]
-                                [--duration S] [--time T] [--transparent] [--save-replay FILE]
-                                [--window] [--pointer] [--progress] [--renderer gl|software]
-                                --out FILE.mp4|FILE.gif|FILE.png|DIR/
+                                [--duration S] [--time T] [--from T] [--to T] [--transparent]
+                                [--save-replay FILE] [--window] [--pointer] [--progress]
+                                [--renderer gl|software] --out FILE.mp4|FILE.gif|FILE.png|DIR/
 
         Renders a take offline: frame i at exactly i / fps, headless, the same bytes every
         run, faster than real time. By the output path: .mp4 (H.264, yuv420p converted with
@@ -189,6 +189,10 @@ enum Help {
         --window draws the whole window (inspector and bar) instead of the stage;
         --pointer draws the pointer from the take's own events: a cursor, filled while
         pressed, and a ring from each press and release.
+        --from and --to render a span: the take lives through everything before it, and
+        frame i of the output is frame round(from × fps) + i of the whole render, byte for
+        byte. Times count from the take's first rendered frame (a flight recorder's replay
+        starts at its span).
 
         """,
         "filmstrip": """

@@ -28,6 +28,8 @@ enum RecordCommand {
         FlagSpec(name: "pointer", kind: .toggle),
         FlagSpec(name: "save-replay", kind: .text(accepts: "a path for the take's replay file")),
         FlagSpec(name: "progress", kind: .toggle),
+        .number("from", "seconds in [0, 86400] from the take's first rendered frame", { $0 >= 0 && $0 <= 86_400 }),
+        .number("to", "seconds in (0, 86400] from the take's first rendered frame", { $0 > 0 && $0 <= 86_400 }),
         FlagSpec(name: "renderer", kind: .choice(["gl", "software"])),
         FlagSpec(name: "out", kind: .text(accepts: "FILE.mp4, FILE.gif, FILE.png or a folder DIR/")),
     ]
@@ -42,6 +44,14 @@ enum RecordCommand {
         var lines: [ReplayFile.Line]
         var duration: Double
         var scale: Double
+        /// Where rendering starts, wall seconds (a flight recorder's replay: its span line).
+        var spanStart = 0.0
+    }
+
+    /// The part of a take to render, seconds from its first rendered frame (SPEC §17).
+    struct Span: Equatable {
+        var from: Double?
+        var to: Double?
     }
 
     static func run(_ arguments: [String], environment: LaunchEnvironment, output: inout String, errors: inout String) throws {
@@ -66,15 +76,31 @@ enum RecordCommand {
             }
             fps = exact
         }
+        let span = Span(from: a.numbers["from"], to: a.numbers["to"])
+        if let from = span.from, let to = span.to, !(to > from) {
+            throw UsageError("springlab record: --to (\(ReplayFile.short(to)) s) must come after --from (\(ReplayFile.short(from)) s)")
+        }
+        if span != Span(), a.has("save-replay") {
+            throw UsageError("springlab record: --save-replay writes a whole take; a span of a replay is that replay with --from and --to")
+        }
+        if kind == .png, span != Span() { throw UsageError("springlab record: --from and --to pick frames of a video or folder; a .png takes --time") }
         let fonts = try RenderCommand.loadFonts(environment)
         var take = try makeTake(a, measurer: fonts, output: &output)
-        if let d = a.numbers["duration"] { take.duration = d }
+        if let d = a.numbers["duration"] { take.duration = take.spanStart + d }
+        let length = take.duration - take.spanStart
+        if let from = span.from, from >= length - 1e-9 {
+            throw RuntimeError("springlab record: --from \(ReplayFile.short(from)) s is past the take's end: it renders \(seconds(length))")
+        }
+        if let to = span.to, to > length + 1 / fps + 1e-9 {
+            throw RuntimeError("springlab record: --to \(ReplayFile.short(to)) s is past the take's end: it renders \(seconds(length))")
+        }
         let backend: Backend = a.words["renderer"] == "software" ? .software : .gl
         let headless = try RenderCommand.openHeadless(backend: backend, environment: environment, errors: &errors)
         let renderer = try StageRenderer(fonts: fonts, window: headless, options: environment.rendererOptions)
         let area = Area(window: a.has("window"), pointer: a.has("pointer"))
         try render(take, kind: kind, out: out, fps: fps, time: a.numbers["time"], saveReplay: a.words["save-replay"],
-                   progress: a.has("progress"), renderer: renderer, area: area, searchPath: environment.searchPath, output: &output)
+                   progress: a.has("progress"), renderer: renderer, area: area, span: span, searchPath: environment.searchPath,
+                   output: &output)
     }
 
     /// The app and lines of the take: a script run on a fresh app at --size, or a replay.
@@ -96,7 +122,8 @@ enum RecordCommand {
                 }
                 output += "replay verified: \(check.matched)/\(check.total) frame hashes match\n"
             }
-            return Take(app: app, lines: file.lines, duration: max(file.duration, 1.0 / 60), scale: a.numbers["scale"] ?? settings.scale)
+            return Take(app: app, lines: file.lines, duration: max(file.duration, file.spanStart + 1.0 / 60),
+                        scale: a.numbers["scale"] ?? settings.scale, spanStart: file.spanStart)
         }
         guard let sceneName = a.words["scene"], let scene = SceneRegistry.scene(named: sceneName) else {
             throw UsageError("springlab record: --scene is missing; accepts \(SceneRegistry.names.joined(separator: ", "))")
@@ -125,7 +152,8 @@ enum RecordCommand {
     }
 
     static func render(_ take: Take, kind: OutputKind, out: String, fps: Double, time: Double?, saveReplay: String?, progress: Bool,
-                       renderer: StageRenderer, area: Area = Area(), searchPath: SearchPath, output: inout String) throws {
+                       renderer: StageRenderer, area: Area = Area(), span: Span = Span(), searchPath: SearchPath,
+                       output: inout String) throws {
         // The largest stage (or window) the take has (a window widened mid-take keeps the
         // page whole; a smaller one draws into the corner, the rest its background).
         let chrome = area.window ? Size(0, 0) : Size(Workbench.inspectorWidth, Workbench.barHeight)
@@ -138,7 +166,12 @@ enum RecordCommand {
         if kind == .mp4 { w -= w % 2; h -= h % 2 }  // yuv420p halves both sides
         guard w >= 2, h >= 2 else { throw RuntimeError("springlab record: the stage is empty at this size") }
         try checkImageSize(w, h, command: "record")
-        let count = kind == .png ? 1 : max(1, Int((take.duration * fps - 1e-9).rounded(.up)))
+        // The whole render's frames are j / fps from the span's start; a span keeps frames
+        // round(from · fps) … round(to · fps) − 1 of them, the earlier ones stepped but not drawn.
+        let whole = max(1, Int(((take.duration - take.spanStart) * fps - 1e-9).rounded(.up)))
+        let first = span.from.map { min(Int(($0 * fps).rounded()), whole - 1) } ?? 0
+        let last = span.to.map { min(max(Int(($0 * fps).rounded()), first + 1), whole) } ?? whole
+        let count = kind == .png ? 1 : last - first
         // Every output is made (and refused) before the first frame is drawn, and each
         // moves into place only when all of them are whole (SPEC §13).
         let sink: FrameSink
@@ -173,6 +206,20 @@ enum RecordCommand {
         }
         var replay = replayFile.map { _ in ReplayFile(settings: SessionSettings(app: take.app, scale: take.scale).json, lines: []) }
         var session = CaptureSession(app: take.app, lines: take.lines)
+        // Before the first frame drawn: the take lived through at the same steps — the
+        // prelude before its span at 60 a second, then the whole render's own frames.
+        if kind != .png {
+            var t = 0.0
+            while t < take.spanStart - 1e-9 {
+                try Interrupt.check()
+                _ = session.frame(atWall: t, hashed: false)
+                t += 1.0 / 60
+            }
+            for j in 0..<first {
+                if j % 64 == 0 { try Interrupt.check() }
+                _ = session.frame(atWall: take.spanStart + Double(j) / fps, hashed: false)
+            }
+        }
         let transparent = kind == .folder(transparent: true)
         let started = MonotonicClock.now()
         do {
@@ -180,7 +227,7 @@ enum RecordCommand {
                                       videoReader: reader)
             for i in 0..<count {
                 try Interrupt.check()
-                let t = kind == .png ? (time ?? take.duration) : Double(i) / fps
+                let t = kind == .png ? take.spanStart + (time ?? (take.duration - take.spanStart)) : take.spanStart + Double(first + i) / fps
                 var (list, hash, applied) = session.frame(atWall: t, hashed: replay != nil, window: area.window)
                 replay?.lines += applied + [.frame(wall: t, hash: hash)]
                 overlay?.draw(at: t, into: &list)

@@ -33,7 +33,7 @@ extension AppRunner {
                 pending += handled.effects.filter { $0 != .paste }.map { ($0, e.time) }
             case .resize(let size, let w): emit(app.resize(to: size, atWall: w))
             case .present(_, let at): emit(app.enter(at: at))
-            case .frame, .end: break
+            case .frame, .span, .end: break
             }
             r.cursor += 1
         }
