@@ -70,6 +70,10 @@ public enum Key: String, Hashable, Sendable {
     case quit
     /// F1 or ? : the shortcut overlay.
     case help
+    /// F9: save the last seconds of the session (SPEC §17, the flight recorder).
+    case saveLast
+    /// Ctrl+Shift+C: the HUD's lines as text, for a bug report (SPEC §17).
+    case copyReport
     case digit1 = "1", digit2 = "2", digit3 = "3", digit4 = "4", digit5 = "5", digit6 = "6", digit7 = "7", digit8 = "8", digit9 = "9"
 
     /// The number keys in order: key N shows the registry's Nth scene.

@@ -215,7 +215,7 @@ public final class EventPump {
         case Int(SDLK_z.rawValue): return shift ? .redo : .undo
         case Int(SDLK_y.rawValue): return .redo
         case Int(SDLK_a.rawValue): return .selectAll
-        case Int(SDLK_c.rawValue): return .copy
+        case Int(SDLK_c.rawValue): return shift ? .copyReport : .copy
         case Int(SDLK_x.rawValue): return .cut
         case Int(SDLK_v.rawValue): return .paste
         // Ctrl+Q and Ctrl+W close the window as its close button does (SPEC §15.4).
@@ -230,6 +230,7 @@ public final class EventPump {
         case Int(SDLK_HOME.rawValue): return .home
         case Int(SDLK_END.rawValue): return .end
         case Int(SDLK_F1.rawValue), Int(SDLK_QUESTION.rawValue): return .help
+        case Int(SDLK_F9.rawValue): return .saveLast
         case Int(SDLK_ESCAPE.rawValue): return .escape
         case Int(SDLK_RETURN.rawValue), Int(SDLK_KP_ENTER.rawValue): return .enter
         case Int(SDLK_SPACE.rawValue): return .space

@@ -297,3 +297,13 @@ public enum MonotonicClock {
         return Double(SDL_GetPerformanceCounter() &- origin) / frequency
     }
 }
+
+/// The SDL library this process runs on (not the headers it was built with): for a bug
+/// report's about.txt (SPEC §17).
+public enum SDLVersion {
+    public static var linked: String {
+        var v = SDL_version()
+        SDL_GetVersion(&v)
+        return "\(v.major).\(v.minor).\(v.patch)"
+    }
+}

@@ -36,4 +36,6 @@ extension EventName {
     package static let dropRefused: EventName = "dropRefused"
     package static let redo: EventName = "redo"
     package static let tooltip: EventName = "tooltip"
+    /// F9: the last seconds of the session saved as a bundle folder (SPEC §17).
+    package static let bundleSaved: EventName = "bundleSaved"
 }

@@ -18,6 +18,8 @@ final class LiveCapture {
     private struct Render {
         var process: Process
         var video: String
+        /// What the badge names when it is done: the video, or the bundle it belongs to.
+        var label: String
         var output: LockedBuffer
         var errors: LockedBuffer
         var pipes: [Pipe]
@@ -109,7 +111,28 @@ final class LiveCapture {
         return (replay, startRender(replay: replay, video: options.output(forReplay: replay), options: options, now: now))
     }
 
-    private func startRender(replay: String, video: String, options: CaptureOptions, now: Double) -> String? {
+    /// A path in the folder for a folder named by date, `scene` and `suffix`, never an
+    /// existing one's (a flight recorder's bundle: "2026-12-05 14-03-11 liquid last-30s").
+    func freshFolder(scene: String, suffix: String, date: Date = Date()) throws(CaptureError) -> String {
+        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+            throw CaptureError("cannot create the captures folder \(folder): \(error.localizedDescription)")
+        }
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.dateFormat = "yyyy-MM-dd HH-mm-ss"
+        let base = "\(folder)/\(f.string(from: date)) \(scene) \(suffix)"
+        var n = 1
+        while FileManager.default.fileExists(atPath: n == 1 ? base : "\(base) \(n)") { n += 1 }
+        return n == 1 ? base : "\(base) \(n)"
+    }
+
+    /// Renders a saved replay into `video` in the background, as a take's is; the badge
+    /// names `label` when it is done.
+    func render(replay: String, video: String, label: String, options: CaptureOptions, now: Double) -> String? {
+        startRender(replay: replay, video: video, label: label, options: options, now: now)
+    }
+
+    private func startRender(replay: String, video: String, label: String? = nil, options: CaptureOptions, now: Double) -> String? {
         guard FFmpeg.locate(in: environment.searchPath) != nil || options.format == .png else {
             message = ("Saved the take (\((replay as NSString).lastPathComponent)); " + FFmpeg.installHint, now + 8)
             return FFmpeg.installHint
@@ -130,7 +153,8 @@ final class LiveCapture {
             message = ("Capture failed: cannot start the renderer (\(error.localizedDescription))", now + 8)
             return "cannot start the renderer: \(error.localizedDescription)"
         }
-        renders.append(Render(process: p, video: video, output: output, errors: errors, pipes: [out, err]))
+        renders.append(Render(process: p, video: video, label: label ?? Self.name(of: video), output: output, errors: errors,
+                              pipes: [out, err]))
         return nil
     }
 
@@ -152,7 +176,7 @@ final class LiveCapture {
             let verified = String(decoding: r.output.data, as: UTF8.self).split(separator: "\n")
                 .first { $0.hasPrefix("replay verified") }.map(String.init) ?? ""
             if ok {
-                message = ("Saved \(Self.name(of: r.video))  ·  click to open the folder", now + 8)
+                message = ("Saved \(r.label)  ·  click to open the folder", now + 8)
             } else {
                 let why = String(decoding: r.errors.data, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? "unknown error"
                 message = ("Capture failed: \(why)", now + 10)

@@ -15,6 +15,7 @@ extension AppRunner {
     /// Adds a line to the take being recorded; a take stopped by a failed write (a full
     /// disk) says so in the trace.
     func recordLine(_ line: ReplayFile.Line) {
+        sessionLog.append(line)
         if let failure = capture.append(line) {
             emit([SceneEvent(.captureFailed, time: app.sceneTime(atWall: wall), [("error", .string(failure))])])
         }
@@ -51,6 +52,7 @@ extension AppRunner {
         let replayTime = app.sceneTime(atWall: wall)
         sandbox = nil
         replay = nil
+        sessionLog.setActive(true)  // the window's own session goes on, on its own clock
         // What the replay asked for and has not been done goes with it.
         pending.removeAll()
         capture.rebase(by: saved.wallOrigin - wallOrigin)
@@ -72,6 +74,7 @@ extension AppRunner {
         if case .text(let typed, _) = input {
             return !afterPaste && (typed == "r" || typed == "s" || typed == "R" || typed == "S")
         }
+        if case .key(.saveLast, _, _) = input { saveLast(seconds: Double(app.capture.lastSeconds)); return true }
         guard case .key(let key, _, _) = input, key == .r || key == .s else { return false }
         if key == .s { screenshot(); return true }
         toggleTake()
@@ -101,6 +104,8 @@ extension AppRunner {
             lastFrameReport = 0
             frameTimes.removeAll(keepingCapacity: true)
             app = fresh
+            // The flight recorder starts over with the take: the same start, the same lines.
+            sessionLog.restart(settings: settings.json)
             app.userPresets = presets?.names() ?? []
             presentAt = app.sceneType.entranceDelay
             trace?.continueClock(atSceneTime: 0)  // the take's clock starts at 0; the trace's goes on
@@ -146,6 +151,7 @@ extension AppRunner {
                 // The take plays from its own start, in the window, as `run --replay` does, in
                 // a sandbox: what the window was is kept whole and put back when it ends.
                 sandbox = (app, wallOrigin, presentAt)
+                sessionLog.setActive(false)
                 emit([SceneEvent(.replayStarted, time: t, [("path", .string(path)), ("scene", .string(fresh.sceneName))])])
                 app = fresh
                 app.userPresets = presets?.names() ?? []

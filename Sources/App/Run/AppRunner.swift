@@ -40,6 +40,8 @@ final class AppRunner {
     var sandbox: (app: Workbench, wallOrigin: Double, presentAt: Double?)?
     /// A dropped recording being read and fitted on its own thread (SPEC §16).
     var fitJob: FitJob?
+    /// The flight recorder: the session so far, for F9 (SPEC §17).
+    let sessionLog = SessionLog()
     /// The last input was Ctrl+V: the text that follows it is the clipboard's.
     var afterPaste = false
     var presentAt: Double?
@@ -157,6 +159,10 @@ final class AppRunner {
     var wall: Double { MonotonicClock.now() - wallOrigin }
 
     func emit(_ events: [SceneEvent]) {
+        if sessionLog.isActive {
+            let now = wall
+            for e in events { sessionLog.note(e, wall: now) }
+        }
         guard let trace else { return }
         for e in events { trace.write(e) }
     }
