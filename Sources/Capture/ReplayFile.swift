@@ -30,12 +30,18 @@ public struct ReplayFile: Sendable {
         /// the session from its start, so the scene reaches this moment exactly, and renders
         /// from here; its times (`--from`, `--to`) count from here too.
         case span(wall: Double)
+        /// Settings that came from outside the input (SPEC §17: a preset dropped or picked
+        /// from the library), as the preset's JSON text and its name: replayed as loaded.
+        case preset(wall: Double, name: String, json: String)
+        /// A recording fitted to spring B (SPEC §16): the fit as the window showed it, JSON.
+        case fit(wall: Double, path: String, json: String)
         case end(wall: Double)
 
         public var wall: Double {
             switch self {
             case .input(let e): return e.time
-            case .resize(_, let w), .present(let w, _), .frame(let w, _), .span(let w), .end(let w): return w
+            case .resize(_, let w), .present(let w, _), .frame(let w, _), .span(let w), .end(let w),
+                 .preset(let w, _, _), .fit(let w, _, _): return w
             }
         }
     }
@@ -107,6 +113,8 @@ public struct ReplayFile: Sendable {
         case .present(_, let at): fields += [("e", "\"present\""), ("at", number(at))]
         case .frame(_, let hash): fields += [("e", "\"frame\""), ("hash", string(hash))]
         case .span: fields.append(("e", "\"span\""))
+        case .preset(_, let name, let json): fields += [("e", "\"preset\""), ("name", string(name)), ("json", string(json))]
+        case .fit(_, let path, let json): fields += [("e", "\"fit\""), ("name", string(path)), ("json", string(json))]
         case .end: fields.append(("e", "\"end\""))
         }
         return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
@@ -161,7 +169,7 @@ public struct ReplayFile: Sendable {
     /// One line's fields (JSONDecoder reads numbers exactly; JSONSerialization does not).
     struct Row: Decodable {
         var t: Double?, x: Double?, y: Double?, dy: Double?, w: Double?, h: Double?, at: Double?
-        var e: String?, key: String?, text: String?, hash: String?
+        var e: String?, key: String?, text: String?, hash: String?, name: String?, json: String?
         var shift: Bool?, down: Bool?, ctrl: Bool?
     }
 
@@ -222,8 +230,10 @@ public struct ReplayFile: Sendable {
         case "present": return .present(wall: t, at: try num(\.at, "at", 0...maximumTime))
         case "frame": return .frame(wall: t, hash: try str(\.hash, "hash", limit: 64))
         case "span": return .span(wall: t)
+        case "preset": return .preset(wall: t, name: try str(\.name, "name", limit: 4096), json: try str(\.json, "json", limit: 1 << 20))
+        case "fit": return .fit(wall: t, path: try str(\.name, "name", limit: 4096), json: try str(\.json, "json", limit: 1 << 22))
         case "end": return .end(wall: t)
-        default: throw fail("unknown event \(quoted(kind)) (down, move, up, wheel, key, text, shift, focusLost, captureLost, resize, present, frame, span, end)")
+        default: throw fail("unknown event \(quoted(kind)) (down, move, up, wheel, key, text, shift, focusLost, captureLost, resize, present, frame, span, preset, fit, end)")
         }
     }
 

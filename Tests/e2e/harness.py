@@ -9,7 +9,7 @@ def xdo(display, *args):
     subprocess.run(["xdotool", *map(str, args)], check=True, env={**os.environ, "DISPLAY": display})
 
 class App:
-    def __init__(self, extra=(), env_extra=None, screen=(1280, 800)):
+    def __init__(self, extra=(), env_extra=None, screen=(1280, 800), quit_after=30):
         self.tmp = tempfile.mkdtemp(prefix="springlab-e2e-")
         self.trace = os.path.join(self.tmp, "trace.jsonl")
         # A private Xvfb per case: no state leaks between cases. `screen` larger for a 2×
@@ -26,7 +26,7 @@ class App:
         # SPRINGLAB_DEBUG_EVENTS makes the app print each pointer event's raw X server time:
         # the true-time case measures the truth from them.
         self.log = open(os.path.join(self.tmp, "events.log"), "w")
-        self.proc = subprocess.Popen([BIN, "run", "--trace", self.trace, "--quit-after", "30", *extra],
+        self.proc = subprocess.Popen([BIN, "run", "--trace", self.trace, "--quit-after", str(quit_after), *extra],
                                      env={**env, "SPRINGLAB_DEBUG_EVENTS": "1", **(env_extra or {})},
                                      stdout=self.log, stderr=self.log)
         # Ready at the first frame; the Push Alert (as the trace's `started` says, whether a
@@ -158,7 +158,7 @@ def summary():
     print(f"{len(results) - failed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 
-def case(name, extra=(), env=None, screen=(1280, 800)):
+def case(name, extra=(), env=None, screen=(1280, 800), quit_after=30):
     """Runs the case at once (E2E_ONLY=text runs only the cases whose name contains it).
     `screen` is the Xvfb screen: the window's size, so that it sits at the origin and
     pointer positions are window points."""
@@ -167,7 +167,7 @@ def case(name, extra=(), env=None, screen=(1280, 800)):
             return fn
         app = None
         try:
-            app = App(extra, env, screen)
+            app = App(extra, env, screen, quit_after)
             fn(app)
             results.append((name, None))
             print(f"ok   {name}")

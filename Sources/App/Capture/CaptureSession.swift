@@ -148,6 +148,7 @@ struct CaptureSession {
         case .input(let e): _ = app.handle(e)
         case .resize(let size, let w): _ = app.resize(to: size, atWall: w)
         case .present(_, let at): _ = app.enter(at: at)
+        case .preset, .fit: _ = app.applyOutside(line)
         case .frame, .span, .end: break
         }
     }
@@ -176,6 +177,7 @@ struct CaptureSession {
             case .input(let e): _ = app.handle(e)
             case .resize(let size, let w): _ = app.resize(to: size, atWall: w)
             case .present(_, let at): _ = app.enter(at: at)
+            case .preset, .fit: _ = app.applyOutside(line)
             case .frame(let w, let hash):
                 _ = app.update(toWall: w)
                 total += 1

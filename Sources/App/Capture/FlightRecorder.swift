@@ -47,7 +47,9 @@ extension AppRunner {
                                                      ("capture", .string(video)), ("lines", .number(Double(file.lines.count)))])])
             if let failure { emit([SceneEvent(.captureFailed, time: t, [("error", .string(failure))])]) }
         } catch {
-            captureFailed("Cannot save the last \(Int(seconds)) s", error, at: at)
+            let why = (error as? RuntimeError)?.message ?? "\(error)"
+            capture.note("Cannot save the last \(Int(seconds)) s: \(why)", until: at + 8)
+            emit([SceneEvent(.captureFailed, time: t, [("error", .string("cannot save the last \(Int(seconds)) s: \(why)"))])])
         }
     }
 

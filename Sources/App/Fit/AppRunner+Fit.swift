@@ -90,6 +90,8 @@ extension AppRunner {
         case .success(let report):
             let fit = Self.labFit(report, name: name)
             emit(app.applyFit(fit, path: job.path, source: job.source, at: t))
+            // (a take or the flight recorder replays it as the window showed it)
+            recordLine(.fit(wall: at, path: job.path, json: FitRecord.encode(fit)))
             // B's group appeared (A/B on), or the scene changed: the controls as drawn now.
             app.measureInspector(atWall: at)
             emit([app.layoutEvent(atWall: at)])

@@ -34,6 +34,7 @@ extension AppRunner {
                 pending += handled.effects.filter { $0 != .paste }.map { ($0, e.time) }
             case .resize(let size, let w): emit(app.resize(to: size, atWall: w))
             case .present(_, let at): emit(app.enter(at: at))
+            case .preset, .fit: emit(app.applyOutside(r.lines[r.cursor]))
             case .frame, .span, .end: break
             }
             r.cursor += 1
@@ -163,8 +164,11 @@ extension AppRunner {
                 trace?.continueClock(atSceneTime: 0)
                 capture.note("Playing \(name)  ·  Esc stops", until: 4)
             } else if path.hasSuffix(".json") {
-                let preset = try Preset.load(try SpringLabCommand.readTextInput(path), name: path)
-                emit(app.loadPreset(preset, name: String(name.dropLast(name.hasSuffix(".preset.json") ? 12 : 5)), source: "drop", at: t))
+                let text = try SpringLabCommand.readTextInput(path)
+                let preset = try Preset.load(text, name: path)
+                let shown = String(name.dropLast(name.hasSuffix(".preset.json") ? 12 : 5))
+                emit(app.loadPreset(preset, name: shown, source: "drop", at: t))
+                recordLine(.preset(wall: at, name: shown, json: text))
                 capture.note("Loaded \(name)", until: at + 4)
             } else {
                 throw RuntimeError("drop a .preset.json, a .slreplay, or a video or CSV to fit (\(quotedPath(name)) is none of these)")

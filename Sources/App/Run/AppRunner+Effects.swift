@@ -65,8 +65,10 @@ extension AppRunner {
         guard let presets else { return }
         do {
             let path = presets.path(of: name)
-            let preset = try Preset.load(try SpringLabCommand.readTextInput(path), name: path)
+            let text = try SpringLabCommand.readTextInput(path)
+            let preset = try Preset.load(text, name: path)
             emit(app.loadPreset(preset, name: name, source: "library", at: app.sceneTime(atWall: at)))
+            recordLine(.preset(wall: at, name: name, json: text))
             capture.note("Loaded \(name)", until: at + 4)
         } catch {
             let why = error.message
