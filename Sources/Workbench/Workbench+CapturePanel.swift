@@ -5,6 +5,8 @@ import Scenes
 /// What the capture panel (or the badge) asked for; the runner does it (`WorkbenchEffect.capture`).
 package enum CaptureAction: Equatable, Sendable {
     case record, screenshot, openFolder
+    /// The badge's ×: the background renders stop and leave nothing (SPEC §17).
+    case cancelRender
 }
 
 extension EventName {
@@ -42,6 +44,12 @@ extension Workbench {
     /// The panel, when open: handles the event and draws (a layer of its own, over all).
     /// A click on the badge opens the captures folder.
     package mutating func runCapturePanel(_ ui: inout UIPass, at t: Double, effects: inout [WorkbenchEffect]) -> [SceneEvent] {
+        if let badge = captureBadge, let progress = badge.progress, !ui.consumed, case .pointerDown(let p, _, _) = ui.event,
+           captureBadgeClose(captureBadgeFrame(text: badge.text, progress: progress)).contains(p) {
+            ui.consumed = true
+            effects.append(.capture(.cancelRender))
+            return []
+        }
         if let badge = captureBadge, !badge.recording, badge.progress == nil, !ui.consumed,
            case .pointerDown(let p, _, _) = ui.event, captureBadgeFrame(text: badge.text, progress: nil).contains(p) {
             ui.consumed = true
@@ -118,8 +126,14 @@ extension Workbench {
     /// The badge's frame over the stage (bottom right), for its text; nil when there is none.
     package func captureBadgeFrame(text: String, progress: Double?) -> Rect {
         let style = TextStyle(.semibold, size: 12)
-        let w = min(measurer.width(of: text, style: style) + 24, stage.width - 24)
+        // (A render's badge has its × at the right.)
+        let w = min(measurer.width(of: text, style: style) + 24 + (progress == nil ? 0 : 26), stage.width - 24)
         let h = progress == nil ? 28.0 : 36.0
         return Rect(x: stage.maxX - 12 - w, y: stage.maxY - 12 - h, width: w, height: h)
+    }
+
+    /// The × of a render's badge: cancels it.
+    package func captureBadgeClose(_ box: Rect) -> Rect {
+        Rect(x: box.maxX - 30, y: box.minY + 4, width: 26, height: 22)
     }
 }

@@ -223,7 +223,10 @@ extension Workbench {
         list.fill(.roundedRect(box, radius: 14), Paint(fill: badge.recording ? Color(hex: 0xFF3B30) : Color(hex: 0x000000, alpha: 0.78)))
         list.text(TextRun(badge.text, origin: Point2(box.minX + 12, box.minY + 6), style: style, color: .white))
         if let p = badge.progress {
-            let track = Rect(x: box.minX + 12, y: box.maxY - 9, width: box.width - 24, height: 3)
+            let close = captureBadgeClose(box)
+            let x = TextRun("×", origin: Point2(close.midX - 4, close.minY + 1), style: TextStyle(.semibold, size: 15), color: .white)
+            list.text(x)
+            let track = Rect(x: box.minX + 12, y: box.maxY - 9, width: box.width - 24 - 26, height: 3)
             list.fill(.capsule(track), Paint(fill: Color(hex: 0xFFFFFF, alpha: 0.25)))
             list.fill(.capsule(Rect(x: track.minX, y: track.minY, width: max(track.width * min(max(p, 0), 1), 3), height: 3)),
                       Paint(fill: .white))

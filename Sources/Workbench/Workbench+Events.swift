@@ -38,4 +38,6 @@ extension EventName {
     package static let tooltip: EventName = "tooltip"
     /// F9: the last seconds of the session saved as a bundle folder (SPEC §17).
     package static let bundleSaved: EventName = "bundleSaved"
+    /// The badge's ×: the background renders stopped, nothing written.
+    package static let captureCancelled: EventName = "captureCancelled"
 }

@@ -110,4 +110,35 @@ def _(app):
     assert open(BLOCKER).read() == "x" and not [e for e in app.events()[m:] if e["event"] == "bundleSaved"]
 
 
+@case("a take rendering in the background is cancelled by its badge's ×: the renderer ends, no video or temporary is left",
+      extra=["--fresh", "--captures", os.path.join(ROOT, "takes")], quit_after=120)
+def _(app):
+    takes = os.path.join(ROOT, "takes")
+    n = len(app.events())
+    xdo(app.display, "key", "r")
+    app.wait_for(lambda e: e["event"] == "recordingStarted", 5, n)
+    time.sleep(12)
+    m = len(app.events())
+    xdo(app.display, "key", "r")
+    stopped = app.wait_for(lambda e: e["event"] == "recordingStopped", 5, m)
+    video = stopped["replay"][:-len(".slreplay")] + ".mp4"
+    time.sleep(1.5)
+    # The badge sits 12 pt in from the stage's bottom-right corner (the stage: the window
+    # less the 340 pt inspector and the 48 pt bar), 36 pt tall while rendering; its × is
+    # its last 30 pt.
+    m = len(app.events())
+    xdo(app.display, "mousemove", 940 - 12 - 17, 800 - 48 - 12 - 36 + 15, "click", "1")
+    cancelled = app.wait_for(lambda e: e["event"] == "captureCancelled", 10, m)
+    assert cancelled["outputs"] == [video], cancelled
+    left = subprocess.run(["pgrep", "-f", "record --replay " + stopped["replay"]], capture_output=True, text=True).stdout
+    assert not left.strip(), "the renderer still runs: " + left
+    names = os.listdir(takes)
+    assert not os.path.exists(video) and not [f for f in names if "springlab-" in f], names
+    assert not [e for e in app.events()[m:] if e["event"] == "captureRendered"], "it rendered anyway"
+    # Still responsive: D switches the theme at once.
+    k = len(app.events())
+    xdo(app.display, "key", "d")
+    app.wait_for(lambda e: e["event"] == "theme", 5, k)
+
+
 summary()

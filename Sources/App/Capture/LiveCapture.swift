@@ -26,6 +26,8 @@ final class LiveCapture {
         /// Bytes of `output` already parsed.
         var parsed = 0
         var progress = 0.0
+        /// Frames written and to write, from the renderer's progress lines.
+        var frames = (done: 0, total: 0)
     }
     /// What the window shows about capture, and until when (wall seconds) a message stays.
     private(set) var message: (text: String, until: Double)?
@@ -163,6 +165,24 @@ final class LiveCapture {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
+    /// The oldest running render's frames written and to write (0 of 0 before its first).
+    var renderFrames: (done: Int, total: Int)? { renders.first?.frames }
+
+    /// Stops every background render (the badge's ×): each `springlab record` is asked to
+    /// stop, removes its temporaries and writes nothing (SPEC §13); waited for, so nothing
+    /// is left behind when this returns. Returns the outputs that will not be made.
+    func cancelRenders(now: Double) -> [String] {
+        for r in renders where r.process.isRunning { r.process.terminate() }
+        let cancelled = renders.map(\.video)
+        for r in renders {
+            r.process.waitUntilExit()
+            close(r)
+        }
+        renders.removeAll()
+        message = ("Cancelled \(cancelled.map(Self.name).joined(separator: ", ")): nothing was written", now + 6)
+        return cancelled
+    }
+
     /// Checks on the background renders: the oldest's progress in 0…1 while one runs;
     /// a render that ended, with a message and whether it succeeded (each once).
     func poll(now: Double) -> (progress: Double?, finished: (ok: Bool, path: String, verified: String)?) {
@@ -197,7 +217,10 @@ final class LiveCapture {
         let text = String(decoding: data[fresh.startIndex...end], as: UTF8.self)
         for line in text.split(separator: "\n") where line.hasPrefix("progress ") {
             let f = line.split(separator: " ")
-            if f.count >= 3, let done = Double(f[1]), let total = Double(f[2]), total > 0 { r.progress = done / total }
+            if f.count >= 3, let done = Double(f[1]), let total = Double(f[2]), total > 0 {
+                r.progress = done / total
+                r.frames = (Int(done), Int(total))
+            }
         }
     }
 

@@ -23,6 +23,10 @@ extension AppRunner {
         case .capture(.record): toggleTake()
         case .capture(.screenshot): screenshot()
         case .capture(.openFolder): openFolder()
+        case .capture(.cancelRender):
+            let at = wall
+            let cancelled = capture.cancelRenders(now: at)
+            emit([SceneEvent(.captureCancelled, time: app.sceneTime(atWall: at), [("outputs", .array(cancelled.map { .string($0) }))])])
         case .fitRecording(let path): fitFromField(path)
         case .quit: running = false
         }

@@ -150,7 +150,9 @@ extension AppRunner {
         if capture.isRecording {
             app.captureBadge = (String(format: "● REC  %d:%02d", Int(frameWall) / 60, Int(frameWall) % 60), nil, true)
         } else if let p = status.progress {
-            app.captureBadge = (String(format: "Rendering capture  %d %%", Int(p * 100)), p, false)
+            let f = capture.renderFrames ?? (0, 0)
+            app.captureBadge = (f.total > 0 ? "Rendering capture  \(f.done) of \(f.total) frames" : String(format: "Rendering capture  %d %%", Int(p * 100)),
+                                p, false)
         } else if let m = capture.message, m.until > frameWall {
             app.captureBadge = (m.text, nil, false)
         } else {
