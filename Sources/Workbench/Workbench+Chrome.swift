@@ -237,11 +237,7 @@ extension Workbench {
     /// commit lines and projected stop, armed state, frame time and fps.
     private func drawHUD(into list: inout DisplayList, at t: Double, wall: Double) {
         let place = placement
-        let v = hudTracker.velocity(releasedAt: wall - 1.0 / 60)  // a resting pointer reads 0 after 40 ms
-        // While the drive is on the stage the live scene is not what is drawn: the HUD says
-        // where the drive is instead of reading the live scene.
-        let hud = driveProgress(at: t).map { SceneHUD(lines: [NumberText.format("drive: %@ at p %.3f", sceneType.drive.label, $0)]) }
-            ?? scene.hud(at: t, pointerVelocity: Point2(v.x / place.scale, v.y / place.scale))  // page points per s
+        let (hud, v, lines) = hudReport(at: t, wall: wall)
         let red = Color(hex: 0xFF3B30)
         for line in hud.commitLines {
             list.fill(.rect(place.window(line)), Paint(fill: red.opacity(hud.armed ? 1 : 0.55)))
@@ -255,8 +251,6 @@ extension Workbench {
             list.line(from: p, to: tip, width: 2, color: Color(hex: 0x34C759))
             list.fill(.circle(center: tip, radius: 3), Paint(fill: Color(hex: 0x34C759)))
         }
-        let lines = [NumberText.format("%.1f ms  %.0f fps", frameMs, fps), NumberText.format("v %.0f, %.0f pt/s", v.x, v.y)]
-            + hud.lines + [hud.armed ? "ARMED" : "not armed"]
         let style = TextStyle(.semibold, size: 12)
         let box = Rect(x: stage.minX + 12, y: stage.maxY - 12 - 18 * Double(lines.count) - 12, width: 260,
                        height: 18 * Double(lines.count) + 12)
@@ -265,6 +259,22 @@ extension Workbench {
             let color = i == lines.count - 1 && hud.armed ? Color(hex: 0xFF453A) : Color.white
             list.tabularText(s, at: Point2(box.minX + 10, box.minY + 6 + 18 * Double(i)), style: style, color: color, measurer: measurer)
         }
+    }
+
+    /// The HUD's reading at scene time `t`: the scene's own, the pointer's velocity, and
+    /// its lines of text — frame number and scene time first (SPEC §17: a QA report names
+    /// the frame), then frame cost, velocity, the scene's lines, armed.
+    package func hudReport(at t: Double, wall: Double) -> (hud: SceneHUD, velocity: Point2, lines: [String]) {
+        let place = placement
+        let v = hudTracker.velocity(releasedAt: wall - 1.0 / 60)  // a resting pointer reads 0 after 40 ms
+        // While the drive is on the stage the live scene is not what is drawn: the HUD says
+        // where the drive is instead of reading the live scene.
+        let hud = driveProgress(at: t).map { SceneHUD(lines: [NumberText.format("drive: %@ at p %.3f", sceneType.drive.label, $0)]) }
+            ?? scene.hud(at: t, pointerVelocity: Point2(v.x / place.scale, v.y / place.scale))  // page points per s
+        let lines = [NumberText.format("frame %d  t %.3f s", framesDrawn, t), NumberText.format("%.1f ms  %.0f fps", frameMs, fps),
+                     NumberText.format("v %.0f, %.0f pt/s", v.x, v.y)]
+            + hud.lines + [hud.armed ? "ARMED" : "not armed"]
+        return (hud, v, lines)
     }
 
     private func drawAbout(into list: inout DisplayList) {

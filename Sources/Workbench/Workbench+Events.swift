@@ -40,4 +40,6 @@ extension EventName {
     package static let bundleSaved: EventName = "bundleSaved"
     /// The badge's ×: the background renders stopped, nothing written.
     package static let captureCancelled: EventName = "captureCancelled"
+    /// Ctrl+Shift+C: the HUD's lines copied as text.
+    package static let reportCopied: EventName = "reportCopied"
 }

@@ -61,6 +61,12 @@ extension Workbench {
             ui.openMenu = nil
             return [SceneEvent(.menuClosed, time: t), layoutEvent(atWall: wall)]
         }
+        // Ctrl+Shift+C: the HUD's lines as text for a bug report (SPEC §17), shown or not.
+        if case .key(.copyReport, let t, _) = event {
+            let lines = ["SpringLab \(Workbench.version) · \(sceneName) · \(theme.rawValue)"] + hudReport(at: t, wall: wall).lines
+            effects.append(.copy(lines.joined(separator: "\n") + "\n"))
+            return [SceneEvent(.reportCopied, time: t, [("lines", .array(lines.map { .string($0) }))])]
+        }
         // Ctrl+C / Ctrl+V act on the group under the pointer, else the focused one (§15.3).
         if case .key(let k, _, _) = event, k == .copy || k == .paste, ui.editing == nil { ui.codeTarget = codeTarget() }
         defer { ui.codeTarget = nil }

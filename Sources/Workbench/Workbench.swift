@@ -50,6 +50,8 @@ public struct Workbench: Sendable {
     package var userPresets: [String] = []
     /// The name typed for the next Save preset; nil: the scene's title.
     package var presetName: String?
+    /// Frames the window has drawn since it opened (the HUD's frame number, SPEC §17).
+    package var framesDrawn = 0
     /// The path typed in the Spring Lab's Fit… row (SPEC §16).
     package var fitPath = ""
     package let measurer: any TextMeasuring
@@ -241,7 +243,11 @@ public struct Workbench: Sendable {
         }
     }
 
-    package mutating func noteFrame(ms: Double, fps: Double) { frameMs = ms; self.fps = fps }
+    package mutating func noteFrame(ms: Double, fps: Double) {
+        frameMs = ms
+        self.fps = fps
+        framesDrawn += 1
+    }
 
     /// Carries the window's own choices onto a restarted workbench (a take's, which starts
     /// the scene again from its settings): starting, stopping or rendering a take changes no

@@ -141,4 +141,24 @@ def _(app):
     app.wait_for(lambda e: e["event"] == "theme", 5, k)
 
 
+@case("Ctrl+Shift+C copies the HUD's lines, frame number and scene time first, for a bug report", extra=["--fresh"])
+def _(app):
+    n = len(app.events())
+    xdo(app.display, "key", "h")
+    app.wait_for(lambda e: e["event"] == "hud", 5, n)
+    time.sleep(0.5)
+    m = len(app.events())
+    xdo(app.display, "key", "ctrl+shift+c")
+    copied = app.wait_for(lambda e: e["event"] == "reportCopied", 5, m)
+    time.sleep(0.2)
+    text = subprocess.run(["xclip", "-o", "-selection", "clipboard"], capture_output=True, text=True, timeout=5,
+                          env={**os.environ, "DISPLAY": app.display}).stdout
+    lines = text.splitlines()
+    assert lines == copied["lines"], (lines, copied)
+    assert lines[0].startswith("SpringLab ") and "push-alert" in lines[0], lines
+    frame, t = lines[1].split("  ")
+    assert int(frame.split()[1]) > 10 and t.startswith("t ") and float(t.split()[1]) > 0.5, lines[1]
+    assert any(l.startswith("v ") and l.endswith("pt/s") for l in lines), lines
+
+
 summary()
