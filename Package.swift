@@ -28,7 +28,7 @@ let package = Package(
         .systemLibrary(name: "CGL"),
         .target(name: "Motion", swiftSettings: strict),
         .target(name: "Files", swiftSettings: strict),
-        .target(name: "Fit", dependencies: ["Motion"], swiftSettings: strict),
+        .target(name: "Fit", dependencies: ["Motion", "Files"], swiftSettings: strict),
         .target(name: "Export", dependencies: ["Motion"], swiftSettings: strict),
         .target(name: "Canvas", dependencies: ["Motion"], swiftSettings: strict),
         .target(name: "Scenes", dependencies: ["Motion", "Canvas"], swiftSettings: strict),
@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "Canvas", "Scenes", "Motion", "Platform", "App", "Workbench", "Inspector", "CSDL2TTF"], exclude: ["Golden"],
                     swiftSettings: tests),
         .testTarget(name: "FilesTests", dependencies: ["Files"], swiftSettings: tests),
-        .testTarget(name: "FitTests", dependencies: ["Fit", "Motion"], swiftSettings: tests),
+        .testTarget(name: "FitTests", dependencies: ["Fit", "Motion", "Files"], swiftSettings: tests),
         .testTarget(name: "AppTests", dependencies: ["App", "Workbench", "Inspector", "Motion", "Capture", "Files", "Render", "Scenes", "Canvas"], exclude: ["Fixtures"],
                     swiftSettings: tests),
     ]

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// Positions over time along both axes: what a CSV holds or a tracked video gives, before
@@ -65,12 +66,12 @@ public struct PositionTable: Sendable, Equatable {
                     timeColumn = t
                     timeScale = 0.001
                 } else {
-                    throw FitError("\(name): line \(lineNumber): the header \(quotedText(line)) names no time column (t in seconds, or t_ms)")
+                    throw FitError("\(name): line \(lineNumber): the header \(quoted(line)) names no time column (t in seconds, or t_ms)")
                 }
                 xColumn = names.firstIndex(of: "x")
                 yColumn = names.firstIndex(of: "y")
                 guard xColumn != nil || yColumn != nil else {
-                    throw FitError("\(name): line \(lineNumber): the header \(quotedText(line)) names no position column (x and/or y)")
+                    throw FitError("\(name): line \(lineNumber): the header \(quoted(line)) names no position column (x and/or y)")
                 }
                 continue
             }
@@ -79,13 +80,13 @@ public struct PositionTable: Sendable, Equatable {
             }
             func number(_ column: Int, _ what: String) throws(FitError) -> Double {
                 guard let v = Double(fields[column]), v.isFinite, abs(v) <= 1e12 else {
-                    throw FitError("\(name): line \(lineNumber): \(what) \(quotedText(fields[column])) is not a finite number")
+                    throw FitError("\(name): line \(lineNumber): \(what) \(quoted(fields[column])) is not a finite number")
                 }
                 return v
             }
             let t = try number(timeColumn, header?[timeColumn] ?? "t") * timeScale
             if let last = times.last, !(t > last) {
-                throw FitError("\(name): line \(lineNumber): time \(quotedText(fields[timeColumn])) does not come after the row before")
+                throw FitError("\(name): line \(lineNumber): time \(quoted(fields[timeColumn])) does not come after the row before")
             }
             times.append(t)
             if let xColumn { xs.append(try number(xColumn, "x")) }
@@ -97,13 +98,4 @@ public struct PositionTable: Sendable, Equatable {
         let origin = times.first ?? 0
         return PositionTable(times: times.map { $0 - origin }, x: xColumn == nil ? nil : xs, y: yColumn == nil ? nil : ys)
     }
-}
-
-/// Text in a message: quoted, short, control characters shown as escapes.
-func quotedText(_ s: some StringProtocol) -> String {
-    var out = ""
-    for scalar in s.unicodeScalars.prefix(40) {
-        if scalar.value < 0x20 || scalar.value == 0x7F { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
-    }
-    return "'" + out + (s.unicodeScalars.count > 40 ? "…" : "") + "'"
 }

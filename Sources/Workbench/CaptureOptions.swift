@@ -27,9 +27,8 @@ package struct CaptureOptions: Equatable, Sendable {
     package var wholeWindow: Bool
     /// A cursor and a ring on each press and release, drawn into the capture.
     package var pointer: Bool
-    /// How many seconds F9 saves (SPEC §17): 10, 30 or 60.
+    /// How many seconds F9 saves (SPEC §17; the panel's 10 / 30 / 60 choice is still to come).
     package var lastSeconds = 30
-    package static let lastSpans = [10, 30, 60]
 
     /// With no arguments, what a fresh session captures: MP4, 60 fps, 1×, the stage, no pointer.
     package init(format: Format = .mp4, fps: Int = 60, scale: Int = 1, wholeWindow: Bool = false, pointer: Bool = false) {

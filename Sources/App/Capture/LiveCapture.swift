@@ -55,13 +55,7 @@ final class LiveCapture {
 
     /// A path in the folder for `scene` with `ext`, by date, never an existing file's.
     func freshPath(scene: String, ext: String, date: Date = Date()) throws(CaptureError) -> String {
-        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-            throw CaptureError("cannot create the captures folder \(folder): \(error.localizedDescription)")
-        }
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_US_POSIX")
-        f.dateFormat = "yyyy-MM-dd HH-mm-ss"
-        let base = "\(folder)/\(f.string(from: date)) \(scene)"
+        let base = try datedBase(scene: scene, date: date)
         var n = 1
         while true {
             let candidate = n == 1 ? base : "\(base) \(n)"
@@ -116,16 +110,21 @@ final class LiveCapture {
     /// A path in the folder for a folder named by date, `scene` and `suffix`, never an
     /// existing one's (a flight recorder's bundle: "2026-12-05 14-03-11 liquid last-30s").
     func freshFolder(scene: String, suffix: String, date: Date = Date()) throws(CaptureError) -> String {
+        let base = try datedBase(scene: scene, date: date) + " " + suffix
+        var n = 1
+        while FileManager.default.fileExists(atPath: n == 1 ? base : "\(base) \(n)") { n += 1 }
+        return n == 1 ? base : "\(base) \(n)"
+    }
+
+    /// "FOLDER/2026-12-05 14-03-11 SCENE", the captures folder made first if missing.
+    private func datedBase(scene: String, date: Date) throws(CaptureError) -> String {
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
             throw CaptureError("cannot create the captures folder \(folder): \(error.localizedDescription)")
         }
         let f = DateFormatter()
         f.locale = Locale(identifier: "en_US_POSIX")
         f.dateFormat = "yyyy-MM-dd HH-mm-ss"
-        let base = "\(folder)/\(f.string(from: date)) \(scene) \(suffix)"
-        var n = 1
-        while FileManager.default.fileExists(atPath: n == 1 ? base : "\(base) \(n)") { n += 1 }
-        return n == 1 ? base : "\(base) \(n)"
+        return "\(folder)/\(f.string(from: date)) \(scene)"
     }
 
     /// Renders a saved replay into `video` in the background, as a take's is; the badge

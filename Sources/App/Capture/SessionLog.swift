@@ -16,8 +16,6 @@ final class SessionLog {
     static let frameInterval = 0.25
     /// How far back the trace events are kept, s: the longest span F9 saves and a margin.
     static let eventHorizon = 75.0
-    /// The spans F9 may save, s (the capture panel's choice).
-    static let spans = [10, 30, 60]
 
     /// The settings the log starts from (a replay's second line), nil before it starts.
     private(set) var settings: String?
@@ -60,13 +58,6 @@ final class SessionLog {
         if let first = events.first, wall - first.wall > Self.eventHorizon * 1.5 {
             events.removeAll { wall - $0.wall > Self.eventHorizon }
         }
-    }
-
-    /// What the log holds in memory, bytes (the lines' storage and the hashes' text).
-    var bytes: Int {
-        lines.count * MemoryLayout<ReplayFile.Line>.stride
-            + lines.reduce(0) { if case .frame = $1 { $0 + 32 } else { $0 } }
-            + events.reduce(0) { $0 + $1.json.utf8.count + 32 }
     }
 
     /// The last `seconds` before `wall` as a replay: the whole log (the scene must live
