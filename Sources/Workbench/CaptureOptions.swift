@@ -27,8 +27,11 @@ package struct CaptureOptions: Equatable, Sendable {
     package var wholeWindow: Bool
     /// A cursor and a ring on each press and release, drawn into the capture.
     package var pointer: Bool
-    /// How many seconds F9 saves (SPEC §17; the panel's 10 / 30 / 60 choice is still to come).
+    /// How many seconds F9 and the panel's Save button keep (SPEC §17): 10, 30 or 60.
     package var lastSeconds = 30
+    /// The take's name (SPEC §17), put in its file or folder name; always already
+    /// sanitised (`CaptureOptions.sanitisedName`), "" for none.
+    package private(set) var name = ""
 
     /// With no arguments, what a fresh session captures: MP4, 60 fps, 1×, the stage, no pointer.
     package init(format: Format = .mp4, fps: Int = 60, scale: Int = 1, wholeWindow: Bool = false, pointer: Bool = false) {
@@ -54,6 +57,33 @@ package struct CaptureOptions: Equatable, Sendable {
         return "\(what), \(fps) fps, \(scale)×, \(wholeWindow ? "window" : "stage")" + (pointer ? ", pointer" : "")
     }
     package static let scales = [1, 2]
+    package static let lastChoices = [10, 30, 60]
+    /// The longest name kept, in characters.
+    package static let nameLimit = 40
+
+    /// Names the takes from now on (`sanitisedName`); "" for none.
+    package mutating func setName(_ text: String) { name = Self.sanitisedName(text) }
+
+    /// A name made safe to be a part of a file name, never a path: a slash, a backslash,
+    /// a control character or anything else a file manager or a shell would trip on
+    /// (`:*?"<>|`) becomes a dash; a run of spaces or of dashes becomes one; leading dots,
+    /// dashes and spaces go (".." and hidden files cannot be made); at most 40 characters.
+    package static func sanitisedName(_ text: String) -> String {
+        let unsafe = Set<Character>(["/", "\\", ":", "*", "?", "\"", "<", ">", "|"])
+        var out = ""
+        for c in text {
+            let bad = unsafe.contains(c) || c.unicodeScalars.contains { $0.properties.generalCategory == .control
+                || $0.properties.generalCategory == .format || $0.value == 0x7F }
+            let piece: Character = bad ? "-" : (c.isWhitespace ? " " : c)
+            // One space, or one dash, where several were.
+            if piece == " " || piece == "-", out.last == piece { continue }
+            out.append(piece)
+        }
+        let trimmed = out.drop { $0 == "." || $0 == " " || $0 == "-" }
+        var name = String(String(trimmed).prefix(nameLimit))
+        while let last = name.last, last == " " || last == "-" || last == "." { name.removeLast() }
+        return name
+    }
 
     /// `format`, with the frame rate moved to the format's nearest when it has no such rate.
     package mutating func choose(_ format: Format) {
@@ -69,6 +99,7 @@ package struct CaptureOptions: Equatable, Sendable {
             return "'fps' must be one of \(rates) for \(format.rawValue), got \(fps)"
         }
         guard Self.scales.contains(scale) else { return "'scale' must be 1 or 2, got \(scale)" }
+        guard Self.lastChoices.contains(lastSeconds) else { return "'lastSeconds' must be 10, 30 or 60, got \(lastSeconds)" }
         return nil
     }
 
@@ -93,7 +124,7 @@ package struct CaptureOptions: Equatable, Sendable {
 }
 
 extension CaptureOptions: Codable {
-    private enum Keys: String, CodingKey { case format, fps, scale, wholeWindow, pointer }
+    private enum Keys: String, CodingKey { case format, fps, scale, wholeWindow, pointer, lastSeconds, name }
 
     package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
@@ -107,6 +138,9 @@ extension CaptureOptions: Codable {
         scale = try c.decode(Int.self, forKey: .scale)
         wholeWindow = try c.decode(Bool.self, forKey: .wholeWindow)
         pointer = try c.decode(Bool.self, forKey: .pointer)
+        // (Sessions saved before the panel had them hold neither.)
+        lastSeconds = try c.decodeIfPresent(Int.self, forKey: .lastSeconds) ?? 30
+        name = Self.sanitisedName(try c.decodeIfPresent(String.self, forKey: .name) ?? "")
     }
 
     package func encode(to encoder: Encoder) throws {
@@ -116,5 +150,7 @@ extension CaptureOptions: Codable {
         try c.encode(scale, forKey: .scale)
         try c.encode(wholeWindow, forKey: .wholeWindow)
         try c.encode(pointer, forKey: .pointer)
+        try c.encode(lastSeconds, forKey: .lastSeconds)
+        try c.encode(name, forKey: .name)
     }
 }

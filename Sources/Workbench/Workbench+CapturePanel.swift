@@ -5,6 +5,8 @@ import Scenes
 /// What the capture panel (or the badge) asked for; the runner does it (`WorkbenchEffect.capture`).
 package enum CaptureAction: Equatable, Sendable {
     case record, screenshot, openFolder
+    /// Save the last 10, 30 or 60 s (the panel's choice) as a bundle, as F9 does (SPEC §17).
+    case saveLast
     /// The badge's ×: the background renders stop and leave nothing (SPEC §17).
     case cancelRender
 }
@@ -16,11 +18,12 @@ extension EventName {
     package static let captureOptions: EventName = "captureOptions"
 }
 
-/// The capture panel (SPEC §14): the transport's Capture button opens it over the stage —
-/// format, frame rate, scale, stage or whole window, the pointer overlay, and Record,
-/// Screenshot and Open folder. R and S follow its choices.
+/// The capture panel (SPEC §14, §17): the transport's Capture button opens it over the
+/// stage — format, frame rate, scale, stage or whole window, the pointer overlay, the
+/// take's name, how much F9 saves, and Record, Screenshot, Open folder and Save the last
+/// N s. R, S and F9 follow its choices.
 extension Workbench {
-    package static let capturePanelSize = Size(320, 274)
+    package static let capturePanelSize = Size(320, 382)
 
     /// The transport's Capture button.
     package var captureButtonFrame: Rect {
@@ -38,7 +41,8 @@ extension Workbench {
     /// The trace's view of the choices.
     package var captureOptionFields: [(String, TraceValue)] {
         [("format", .string(capture.format.rawValue)), ("fps", .number(Double(capture.fps))), ("scale", .number(Double(capture.scale))),
-         ("area", .string(capture.wholeWindow ? "window" : "stage")), ("pointer", .bool(capture.pointer))]
+         ("area", .string(capture.wholeWindow ? "window" : "stage")), ("pointer", .bool(capture.pointer)),
+         ("name", .string(capture.name)), ("last", .number(Double(capture.lastSeconds)))]
     }
 
     /// The panel, when open: handles the event and draws (a layer of its own, over all).
@@ -91,6 +95,16 @@ extension Workbench {
             capture.wholeWindow = a == "window"
         }
         _ = ui.toggle("capture.pointer", "Pointer overlay", value: &capture.pointer, frame: row())
+        var name = capture.name
+        if ui.textField("capture.name", "Name", value: &name, maxCharacters: CaptureOptions.nameLimit, frame: row(),
+                        mayBeEmpty: true, placeholder: "none (date and scene)") {
+            capture.setName(name)
+        }
+        let lasts = CaptureOptions.lastChoices.map { (id: String($0), label: "\($0) s") }
+        if let l = ui.choice("capture.last", "F9 saves", options: lasts, selected: String(capture.lastSeconds), frame: row()),
+           let seconds = Int(l) {
+            capture.lastSeconds = seconds
+        }
         y += 6
         let buttons = UIPass.segments(3, x: x, y: y, width: w)
         if ui.button("capture.record", captureBadge?.recording == true ? "Stop" : "Record", frame: buttons[0], prominent: true) {
@@ -98,6 +112,10 @@ extension Workbench {
         }
         if ui.button("capture.screenshot", "Screenshot", frame: buttons[1]) { effects.append(.capture(.screenshot)) }
         if ui.button("capture.openFolder", "Open folder", frame: buttons[2]) { effects.append(.capture(.openFolder)) }
+        y += 36
+        if ui.button("capture.saveLast", "Save the last \(capture.lastSeconds) s · F9", frame: Rect(x: x, y: y, width: w, height: 28)) {
+            effects.append(.capture(.saveLast))
+        }
         // A press elsewhere closes the panel; on the stage it does nothing more.
         if !ui.consumed, case .pointerDown(let p, _, _) = ui.event, !frame.contains(p) {
             showCapturePanel = false

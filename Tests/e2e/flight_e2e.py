@@ -16,7 +16,7 @@ import json, os, subprocess, sys, tempfile, time
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import BIN, case, drag, summary, xdo  # noqa: E402
+from harness import BIN, case, click_control, drag, summary, xdo  # noqa: E402
 
 FILES = {"replay.slreplay", "capture.mp4", "trace.jsonl", "about.txt"}
 SAVED = {}
@@ -159,6 +159,97 @@ def _(app):
     frame, t = lines[1].split("  ")
     assert int(frame.split()[1]) > 10 and t.startswith("t ") and float(t.split()[1]) > 0.5, lines[1]
     assert any(l.startswith("v ") and l.endswith("pt/s") for l in lines), lines
+
+
+@case("the panel names takes and bundles (sanitised, never a path) and its 10 s choice and Save button save the last 10 s",
+      extra=["--fresh", "--captures", os.path.join(ROOT, "named")], quit_after=200)
+def _(app):
+    named = os.path.join(ROOT, "named")
+    n = len(app.events())
+    click_control(app, "capture")
+    app.wait_for(lambda e: e["event"] == "capturePanel" and e["shown"], 5, n)
+    # A click on the name field, a name with a slash and "..": it can never leave the folder.
+    m = len(app.events())
+    click_control(app, "capture.name", n)
+    time.sleep(0.3)
+    xdo(app.display, "type", "--delay", "30", "../Bounce / QA:7")
+    xdo(app.display, "key", "Return")
+    chosen = app.wait_for(lambda e: e["event"] == "captureOptions", 5, m)
+    assert chosen["name"] == "Bounce - QA-7", chosen
+    m = len(app.events())
+    click_control(app, "capture.last.10", n)
+    chosen = app.wait_for(lambda e: e["event"] == "captureOptions" and e["last"] == 10, 5, m)
+    time.sleep(11)
+    m = len(app.events())
+    click_control(app, "capture.saveLast", n)
+    saved = app.wait_for(lambda e: e["event"] == "bundleSaved", 10, m)
+    assert saved["seconds"] == 10 and saved["path"].endswith(" push-alert Bounce - QA-7 last-10s"), saved
+    assert os.path.dirname(saved["path"]) == named, saved
+    replay = [json.loads(l) for l in open(os.path.join(saved["path"], "replay.slreplay")) if l.startswith("{")]
+    span = [l for l in replay if l.get("e") == "span"][0]["t"]
+    end = [l for l in replay if l.get("e") == "end"][0]["t"]
+    assert abs(end - span - 10) < 1e-6, (span, end)
+    rendered = app.wait_for(lambda e: e["event"] == "captureRendered", 120, m)
+    assert rendered["ok"] is True, rendered
+    duration = float(subprocess.run(["ffprobe", "-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0",
+                                     os.path.join(saved["path"], "capture.mp4")], capture_output=True, text=True,
+                                    check=True).stdout)
+    assert abs(duration - 10) <= 1 / 60 + 1e-3, duration
+    # F9 follows the panel too; a take (R) carries the name.
+    xdo(app.display, "key", "Escape")
+    m = len(app.events())
+    xdo(app.display, "key", "r")
+    started = app.wait_for(lambda e: e["event"] == "recordingStarted", 5, m)
+    assert os.path.basename(started["replay"]).endswith(" push-alert Bounce - QA-7.slreplay"), started
+    assert os.path.dirname(started["replay"]) == named, started
+    xdo(app.display, "key", "r")
+    app.wait_for(lambda e: e["event"] == "recordingStopped", 5, m)
+    xdo(app.display, "key", "F9")
+    again = app.wait_for(lambda e: e["event"] == "bundleSaved", 10, m)
+    assert again["seconds"] == 10 and again["path"].endswith("last-10s"), again
+    assert not [f for f in os.listdir(ROOT) if f.startswith("Bounce")], os.listdir(ROOT)
+
+
+# A captures folder on a small tmpfs with room for the bundle's first file but not all of
+# it (SPEC §13): the disk fills mid-bundle and nothing of it is left.
+FULL = tempfile.mkdtemp(prefix="springlab-flight-full-")
+FULL_MOUNTED = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", FULL],
+                              capture_output=True).returncode == 0
+ROOMY = os.path.join(ROOT, "roomy")
+
+
+@case("F9 on a disk that fills mid-bundle: one line with the reason, nothing half-written; with room, the same bundle saves",
+      extra=["--fresh", "--captures", FULL])
+def _(app):
+    assert FULL_MOUNTED, "mount -t tmpfs was refused (needs root): the full-disk case cannot run here"
+    leave = 12 * 1024
+    st = os.statvfs(FULL)
+    with open(os.path.join(FULL, "filler"), "wb") as f:
+        f.write(b"\0" * (st.f_bavail * st.f_frsize - leave))
+    drag(app, -30, 10, 0.01)
+    time.sleep(2)
+    m = len(app.events())
+    xdo(app.display, "key", "F9")
+    failed = app.wait_for(lambda e: e["event"] == "captureFailed", 10, m)
+    assert "No space left on device" in failed["error"] and "\n" not in failed["error"], failed
+    assert failed["error"].startswith("cannot save the last 30 s: "), failed
+    time.sleep(0.3)
+    assert sorted(os.listdir(FULL)) == ["filler"], os.listdir(FULL)
+    assert not [e for e in app.events()[m:] if e["event"] == "bundleSaved"]
+    # With room (the filler gone), the same window saves its bundle: the disk filled
+    # part-way through it — its first file fitted in what was left, the whole did not.
+    os.remove(os.path.join(FULL, "filler"))
+    m = len(app.events())
+    xdo(app.display, "key", "F9")
+    saved = app.wait_for(lambda e: e["event"] == "bundleSaved", 10, m)
+    # (What a file takes of the disk: whole blocks.)
+    sizes = {f: os.stat(os.path.join(saved["path"], f)).st_blocks * 512 for f in os.listdir(saved["path"])}
+    assert sizes["replay.slreplay"] < leave and sum(sizes.values()) > leave, sizes
+    app.wait_for(lambda e: e["event"] in ("captureRendered", "captureFailed"), 120, m)
+
+
+if FULL_MOUNTED:
+    subprocess.run(["umount", FULL], capture_output=True)
 
 
 summary()

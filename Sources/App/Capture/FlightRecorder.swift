@@ -23,7 +23,7 @@ extension AppRunner {
                 throw RuntimeError("the session has not started yet")
             }
             let label = "last-\(Int(seconds))s"
-            let target = try capture.freshFolder(scene: app.sceneName, suffix: label)
+            let target = try capture.freshFolder(scene: app.sceneName, name: app.capture.name, suffix: label)
             // Written beside and renamed whole (SPEC §13): a full disk leaves no half bundle.
             let bundle = try OutputFolder(target: target)
             do {

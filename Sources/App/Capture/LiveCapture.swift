@@ -54,8 +54,8 @@ final class LiveCapture {
     var isRendering: Bool { !renders.isEmpty }
 
     /// A path in the folder for `scene` with `ext`, by date, never an existing file's.
-    func freshPath(scene: String, ext: String, date: Date = Date()) throws(CaptureError) -> String {
-        let base = try datedBase(scene: scene, date: date)
+    func freshPath(scene: String, name: String = "", ext: String, date: Date = Date()) throws(CaptureError) -> String {
+        let base = try datedBase(scene: scene, name: name, date: date)
         var n = 1
         while true {
             let candidate = n == 1 ? base : "\(base) \(n)"
@@ -67,8 +67,8 @@ final class LiveCapture {
         }
     }
 
-    func start(settings: String, scene: String) throws(CaptureError) -> String {
-        let path = try freshPath(scene: scene, ext: "slreplay")
+    func start(settings: String, scene: String, name: String) throws(CaptureError) -> String {
+        let path = try freshPath(scene: scene, name: name, ext: "slreplay")
         writer = try ReplayWriter(path: path, settings: settings)
         return path
     }
@@ -109,22 +109,25 @@ final class LiveCapture {
 
     /// A path in the folder for a folder named by date, `scene` and `suffix`, never an
     /// existing one's (a flight recorder's bundle: "2026-12-05 14-03-11 liquid last-30s").
-    func freshFolder(scene: String, suffix: String, date: Date = Date()) throws(CaptureError) -> String {
-        let base = try datedBase(scene: scene, date: date) + " " + suffix
+    func freshFolder(scene: String, name: String = "", suffix: String, date: Date = Date()) throws(CaptureError) -> String {
+        let base = try datedBase(scene: scene, name: name, date: date) + " " + suffix
         var n = 1
         while FileManager.default.fileExists(atPath: n == 1 ? base : "\(base) \(n)") { n += 1 }
         return n == 1 ? base : "\(base) \(n)"
     }
 
-    /// "FOLDER/2026-12-05 14-03-11 SCENE", the captures folder made first if missing.
-    private func datedBase(scene: String, date: Date) throws(CaptureError) -> String {
+    /// "FOLDER/2026-12-05 14-03-11 SCENE NAME", the captures folder made first if missing.
+    /// `name` is the panel's, already sanitised (`CaptureOptions.sanitisedName`): checked
+    /// again here, so no name ever makes a path.
+    private func datedBase(scene: String, name: String, date: Date) throws(CaptureError) -> String {
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
             throw CaptureError("cannot create the captures folder \(folder): \(error.localizedDescription)")
         }
         let f = DateFormatter()
         f.locale = Locale(identifier: "en_US_POSIX")
         f.dateFormat = "yyyy-MM-dd HH-mm-ss"
-        return "\(folder)/\(f.string(from: date)) \(scene)"
+        let named = CaptureOptions.sanitisedName(name)
+        return "\(folder)/\(f.string(from: date)) \(scene)" + (named.isEmpty ? "" : " " + named)
     }
 
     /// Renders a saved replay into `video` in the background, as a take's is; the badge

@@ -97,7 +97,7 @@ extension AppRunner {
             // (SPEC §15.3) — the spring form, Ctrl+C's format, the masses, the scroll, the
             // undo history, the HUD and the capture panel's choices.
             fresh.keepChoices(of: app)
-            let path = try capture.start(settings: settings.json, scene: settings.scene)
+            let path = try capture.start(settings: settings.json, scene: settings.scene, name: app.capture.name)
             let now = MonotonicClock.now()
             // Everything timed on the old clock moves to the new one.
             capture.rebase(by: now - wallOrigin)

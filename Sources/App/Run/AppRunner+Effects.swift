@@ -23,6 +23,7 @@ extension AppRunner {
         case .capture(.record): toggleTake()
         case .capture(.screenshot): screenshot()
         case .capture(.openFolder): openFolder()
+        case .capture(.saveLast): saveLast(seconds: Double(app.capture.lastSeconds))
         case .capture(.cancelRender):
             let at = wall
             let cancelled = capture.cancelRenders(now: at)
@@ -85,7 +86,7 @@ extension AppRunner {
     func screenshot() {
         let at = wall
         do {
-            let path = try capture.freshPath(scene: app.sceneName, ext: "png")
+            let path = try capture.freshPath(scene: app.sceneName, name: app.capture.name, ext: "png")
             let scale = Double(app.capture.scale)
             let area = app.capture.wholeWindow ? Rect(x: 0, y: 0, width: app.windowSize.width, height: app.windowSize.height) : app.stage
             let size = (width: Int((area.width * scale).rounded()), height: Int((area.height * scale).rounded()))
