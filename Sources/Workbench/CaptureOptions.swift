@@ -72,9 +72,10 @@ package struct CaptureOptions: Equatable, Sendable {
         let unsafe = Set<Character>(["/", "\\", ":", "*", "?", "\"", "<", ">", "|"])
         var out = ""
         for c in text {
+            // (Tabs and line breaks are spaces; other control and format characters dashes.)
             let bad = unsafe.contains(c) || c.unicodeScalars.contains { $0.properties.generalCategory == .control
                 || $0.properties.generalCategory == .format || $0.value == 0x7F }
-            let piece: Character = bad ? "-" : (c.isWhitespace ? " " : c)
+            let piece: Character = c.isWhitespace ? " " : bad ? "-" : c
             // One space, or one dash, where several were.
             if piece == " " || piece == "-", out.last == piece { continue }
             out.append(piece)

@@ -43,6 +43,39 @@ import Testing
         #expect(throws: SessionStateError.self) { try SessionState.decode(bad) }
     }
 
+    /// SPEC §17: a take's name is part of a file name, never a path.
+    @Test func aNameIsSanitisedIntoAPartOfAFileName() {
+        #expect(CaptureOptions.sanitisedName("Bounce fix") == "Bounce fix")
+        #expect(CaptureOptions.sanitisedName("../../etc/passwd") == "etc-passwd")
+        #expect(CaptureOptions.sanitisedName("a\\b:c*d?e\"f<g>h|i") == "a-b-c-d-e-f-g-h-i")
+        #expect(CaptureOptions.sanitisedName("  .hidden  ") == "hidden")
+        #expect(CaptureOptions.sanitisedName("tab\there\nnew   line") == "tab here new line")
+        #expect(CaptureOptions.sanitisedName("bell\u{07}\u{200B}x") == "bell-x")
+        #expect(CaptureOptions.sanitisedName("Überprüfung 跳") == "Überprüfung 跳")
+        #expect(CaptureOptions.sanitisedName("/") == "")
+        #expect(CaptureOptions.sanitisedName("..") == "")
+        #expect(CaptureOptions.sanitisedName(String(repeating: "x", count: 100)).count == 40)
+        #expect(CaptureOptions.sanitisedName(String(repeating: "ab ", count: 30)).last != " ")
+        var o = CaptureOptions()
+        o.setName("a/b")
+        #expect(o.name == "a-b")
+    }
+
+    @Test func theNameAndF9sSecondsAreRememberedAndChecked() throws {
+        var state = SessionState(scene: "liquid", theme: .dark, window: [1280, 800], scale: 1)
+        state.capture.lastSeconds = 60
+        state.capture.setName("QA 7")
+        let back = try SessionState.decode(state.json)
+        #expect(back.capture.lastSeconds == 60 && back.capture.name == "QA 7")
+        let bad = state.json.replacingOccurrences(of: #""lastSeconds" : 60"#, with: #""lastSeconds" : 45"#)
+        #expect(bad != state.json)
+        #expect(throws: SessionStateError.self) { try SessionState.decode(bad) }
+        // A name edited into the file to be a path comes back as a name.
+        let path = state.json.replacingOccurrences(of: #""name" : "QA 7""#, with: #""name" : "..\/..\/x""#)
+        #expect(path != state.json)
+        #expect(try SessionState.decode(path).capture.name == "x")
+    }
+
     @Test func clickingThePanelChoosesAndEscapeClosesIt() throws {
         var app = Workbench(measurer: FixedAdvanceMeasurer(), theme: .light, windowSize: Size(1280, 800))
         var t = 1.0
