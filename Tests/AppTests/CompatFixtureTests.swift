@@ -46,6 +46,7 @@ import Testing
         let written = try object(state.json)
         var expected = try object(file)
         expected["settings"] = withAddedKeys(try #require(expected["settings"] as? [String: Any]))
+        expected["capture"] = withAddedCaptureKeys(try #require(expected["capture"] as? [String: Any]))
         #expect(written as NSDictionary == expected as NSDictionary)
         #expect(written["scene"] as? String == scene && written["theme"] as? String == theme)
         #expect(written["form"] as? String == form && written["copyFormat"] as? String == copyFormat)
@@ -69,6 +70,20 @@ import Testing
     /// them loads with: the presence page's blur switch (off). Everything else is written
     /// back as it was read.
     static let addedSettings: [(scene: String, key: String, value: Bool)] = [("presence", "valueBlur", false)]
+
+    /// Capture choices added since the fixtures were written, at the defaults a file
+    /// without them loads with: no name, and F9 saving the last 30 s.
+    static let addedCaptureKeys: [(key: String, value: any Sendable)] = [("name", ""), ("lastSeconds", 30)]
+
+    /// A session's `capture` with the added keys at their defaults.
+    func withAddedCaptureKeys(_ capture: [String: Any]) -> [String: Any] {
+        var out = capture
+        for (key, value) in Self.addedCaptureKeys {
+            #expect(out[key] == nil, "the fixture predates capture.\(key)")
+            out[key] = value
+        }
+        return out
+    }
 
     /// `settings` (a preset, or a session's `settings`) with the added keys at their defaults.
     func withAddedKeys(_ settings: [String: Any]) -> [String: Any] {

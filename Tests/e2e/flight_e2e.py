@@ -98,6 +98,36 @@ def _(app):
     assert SAVED["changed"]["new"] != SAVED["changed"]["old"], SAVED["changed"]
 
 
+DROP_FILE = os.path.join(ROOT, "drop-request")
+
+
+@case("a dropped bundle replay is brought to its span at once and plays only its last 30 s",
+      extra=["--fresh"], env={"SPRINGLAB_TEST_DROP_FILE": DROP_FILE}, quit_after=120)
+def _(app):
+    preset = SAVED.get("preset")
+    assert preset, "no bundle from the first case"
+    replay = os.path.join(os.path.dirname(preset), "replay.slreplay")
+    lines = [json.loads(l) for l in open(replay) if l.startswith("{")]
+    span = [l["t"] for l in lines if l.get("e") == "span"][0]
+    assert span > 10, span
+    n = len(app.events())
+    tmp = DROP_FILE + ".tmp"
+    open(tmp, "w").write(replay)
+    os.replace(tmp, DROP_FILE)
+    t0 = time.time()
+    started = app.wait_for(lambda e: e["event"] == "replayStarted", 20, n)
+    assert abs(started["from"] - span) < 1e-3 and started["scene"] == "push-alert", started
+    ended = app.wait_for(lambda e: e["event"] == "replayEnded", 60, n)
+    took = time.time() - t0
+    assert 28 <= took <= 36, f"the replay played {took:.1f} s (its span is 30 s)"
+    during = app.events()[n:app.events().index(ended)]
+    # The setting changed before the span was simulated, not played; the switch to the
+    # pile, inside the span, plays.
+    assert not [e for e in during if e["event"] == "setting"], "the change before the span was played, not simulated"
+    assert [e["scene"] for e in during if e["event"] == "scene"][:1] == ["liquid"], "the span's switch did not play"
+    assert ended.get("restored") is True, ended
+
+
 @case("F9 with a captures folder that cannot be made: one line saying so, nothing written",
       extra=["--fresh", "--captures", os.path.join(BLOCKER, "captures")])
 def _(app):

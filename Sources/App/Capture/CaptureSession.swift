@@ -163,6 +163,27 @@ struct CaptureSession {
                 applied)
     }
 
+    /// A replay brought to where its rendering starts (its span line, SPEC §17): every line
+    /// before it applied as the run interleaved them — each frame line an update at its
+    /// time, nothing drawn — and the app brought to the span's time. Returns the app and
+    /// the index of the first line after the span (0, and the app as given, without one).
+    static func fastForward(_ file: ReplayFile, app start: Workbench) -> (app: Workbench, cursor: Int) {
+        guard let at = file.lines.firstIndex(where: { if case .span = $0 { true } else { false } }) else { return (start, 0) }
+        var app = start
+        for line in file.lines[..<at] {
+            switch line {
+            case .input(let e): _ = app.handle(e)
+            case .resize(let size, let w): _ = app.resize(to: size, atWall: w)
+            case .present(_, let at): _ = app.enter(at: at)
+            case .preset, .fit: _ = app.applyOutside(line)
+            case .frame(let w, _): _ = app.update(toWall: w)
+            case .span, .end: break
+            }
+        }
+        _ = app.update(toWall: file.lines[at].wall)
+        return (app, at + 1)
+    }
+
     /// Replays the lines exactly as the original run interleaved them — each frame line
     /// an update and a draw at its time — and compares every frame's state hash.
     static func verify(_ file: ReplayFile, app start: Workbench) -> (matched: Int, total: Int, firstMismatch: Double?) {

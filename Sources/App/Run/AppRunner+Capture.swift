@@ -153,16 +153,20 @@ extension AppRunner {
                 // a sandbox: what the window was is kept whole and put back when it ends.
                 sandbox = (app, wallOrigin, presentAt)
                 sessionLog.setActive(false)
-                emit([SceneEvent(.replayStarted, time: t, [("path", .string(path)), ("scene", .string(fresh.sceneName))])])
-                app = fresh
+                emit([SceneEvent(.replayStarted, time: t, [("path", .string(path)), ("scene", .string(fresh.sceneName)),
+                                                           ("from", .number(file.spanStart))])])
+                // A flight recorder's replay holds its whole session: what comes before its
+                // span is simulated at once, undrawn, and the window plays from the span.
+                let (ready, cursor) = CaptureSession.fastForward(file, app: fresh)
+                app = ready
                 app.userPresets = presets?.names() ?? []
-                let now = MonotonicClock.now()
-                capture.rebase(by: now - wallOrigin)
-                wallOrigin = now
+                let origin = MonotonicClock.now() - file.spanStart
+                capture.rebase(by: origin - wallOrigin)
+                wallOrigin = origin
                 presentAt = nil
-                replay = (file.lines, 0, file.duration)
-                trace?.continueClock(atSceneTime: 0)
-                capture.note("Playing \(name)  ·  Esc stops", until: 4)
+                replay = (file.lines, cursor, file.duration)
+                trace?.continueClock(atSceneTime: app.sceneTime(atWall: file.spanStart))
+                capture.note("Playing \(name)  ·  Esc stops", until: file.spanStart + 4)
             } else if path.hasSuffix(".json") {
                 let text = try SpringLabCommand.readTextInput(path)
                 let preset = try Preset.load(text, name: path)
