@@ -2,7 +2,7 @@ import Foundation
 @_exported import struct Motion.Point2
 
 /// A size in points.
-public struct Size: Hashable, Sendable {
+public struct Size: Hashable, Sendable, Codable {
     public var width: Double
     public var height: Double
     public init(_ width: Double, _ height: Double) { self.width = width; self.height = height }
@@ -11,7 +11,7 @@ public struct Size: Hashable, Sendable {
 }
 
 /// An axis-aligned rectangle in points; y grows downward.
-public struct Rect: Hashable, Sendable, CustomStringConvertible {
+public struct Rect: Hashable, Sendable, CustomStringConvertible, Codable {
     public var x: Double
     public var y: Double
     public var width: Double

@@ -209,7 +209,7 @@ public struct LiquidPaint: Hashable, Sendable {
 /// Measurements of a neck between shapes placed side by side (the `neck` command and the
 /// sandbox's readout), all from the same distance math.
 public enum NeckMeasure {
-    public enum Kind: String, Sendable, CaseIterable { case capsule, circle, card }
+    public enum Kind: String, Sendable, CaseIterable, Codable { case capsule, circle, card }
 
     /// `count` shapes of `size`, left to right, `gap` apart, vertically centred on y = 0.
     public static func row(_ kind: Kind, size: Size, gap: Double, count: Int) -> [Shape] {

@@ -144,3 +144,32 @@ public enum TextLayout {
         return pieces
     }
 }
+
+/// A scene's text measurer as a stored property that a saved state can hold: it writes
+/// nothing, and a state read back takes the measurer its decoder was given under
+/// `Measurer.userInfoKey` (a checkpoint of the flight recorder is read back with the
+/// fonts of the window or renderer that reads it).
+public struct Measurer: TextMeasuring, Codable {
+    public let base: any TextMeasuring
+
+    public init(_ base: any TextMeasuring) {
+        self.base = (base as? Measurer)?.base ?? base
+    }
+
+    public static let userInfoKey = CodingUserInfoKey(rawValue: "springlab.measurer")!
+
+    public init(from decoder: any Decoder) throws {
+        guard let base = decoder.userInfo[Self.userInfoKey] as? any TextMeasuring else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: "a saved state is read back with a text measurer"))
+        }
+        self.base = (base as? Measurer)?.base ?? base
+    }
+
+    public func encode(to encoder: any Encoder) throws {}
+
+    public func width(of text: String, style: TextStyle) -> Double { base.width(of: text, style: style) }
+    public func lineHeight(of style: TextStyle) -> Double { base.lineHeight(of: style) }
+    public func ascent(of style: TextStyle) -> Double { base.ascent(of: style) }
+    public func advances(of text: String, style: TextStyle) -> [Double] { base.advances(of: text, style: style) }
+}

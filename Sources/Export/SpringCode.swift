@@ -12,7 +12,7 @@ import Motion
 
 /// The formats of SPEC §12.2's Copy menu. The raw values are the command line's and the
 /// presets' words (`springlab export --format react-spring`).
-public enum SpringCodeFormat: String, CaseIterable, Sendable {
+public enum SpringCodeFormat: String, CaseIterable, Sendable, Codable {
     case swiftui, uikit, compose, android, flutter, motion, reactSpring = "react-spring", css, json
 
     /// What the Copy menu and the toast say.

@@ -20,7 +20,7 @@ package enum CommitKind: Equatable {
 }
 
 /// The edit of one field in progress, shared by number and text fields (SPEC §11.1).
-package struct FieldEdit: Sendable {
+package struct FieldEdit: Sendable, Codable {
     package var id: ControlID
     package var model: TextFieldModel
 }
@@ -82,10 +82,10 @@ extension UIPass {
                 state.focus = previous
                 state.fieldLoaded = false
             } else {
-                state.tabbing = (id, true)
+                state.tabbing = UIState.Tabbing(from: id, backward: true)
             }
         } else {
-            state.tabbing = (id, false)
+            state.tabbing = UIState.Tabbing(from: id, backward: false)
         }
     }
 

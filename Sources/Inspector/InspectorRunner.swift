@@ -5,7 +5,7 @@ import Scenes
 
 /// One setting a designer changed, for the trace: `{"event": "setting", "name":
 /// "gap.response", "old": 0.32, "new": 0.4}`.
-package struct SettingChange: Equatable, Sendable {
+package struct SettingChange: Equatable, Sendable, Codable {
     package var name: String
     package var old: TraceValue
     package var new: TraceValue

@@ -160,7 +160,7 @@ extension UIPass {
                 // Click the track: jump (to the decimals shown).
                 if abs(p.x - x(of: value)) > 9 { value = spec.pointerValue(v(at: p.x), fine: shiftHeld) }
                 state.active = id
-                state.dragOrigin = (p.x, value)
+                state.dragOrigin = UIState.DragOrigin(x: p.x, value: value)
             }
         } else if let wheel = wheelSteps(for: id) {
             // Only Ctrl+wheel steps a slider, and only the one its gesture started on:
@@ -181,7 +181,7 @@ extension UIPass {
                     value = spec.pointerValue(moved, fine: state.shift)
                 }
             case .shift:
-                state.dragOrigin = (state.pointer.x, value)  // re-anchor: no jump when Shift toggles
+                state.dragOrigin = UIState.DragOrigin(x: state.pointer.x, value: value)  // re-anchor: no jump when Shift toggles
             case .pointerUp:
                 consumed = true
                 state.active = nil

@@ -5,7 +5,7 @@ import Motion
 import Scenes
 
 /// What the inspector said about a copy or a paste, for the toast over the stage.
-public struct Toast: Sendable, Equatable {
+public struct Toast: Sendable, Equatable, Codable {
     public var text: String
     /// A refusal (drawn in the error colour), not a confirmation.
     public var refused: Bool

@@ -8,7 +8,7 @@
 /// (where it started) and `caret` (the end that moves); with nothing selected they are
 /// equal. A pure value: the clipboard is the caller's — `copy` and `cut` return the text
 /// to put on it, `paste` takes the text that was there.
-package struct TextFieldModel: Equatable, Sendable {
+package struct TextFieldModel: Equatable, Sendable, Codable {
     private(set) var text: String
     private(set) var caret: Int
     private(set) var anchor: Int

@@ -5,11 +5,11 @@ import Motion
 import Scenes
 
 /// Which widget the user is working with — owned by the app, kept between passes.
-public struct UIState: Sendable {
+public struct UIState: Sendable, Codable {
     /// The widget holding the pointer (a slider being dragged, a button pressed).
     public var active: ControlID?
     /// Pointer x and value when the active slider's drag started (proportional drag).
-    package var dragOrigin: (x: Double, value: Double)?
+    package var dragOrigin: DragOrigin?
     /// The widget the keyboard talks to (Tab, arrows).
     public var focus: ControlID?
     /// The number or text field being typed into, and its text, caret and selection.
@@ -26,7 +26,7 @@ public struct UIState: Sendable {
     /// An edit a click on another field took over, committed when its field runs.
     package var leaving: FieldEdit?
     /// A Tab committed this field: the next one (or the previous, with Shift) takes focus.
-    package var tabbing: (from: ControlID, backward: Bool)?
+    package var tabbing: Tabbing?
     /// Editable fields in layout order, for Tab between them.
     package var fieldOrder: [ControlID] = []
     /// The spring group whose menu of named springs is open (SPEC §11.4), if one is.
@@ -50,7 +50,7 @@ public struct UIState: Sendable {
     /// The text being typed (the edited field's).
     public var editText: String { field.text }
     /// Last click, to recognise a double-click (same widget within 0.35 s).
-    package var lastClick: (id: ControlID, time: Double)?
+    package var lastClick: Click?
     public var shift = false
     public var pointer = Point2(-1, -1)
     /// Widget ids in layout order, for Tab.
@@ -65,11 +65,31 @@ public struct UIState: Sendable {
     /// after a press, a key or the wheel, until the pointer moves again.
     public var lastMoveWall: Double?
     /// The chrome control under the pointer, what it is called and what kind it is.
-    package var hover: (id: ControlID, frame: Rect, label: String?, kind: ControlKind)?
+    package var hover: Hover?
     /// The control whose tooltip is showing (its trace event went out).
     public var tooltipShown: ControlID?
 
     public init() {}
+
+    /// Where a drag began: the pointer's coordinate and the value it was dragging.
+    package struct DragOrigin: Sendable, Codable {
+        package var x: Double, value: Double
+        package init(x: Double, value: Double) { self.x = x; self.value = value }
+    }
+    /// A Tab pressed in a field: the field it left and its direction.
+    package struct Tabbing: Sendable, Codable { package var from: ControlID; package var backward: Bool }
+    /// The last click: on what, and when (for a double click).
+    package struct Click: Sendable, Codable { package var id: ControlID; package var time: Double }
+    /// The control under the pointer that has a tooltip.
+    package struct Hover: Sendable, Codable {
+        package var id: ControlID
+        package var frame: Rect
+        package var label: String?
+        package var kind: ControlKind
+        package init(id: ControlID, frame: Rect, label: String?, kind: ControlKind) {
+            self.id = id; self.frame = frame; self.label = label; self.kind = kind
+        }
+    }
 }
 
 /// What a widget asks of the world outside the window: text for the system clipboard
@@ -191,7 +211,7 @@ package struct UIPass {
     /// Records a click on `id` and says whether it completes a double-click.
     package mutating func registerClick(_ id: ControlID) -> Bool {
         guard case .pointerDown(_, let t, _) = event else { return false }
-        defer { state.lastClick = (id, t) }
+        defer { state.lastClick = UIState.Click(id: id, time: t) }
         if let last = state.lastClick, last.id == id, t - last.time <= Self.doubleClick {
             state.lastClick = nil
             return true
@@ -288,4 +308,4 @@ package struct UIPass {
 }
 
 /// What a control is, for its tooltip's wording.
-package enum ControlKind: Sendable { case button, toggle, slider, field, scrub }
+package enum ControlKind: Sendable, Codable { case button, toggle, slider, field, scrub }

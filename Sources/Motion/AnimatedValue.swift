@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// A value a spring can move: a vector space over Double.
-public protocol Animatable: Equatable, Sendable {
+public protocol Animatable: Equatable, Sendable, Codable {
     static var zero: Self { get }
     static func + (lhs: Self, rhs: Self) -> Self
     static func - (lhs: Self, rhs: Self) -> Self
@@ -17,7 +17,7 @@ public protocol Animatable: Equatable, Sendable {
 extension Double: Animatable {}
 
 /// A 2-D point or vector in points.
-public struct Point2: Animatable, Hashable, Sendable {
+public struct Point2: Animatable, Hashable, Sendable, Codable {
     public var x: Double
     public var y: Double
     public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
@@ -31,7 +31,7 @@ public struct Point2: Animatable, Hashable, Sendable {
 }
 
 /// Identifies one motion of an `AnimatedValue`, so its completion can be matched.
-public struct MotionID: Hashable, Sendable, Comparable {
+public struct MotionID: Hashable, Sendable, Comparable, Codable {
     public let rawValue: Int
     public static func < (l: MotionID, r: MotionID) -> Bool { l.rawValue < r.rawValue }
 }
@@ -49,8 +49,8 @@ public struct MotionID: Hashable, Sendable, Comparable {
 /// Retargeting starts the new motion from the exact position and velocity of the old one
 /// at that instant. Restarting from rest instead is what makes an interrupted animation
 /// visibly stop and lurch (a dismissal landing mid-arrival would freeze for a frame).
-public struct AnimatedValue<Value: Animatable>: Sendable {
-    struct Segment: Sendable {
+public struct AnimatedValue<Value: Animatable>: Sendable, Codable {
+    struct Segment: Sendable, Codable {
         var id: MotionID
         var start: Double
         var from: Value
@@ -63,7 +63,7 @@ public struct AnimatedValue<Value: Animatable>: Sendable {
         var completion: Double { start + settle }
     }
 
-    struct Pending: Sendable {
+    struct Pending: Sendable, Codable {
         var id: MotionID
         var start: Double
         var target: Value
@@ -76,7 +76,9 @@ public struct AnimatedValue<Value: Animatable>: Sendable {
     private var pending: Pending?
     private var nextID = 1
     /// Completed motions not yet handed out by `completions(through:)`.
-    private var finished: [(MotionID, Double)] = []
+    /// Motions that finished and are not yet reported, with their completion times.
+    private var finished: [Finished] = []
+    struct Finished: Sendable, Codable { var id: MotionID; var completion: Double }
     private var reportedCurrent = false
 
     /// A value at rest at `value`.
@@ -137,7 +139,7 @@ public struct AnimatedValue<Value: Animatable>: Sendable {
 
     private mutating func recordCompletionOfCurrent(before replacement: Double) {
         if !reportedCurrent, current.completion <= replacement {
-            finished.append((current.id, current.completion))
+            finished.append(Finished(id: current.id, completion: current.completion))
         }
         reportedCurrent = true
     }
@@ -187,10 +189,10 @@ public struct AnimatedValue<Value: Animatable>: Sendable {
     public mutating func completions(through time: Double) -> [MotionID] {
         settle(through: time)
         if !reportedCurrent, current.completion <= time {
-            finished.append((current.id, current.completion))
+            finished.append(Finished(id: current.id, completion: current.completion))
             reportedCurrent = true
         }
-        let done = finished.map(\.0)
+        let done = finished.map(\.id)
         finished.removeAll()
         return done
     }

@@ -7,7 +7,7 @@ import Darwin
 /// A timing curve given by a cubic Bézier from (0, 0) to (1, 1), as in CSS
 /// `cubic-bezier(x1, y1, x2, y2)`. Used only where Reduce Motion replaces a spring with a
 /// short fade-like ease (SPEC §1.6).
-public struct CubicBezier: Hashable, Sendable {
+public struct CubicBezier: Hashable, Sendable, Codable {
     public var x1: Double, y1: Double, x2: Double, y2: Double
 
     public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
@@ -68,7 +68,7 @@ public struct CubicBezier: Hashable, Sendable {
 
 /// How a value travels to a new target: an exact spring, a timed ease (Reduce Motion),
 /// or an instant jump (Reduce Motion for loops, and "apply without motion").
-public enum MotionCurve: Hashable, Sendable {
+public enum MotionCurve: Hashable, Sendable, Codable {
     case spring(Spring)
     case ease(CubicBezier, duration: Double)
     case instant

@@ -15,7 +15,7 @@ import Darwin
 ///     raw.bounce    // 0.5
 ///
 /// Units: seconds, and "units per second" for velocities. Unit mass unless given.
-public struct Spring: Hashable, Sendable {
+public struct Spring: Hashable, Sendable, Codable {
     /// Mass m (> 0).
     public let mass: Double
     /// Stiffness k, in m·s⁻² per unit of displacement (> 0).

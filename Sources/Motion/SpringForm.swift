@@ -10,7 +10,7 @@ import Darwin
 ///     response  — response R (s) and damping ratio ζ (SwiftUI `spring(response:dampingFraction:)`)
 ///     duration  — duration d (s) and bounce b (SwiftUI `Spring(duration:bounce:)`)
 ///     stiffness — mass m, stiffness k and damping coefficient c (Flutter `SpringDescription`)
-public enum SpringForm: String, CaseIterable, Sendable {
+public enum SpringForm: String, CaseIterable, Sendable, Codable {
     case response, duration, stiffness
 }
 

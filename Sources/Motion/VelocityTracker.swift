@@ -17,15 +17,15 @@ import Darwin
 ///
 /// Times are seconds of any magnitude: fitting happens on times relative to the newest
 /// sample, so a session running for days loses no precision.
-public struct VelocityTracker: Sendable {
-    public enum Strategy: String, CaseIterable, Sendable {
+public struct VelocityTracker: Sendable, Codable {
+    public enum Strategy: String, CaseIterable, Sendable, Codable {
         /// Unweighted degree-2 least squares per axis; the slope at the newest sample.
         case leastSquares = "lsq2"
         /// Kinetic-energy ("impulse") estimate: each segment's speed adds or removes work.
         case impulse
     }
 
-    public struct Sample: Hashable, Sendable {
+    public struct Sample: Hashable, Sendable, Codable {
         public var time: Double
         public var position: Point2
         public init(time: Double, position: Point2) { self.time = time; self.position = position }

@@ -5,7 +5,7 @@ import Inspector
 /// Pure — wall time is always an argument — so tests control time and nothing below the
 /// app loop reads a clock. Changing the scale re-anchors: scene time is continuous across
 /// the change, it never jumps.
-public struct SceneClock: Sendable {
+public struct SceneClock: Sendable, Codable {
     private var anchorWall: Double
     private var anchorScene: Double
     public private(set) var rate: Double

@@ -104,3 +104,31 @@ package struct SettingsKey: CodingKey {
     package init?(stringValue: String) { self.stringValue = stringValue }
     package init?(intValue: Int) { nil }
 }
+
+/// A set as a flight recorder checkpoint holds it (an undo step's before and after):
+/// the settings in their order, each under its key, read back with the scene types of the
+/// catalog the decoder names (`Workbench.catalogKey`), or the registry's.
+extension SceneSettingsSet: Codable {
+    package init(from decoder: any Decoder) throws {
+        let catalog = Workbench.catalog(of: decoder)
+        var c = try decoder.unkeyedContainer()
+        while !c.isAtEnd {
+            let entry = try c.nestedContainer(keyedBy: SettingsKey.self)
+            let key = try entry.decode(String.self, forKey: SettingsKey("key"))
+            guard let type = catalog.first(where: { $0.settingsKey == key }) else {
+                throw DecodingError.dataCorruptedError(forKey: SettingsKey("key"), in: entry,
+                                                       debugDescription: "no scene has the settings key '\(key)'")
+            }
+            values.append((key, try Self.decode(type, from: entry, key: SettingsKey("settings"))))
+        }
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.unkeyedContainer()
+        for (key, settings) in values {
+            var entry = c.nestedContainer(keyedBy: SettingsKey.self)
+            try entry.encode(key, forKey: SettingsKey("key"))
+            try settings.encode(to: entry.superEncoder(forKey: SettingsKey("settings")))
+        }
+    }
+}

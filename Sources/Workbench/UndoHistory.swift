@@ -8,11 +8,11 @@ import Scenes
 /// undoing restores exactly what was there — including a change that moved several
 /// settings at once — and the history holds `limit` steps at most: the oldest is dropped,
 /// so memory stays bounded however long the session.
-package struct UndoHistory: Sendable {
+package struct UndoHistory: Sendable, Codable {
     /// More than SPEC §11.3's 200.
     package static let limit = 500
 
-    package struct Step: Sendable {
+    package struct Step: Sendable, Codable {
         package var before: SceneSettingsSet
         package var after: SceneSettingsSet
         /// What moved, by setting name: the first old value and the last new one.

@@ -16,7 +16,7 @@ extension EventName {
 }
 
 /// What a wheel gesture acts on, chosen by its first notch and kept until it ends.
-package enum WheelTarget: Sendable, Equatable {
+package enum WheelTarget: Sendable, Equatable, Codable {
     /// The inspector's content scrolls.
     case scroll
     /// One slider steps (Ctrl+wheel over it).

@@ -47,7 +47,7 @@ extension Workbench {
                 inspectorScroll = (p.y - thumb.height / 2 - track.minY) / travel * scrollRange
                 clampScroll()
             }
-            ui.state.dragOrigin = (p.y, inspectorScroll)
+            ui.state.dragOrigin = UIState.DragOrigin(x: p.y, value: inspectorScroll)
         } else if ui.state.active == id {
             switch ui.event {
             case .pointerMoved(let p, _):

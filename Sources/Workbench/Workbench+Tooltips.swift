@@ -17,9 +17,9 @@ extension Workbench {
             let region = inspectorFrame.contains(p) || bar.contains(p)
             let hit = region && ui.active == nil ? frames.last { $0.1.contains(p) } : nil
             let hover = hit.flatMap { id, frame in
-                controls[id].flatMap { c in tooltipText(id: id, label: c.label, kind: c.kind) == nil ? nil : (id, frame, c.label, c.kind) }
+                controls[id].flatMap { c in tooltipText(id: id, label: c.label, kind: c.kind) == nil ? nil : UIState.Hover(id: id, frame: frame, label: c.label, kind: c.kind) }
             }
-            if let hover, hover.0 == ui.tooltipShown {
+            if let hover, hover.id == ui.tooltipShown {
                 ui.hover = hover
                 return
             }

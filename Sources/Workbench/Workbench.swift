@@ -25,7 +25,7 @@ public struct Workbench: Sendable {
 
     /// What the stage shows: the live scene, a pose of its drive (scrubbing), the drive
     /// looping, or the drive played once from a press of the first button.
-    public enum StageMode: Sendable, Equatable {
+    public enum StageMode: Sendable, Equatable, Codable {
         case live
         case posed(Double)
         case looping(start: Double)

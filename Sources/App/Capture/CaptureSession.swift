@@ -118,7 +118,7 @@ struct SessionSettings: Codable, Equatable {
 struct CaptureSession {
     var app: Workbench
     let lines: [ReplayFile.Line]
-    private var cursor = 0
+    private(set) var cursor = 0
 
     init(app: Workbench, lines: [ReplayFile.Line]) {
         self.app = app

@@ -12,7 +12,7 @@ import Motion
 /// Reduce Motion (`LiquidPile+ReduceMotion`): nothing travels that need not — a dragged
 /// card still follows the finger, a committed one slides 24 pt on and melts in place,
 /// arrivals and the header's bubbles grow and shrink where they stand, Clear all is at once.
-public struct LiquidPile: Sendable {
+public struct LiquidPile: Sendable, Codable {
     public static let pageWidth = 420.0
     public static let padding = 16.0
     public static let cardWidth = pageWidth - 2 * padding
@@ -49,7 +49,7 @@ public struct LiquidPile: Sendable {
         public var isFinite: Bool { top.isFinite && scale.isFinite }
     }
 
-    public struct Card: Sendable {
+    public struct Card: Sendable, Codable {
         public var notice: Notice
         /// Its top and width scale, moving together.
         public var frame: AnimatedValue<CardPose>
@@ -95,7 +95,7 @@ public struct LiquidPile: Sendable {
         public func hasLanded(at t: Double) -> Bool { landsAt.map { t >= $0 } ?? true }
     }
 
-    public struct Bubble: Sendable {
+    public struct Bubble: Sendable, Codable {
         public var id: BubbleID
         /// x, y: centre; home is inside the top card at scale 0.72.
         public var center: AnimatedValue<Point2>
@@ -122,7 +122,7 @@ public struct LiquidPile: Sendable {
     public var settings = LiquidPileSettings()
     /// Debug view (F): iso-lines of the merged field.
     public var showField = false
-    let measurer: any TextMeasuring
+    let measurer: Measurer
     var swipe = SwipeGesture()
     /// The card under the finger, by notice id: cards are inserted, thrown and melted
     /// while a finger is down, so a list position would go stale.
@@ -151,7 +151,7 @@ public struct LiquidPile: Sendable {
     var frontHeight = AnimatedValue(0.0)
 
     public init(notices: [Notice] = Notice.samples, measurer: some TextMeasuring) {
-        self.measurer = measurer
+        self.measurer = Measurer(measurer)
         for n in notices { cards.append(makeCard(n)) }
         layOut(at: 0, animated: false)
         // An empty pile refills a second after it was made, not after the first frame.
@@ -282,6 +282,6 @@ public struct LiquidPile: Sendable {
 /// The header bubbles that bud out of the top card (SPEC §5.3), in their order: "Show less"
 /// and the × that stretches into Clear all. Their raw values are the layout's ids
 /// (`bubble.showLess`, `bubble.clear`).
-public enum BubbleID: String, Sendable, CaseIterable {
+public enum BubbleID: String, Sendable, CaseIterable, Codable {
     case showLess, clear
 }

@@ -3,8 +3,8 @@ import Foundation
 
 /// One notice in the liquid pile (SPEC §5.3): a tinted tile with a glyph, a one-line
 /// title, an optional two-line message and when it arrived.
-public struct Notice: Sendable, Equatable, Identifiable {
-    public enum Tint: String, Sendable, CaseIterable {
+public struct Notice: Sendable, Equatable, Identifiable, Codable {
+    public enum Tint: String, Sendable, CaseIterable, Codable {
         case sky, butter, sage, lilac, sand
 
         /// SPEC §5.2 tile tints.
@@ -20,7 +20,7 @@ public struct Notice: Sendable, Equatable, Identifiable {
     }
 
     /// Simple glyphs drawn from shapes on the tile.
-    public enum Glyph: String, Sendable, CaseIterable { case bell, message, calendar, download, star }
+    public enum Glyph: String, Sendable, CaseIterable, Codable { case bell, message, calendar, download, star }
 
     public var id: Int
     public var tint: Tint

@@ -46,7 +46,7 @@ extension NeckSandbox: Scene {
     public static func make(_ settings: NeckSettings, measurer: any TextMeasuring) -> NeckSandbox {
         var sandbox = NeckSandbox()
         sandbox.settings = settings
-        sandbox.measurer = measurer
+        sandbox.measurer = Measurer(measurer)
         return sandbox
     }
 

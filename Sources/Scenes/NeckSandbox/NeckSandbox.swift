@@ -6,11 +6,11 @@ import Motion
 /// the waist and the snap gap — the tool for tuning how liquid the glass feels.
 ///
 /// Page coordinates: the sandbox fills a `pageWidth` × `pageHeight` page.
-public struct NeckSandbox: Sendable {
+public struct NeckSandbox: Sendable, Codable {
     public static let pageWidth = 560.0
     public static let pageHeight = 360.0
 
-    public struct Piece: Sendable, Equatable {
+    public struct Piece: Sendable, Equatable, Codable {
         public var kind: NeckMeasure.Kind
         public var size: Size
         public var center: Point2
@@ -33,8 +33,10 @@ public struct NeckSandbox: Sendable {
     /// Reduce Motion, as every scene has it (the sandbox has no motion of its own).
     var reducedMotion = false
     /// Measures the shapes' numbers so they sit centred (set by the workbench).
-    var measurer: (any TextMeasuring)?
-    private var dragging: (index: Int, grab: Point2)?
+    var measurer: Measurer?
+    private var dragging: Drag?
+    /// The piece being dragged and where in it the pointer holds it.
+    private struct Drag: Sendable, Codable { var index: Int; var grab: Point2 }
 
     /// Two 80×30 capsules at the joined gap (4 pt) and a 30 pt bubble apart (26 pt).
     public init() {
@@ -54,7 +56,7 @@ public struct NeckSandbox: Sendable {
         case .pointerDown(let p, let t, _):
             // The topmost (last drawn) piece under the pointer.
             guard let i = pieces.indices.last(where: { pieces[$0].shape.distance(to: p) <= 0 }) else { return [] }
-            dragging = (i, p - pieces[i].center)
+            dragging = Drag(index: i, grab: p - pieces[i].center)
             // `index` is the shape's number on the stage, from 1 (SPEC §15.7).
             return [SceneEvent(.pieceGrabbed, time: t, [("index", .number(Double(i + 1)))])]
         case .pointerMoved(let p, _):
@@ -84,7 +86,7 @@ public struct NeckSandbox: Sendable {
 
     /// Draws the sandbox page, centring the shapes' numbers with the measurer the scene was
     /// made with (or, made without one, an estimate of a digit's width).
-    public func draw(theme: Theme) -> DisplayList { draw(theme: theme, numbers: measurer) }
+    public func draw(theme: Theme) -> DisplayList { draw(theme: theme, numbers: measurer?.base) }
 
     private func draw(theme: Theme, numbers: (any TextMeasuring)?) -> DisplayList {
         let dark = theme == .dark

@@ -15,7 +15,7 @@ import Motion
 ///   *target* does;
 /// - it expands a row that was already there when the screen appeared — here the first
 ///   value settles at once.
-public struct PresenceElement<Value: Equatable & Sendable>: Sendable {
+public struct PresenceElement<Value: Equatable & Sendable & Codable>: Sendable, Codable {
     /// What happened, for the trace.
     public enum Change: String, Sendable {
         case shown, hidden, valueChanged, settled

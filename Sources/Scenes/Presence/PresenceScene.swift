@@ -55,7 +55,7 @@ extension SettingLimit where Settings == PresenceSettings {
 /// takes it away.
 ///
 /// Page coordinates: a `pageWidth`-wide page, buttons at the top, the columns below.
-public struct PresenceScene: Sendable {
+public struct PresenceScene: Sendable, Codable {
     public static let pageWidth = 760.0
     static let columnWidth = 340.0
     static let columnX = [20.0, 400.0]
@@ -87,12 +87,12 @@ public struct PresenceScene: Sendable {
     public private(set) var text = PresenceElement<String>()
     public private(set) var number = PresenceElement<Int>()
     public private(set) var nested = PresenceElement<String>()
-    let measurer: any TextMeasuring
+    let measurer: Measurer
     private var pressed: String?
 
     /// The page as it first appears: every optional row already there, settled.
     public init(measurer: some TextMeasuring, settings: PresenceSettings = PresenceSettings()) {
-        self.measurer = measurer
+        self.measurer = Measurer(measurer)
         self.settings = settings
         _ = sync(at: 0)
     }

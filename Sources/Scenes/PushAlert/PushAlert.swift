@@ -11,7 +11,7 @@ import Motion
 ///
 /// Coordinates are page points: the page column is `pageWidth` wide with its top-left at
 /// (0, 0). Times are scene seconds.
-public struct PushAlert: Sendable {
+public struct PushAlert: Sendable, Codable {
     public static let pageWidth = 420.0
     public static let pagePadding = 16.0
     public static let rowHeight = 52.0
@@ -20,13 +20,13 @@ public struct PushAlert: Sendable {
     /// Panel width: the column less its padding.
     public static let panelWidth = pageWidth - 2 * pagePadding
 
-    public enum Phase: Sendable, Equatable {
+    public enum Phase: Sendable, Equatable, Codable {
         case hidden
         case shown
         case leaving(Dismissal)
     }
 
-    public enum Dismissal: String, Sendable { case tap, `throw` }
+    public enum Dismissal: String, Sendable, Codable { case tap, `throw` }
 
     public enum CommitReason: String, Sendable { case distance, projection, velocity }
 
@@ -35,7 +35,7 @@ public struct PushAlert: Sendable {
     }
     public private(set) var layout: PushAlertLayout
     public internal(set) var phase: Phase = .hidden
-    private let measurer: any TextMeasuring
+    private let measurer: Measurer
 
     /// Slot height fraction g (gap spring), panel openness a (alert spring), swipe offset.
     public private(set) var gap = AnimatedValue(0.0)
@@ -58,7 +58,7 @@ public struct PushAlert: Sendable {
 
     public init(settings: PushAlertSettings = PushAlertSettings(), measurer: some TextMeasuring) {
         self.settings = settings
-        self.measurer = measurer
+        self.measurer = Measurer(measurer)
         layout = PushAlertLayout(title: settings.title, width: Self.panelWidth, measurer: measurer)
     }
 

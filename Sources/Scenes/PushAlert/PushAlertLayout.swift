@@ -2,7 +2,7 @@ import Canvas
 
 /// The alert's row laid out at rest, in panel coordinates (SPEC §3.1). Measured from
 /// content: the natural height N grows with a two-line title or a dropped pill.
-public struct PushAlertLayout: Sendable, Equatable {
+public struct PushAlertLayout: Sendable, Equatable, Codable {
     public static let paddingH = 14.0
     public static let paddingV = 15.0
     public static let spacing = 12.0

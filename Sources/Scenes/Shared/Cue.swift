@@ -5,9 +5,9 @@ import Canvas
 /// the feedback a device would play. The arm of a swipe has always had one; spreading
 /// the pile, a committed swipe, Clear all's arm and success and the alert's × tap
 /// (a selection tick) have them too.
-public struct Cue: Sendable, Equatable {
+public struct Cue: Sendable, Equatable, Codable {
     /// The feedback a device would play, named as the platforms name them.
-    public enum Kind: String, Sendable {
+    public enum Kind: String, Sendable, Codable {
         /// A firm tap: a gesture crossed its line, a stack opened.
         case impact
         /// Something was done for good (the pile cleared).

@@ -13,7 +13,7 @@ public protocol SceneSettings: Codable, Equatable, Sendable, BoundedSettings {
 ///
 /// Everything is in page points with the page's top-left at the origin, and in scene time
 /// (the workbench maps the window and its clock onto them).
-public protocol Scene: Sendable {
+public protocol Scene: Sendable, Codable {
     associatedtype Settings: SceneSettings
 
     /// The `--scene` word and the trace's name for the scene: "push-alert".

@@ -93,3 +93,50 @@ extension SceneEvent {
 }
 
 import Foundation
+
+/// A value as a saved state holds it (a flight recorder checkpoint's undo steps): exact —
+/// a number keeps every bit, an object its keys' order — unlike `json`, which is for people.
+extension TraceValue: Codable {
+    private enum Keys: String, CodingKey { case number, string, bool, array, object }
+
+    public init(from decoder: any Decoder) throws {
+        if try decoder.singleValueContainer().decodeNil() { self = .null; return }
+        let c = try decoder.container(keyedBy: Keys.self)
+        guard let key = c.allKeys.first, c.allKeys.count == 1 else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a value has one kind"))
+        }
+        switch key {
+        case .number: self = .number(try c.decode(Double.self, forKey: .number))
+        case .string: self = .string(try c.decode(String.self, forKey: .string))
+        case .bool: self = .bool(try c.decode(Bool.self, forKey: .bool))
+        case .array: self = .array(try c.decode([TraceValue].self, forKey: .array))
+        case .object:
+            var pairs = try c.nestedUnkeyedContainer(forKey: .object)
+            var out: [(String, TraceValue)] = []
+            while !pairs.isAtEnd {
+                var pair = try pairs.nestedUnkeyedContainer()
+                out.append((try pair.decode(String.self), try pair.decode(TraceValue.self)))
+            }
+            self = .object(out)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        if case .null = self { var c = encoder.singleValueContainer(); try c.encodeNil(); return }
+        var c = encoder.container(keyedBy: Keys.self)
+        switch self {
+        case .number(let n): try c.encode(n, forKey: .number)
+        case .string(let s): try c.encode(s, forKey: .string)
+        case .bool(let b): try c.encode(b, forKey: .bool)
+        case .array(let a): try c.encode(a, forKey: .array)
+        case .object(let o):
+            var pairs = c.nestedUnkeyedContainer(forKey: .object)
+            for (key, value) in o {
+                var pair = pairs.nestedUnkeyedContainer()
+                try pair.encode(key)
+                try pair.encode(value)
+            }
+        case .null: break
+        }
+    }
+}

@@ -7,11 +7,11 @@ import Motion
 /// The translation counts from the press, as a drag gesture's translation does: the slop
 /// only decides when the swipe is claimed, not how far the surface has moved. The point
 /// of the surface under the finger at the press stays under it for the whole drag.
-public struct SwipeGesture: Sendable {
+public struct SwipeGesture: Sendable, Codable {
     /// A drag begins once the pointer is this far (pt) from where it was pressed.
     public static let slop = 8.0
 
-    public enum Phase: Sendable, Equatable {
+    public enum Phase: Sendable, Equatable, Codable {
         case idle
         /// Pressed, not yet past the slop.
         case pressed(start: Point2)

@@ -1,7 +1,7 @@
 import Canvas
 
 /// Light or dark: every colour a scene uses comes from here.
-public enum Theme: String, Sendable, CaseIterable {
+public enum Theme: String, Sendable, CaseIterable, Codable {
     case light, dark
 
     /// Page behind the components (SPEC §3.1).

@@ -2,7 +2,7 @@
 /// layout row is meant: code spells ids as constants (`.armed`, `.textFooter`) declared
 /// beside what uses them, and the raw value is what the trace, the layout event and tests
 /// read (strings only at that edge). The literal form is for tests and that edge.
-public struct TypedID<Tag>: RawRepresentable, Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+public struct TypedID<Tag>: RawRepresentable, Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral, Codable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(stringLiteral value: String) { rawValue = value }

@@ -5,7 +5,7 @@ import Motion
 /// recording's samples as dots over the curves, and a line that says what was fitted and
 /// how well. The curves then plot the recording's own start — its initial velocity, as a
 /// share of its travel per second — so the dots sit on spring B's curve when it fits.
-public struct LabFit: Sendable, Equatable {
+public struct LabFit: Sendable, Equatable, Codable {
     /// Each sample as (seconds after the fitted start, fraction of the fitted travel).
     public var points: [Point2]
     /// The fitted start velocity in travels per second (SwiftUI's initialVelocity).

@@ -14,7 +14,7 @@ import Motion
 ///
 /// Page coordinates: the page is `pageWidth` wide, top-left at (0, 0); a card's position
 /// is its centre's x. Times are scene seconds.
-public struct SpringLab: Sendable {
+public struct SpringLab: Sendable, Codable {
     public static let pageWidth = 640.0
     public static let pageHeight = 600.0
     static let margin = 24.0
@@ -26,16 +26,16 @@ public struct SpringLab: Sendable {
     public static let ghostCoalescing = 0.3
 
     /// The two cards (and their springs): A always, B with A/B on.
-    public enum Card: String, CaseIterable, Sendable { case a, b }
+    public enum Card: String, CaseIterable, Sendable, Codable { case a, b }
     /// The track's two stops.
-    public enum Stop: String, CaseIterable, Sendable {
+    public enum Stop: String, CaseIterable, Sendable, Codable {
         case left, right
         public var other: Stop { self == .left ? .right : .left }
     }
 
     /// One motion a card was sent on: its start, where from, the velocity it started
     /// with (pt/s), the stop it goes to and the spring that moves it.
-    public struct LabMotion: Sendable, Equatable {
+    public struct LabMotion: Sendable, Equatable, Codable {
         public var id: MotionID
         public var start: Double
         public var from: Double
@@ -49,7 +49,7 @@ public struct SpringLab: Sendable {
     }
 
     /// What the last throw handed over, for the HUD and the curves' caption.
-    public struct Release: Sendable, Equatable {
+    public struct Release: Sendable, Equatable, Codable {
         /// Release velocity, pt/s (absolute, SPEC §1.3).
         public var velocity: Double
         /// v / (target − current): what SwiftUI's `initialVelocity` or UIKit's
@@ -68,7 +68,7 @@ public struct SpringLab: Sendable {
     /// The latest scene time `update(to:)` saw: settings changes carry no time of their own.
     public private(set) var now = 0.0
     var reducedMotion = false
-    let measurer: any TextMeasuring
+    let measurer: Measurer
 
     /// Each card's centre x.
     private var positions: [Card: AnimatedValue<Double>]
@@ -94,7 +94,7 @@ public struct SpringLab: Sendable {
 
     public init(settings: SpringLabSettings = SpringLabSettings(), measurer: some TextMeasuring) {
         stored = settings
-        self.measurer = measurer
+        self.measurer = Measurer(measurer)
         let left = Self.stopX(.left)
         positions = [.a: AnimatedValue(left), .b: AnimatedValue(left)]
     }
