@@ -46,12 +46,27 @@ public struct ReplayFile: Sendable {
         }
     }
 
+    /// The whole window at a moment of the session, as JSON text (the app decodes it):
+    /// a flight recorder that dropped its oldest hour starts its replays here rather than
+    /// at the session's first settings (SPEC §17). Written as the line after the settings,
+    /// `{"t": T, "e": "checkpoint", "state": {...}}`; the lines after it are later than T.
+    public struct Checkpoint: Sendable, Equatable {
+        public var wall: Double
+        public var state: String
+        public init(wall: Double, state: String) {
+            self.wall = wall
+            self.state = state
+        }
+    }
+
     /// The settings object, as JSON text (the app decodes it).
     public var settings: String
+    public var checkpoint: Checkpoint?
     public var lines: [Line]
 
-    public init(settings: String, lines: [Line]) {
+    public init(settings: String, checkpoint: Checkpoint? = nil, lines: [Line]) {
         self.settings = settings
+        self.checkpoint = checkpoint
         self.lines = lines
     }
 
@@ -61,10 +76,10 @@ public struct ReplayFile: Sendable {
         return lines.last?.wall ?? 0
     }
 
-    /// Where rendering starts: the span line's time, else 0.
+    /// Where rendering starts: the span line's time, else the checkpoint's, else 0.
     public var spanStart: Double {
         for line in lines { if case .span(let w) = line { return w } }
-        return 0
+        return checkpoint?.wall ?? 0
     }
 
     public var frames: [(wall: Double, hash: String)] {
@@ -75,6 +90,7 @@ public struct ReplayFile: Sendable {
 
     public var text: String {
         var out = Self.header(settings: settings)
+        if let checkpoint { out += Self.encode(checkpoint) + "\n" }
         for line in lines { out += Self.encode(line) + "\n" }
         return out
     }
@@ -87,6 +103,27 @@ public struct ReplayFile: Sendable {
         let data = (try? JSONSerialization.data(withJSONObject: [s], options: [])) ?? Data("[\"\"]".utf8)
         let array = String(decoding: data, as: UTF8.self)
         return String(array.dropFirst().dropLast())
+    }
+
+    /// The checkpoint's line: its time, then the state as written (numbers exact).
+    public static func encode(_ checkpoint: Checkpoint) -> String {
+        "{\"t\": \(number(checkpoint.wall)), \"e\": \"checkpoint\", \"state\": \(checkpoint.state)}"
+    }
+
+    /// The checkpoint on the line after the settings, if that line is one. Its state is kept
+    /// as written, like the settings; anything else that names itself a checkpoint is refused.
+    static func checkpoint(_ row: Substring, fail: (String) -> CaptureError) throws(CaptureError) -> Checkpoint? {
+        guard row.utf8.count > 40, row.prefix(80).contains("\"checkpoint\"") else { return nil }
+        let shape = "a checkpoint line is {\"t\": T, \"e\": \"checkpoint\", \"state\": {...}}"
+        let text = row.trimmingCharacters(in: .whitespaces)
+        guard text.hasPrefix("{\"t\": "), text.hasSuffix("}"), let comma = text.firstIndex(of: ",") else { throw fail(shape) }
+        let t = text[text.index(text.startIndex, offsetBy: 6)..<comma]
+        let rest = text[comma...].dropFirst().drop { $0 == " " }
+        let key = "\"e\": \"checkpoint\", \"state\": "
+        guard let wall = Double(t), wall.isFinite, wall >= 0, wall <= 1e9, rest.hasPrefix(key) else { throw fail(shape) }
+        let state = String(rest.dropFirst(key.count).dropLast())
+        guard (try? JSONSerialization.jsonObject(with: Data(state.utf8))) is [String: Any] else { throw fail(shape) }
+        return Checkpoint(wall: wall, state: state)
     }
 
     /// One line of JSON for `line`.
@@ -149,7 +186,8 @@ public struct ReplayFile: Sendable {
         }
         let settings = String(second.dropFirst(prefix.count).dropLast()).trimmingCharacters(in: .whitespaces)
         var lines: [Line] = []
-        for (i, row) in rows.enumerated().dropFirst(2) {
+        let checkpoint = rows.count > 2 ? try Self.checkpoint(rows[2], fail: { fail(3, $0) }) : nil
+        for (i, row) in rows.enumerated().dropFirst(checkpoint == nil ? 2 : 3) {
             let n = i + 1
             // (Blank or not, asked without trimming a copy of every line: a ten-minute take
             // has 75,000 of them, and trimming was a sixth of reading it.)
@@ -158,12 +196,15 @@ public struct ReplayFile: Sendable {
             do { o = try JSONDecoder().decode(Row.self, from: Data(row.utf8)) } catch {
                 throw fail(n, Self.describe(error))
             }
-            let line = try decode(o, fail: { fail(n, $0) })
+            let line = try decode(o, from: checkpoint?.wall ?? 0, fail: { fail(n, $0) })
             // Lines are applied in file order. An input may be stamped a little before the
             // frame line above it (frames are stamped with their predicted present time).
+            if let checkpoint, line.wall < checkpoint.wall {
+                throw fail(n, "at \(short(line.wall)) s, before the checkpoint at \(short(checkpoint.wall)) s")
+            }
             lines.append(line)
         }
-        return ReplayFile(settings: settings, lines: lines)
+        return ReplayFile(settings: settings, checkpoint: checkpoint, lines: lines)
     }
 
     /// One line's fields (JSONDecoder reads numbers exactly; JSONSerialization does not).
@@ -182,13 +223,16 @@ public struct ReplayFile: Sendable {
         }
     }
 
-    /// The longest take a replay may hold: 24 hours (SPEC §13). Frames are drawn for every
-    /// second of it, so this bounds the work a file can ask for.
+    /// The longest take a replay may hold: 24 hours (SPEC §13) from its start (a checkpoint
+    /// may start it later: a window open for days). Frames are drawn for every second of
+    /// it, so this bounds the work a file can ask for.
     public static let maximumTime = 86_400.0
     /// Pointers may be outside the window, but not absurdly: ±65536 pt.
     static let maximumCoordinate = 65_536.0
 
-    private static func decode(_ o: Row, fail: (String) -> CaptureError) throws(CaptureError) -> Line {
+    /// `start`: where the replay starts (a checkpoint's time, else 0); its lines may reach
+    /// `maximumTime` past it, however long the window had been open before.
+    private static func decode(_ o: Row, from start: Double, fail: (String) -> CaptureError) throws(CaptureError) -> Line {
         func num(_ k: KeyPath<Row, Double?>, _ name: String, _ range: ClosedRange<Double>) throws(CaptureError) -> Double {
             guard let v = o[keyPath: k], v.isFinite else { throw fail("'\(name)' must be a finite number") }
             guard range.contains(v) else {
@@ -207,7 +251,7 @@ public struct ReplayFile: Sendable {
         }
         let coordinate = -maximumCoordinate...maximumCoordinate
         func point() throws(CaptureError) -> Point2 { Point2(try num(\.x, "x", coordinate), try num(\.y, "y", coordinate)) }
-        let t = try num(\.t, "t", 0...maximumTime)
+        let t = try num(\.t, "t", 0...(start + maximumTime))
         let kind = try str(\.e, "e", limit: 16)
         switch kind {
         case "down": return .input(.pointerDown(try point(), time: t, shift: try bool(\.shift, "shift")))
@@ -233,6 +277,7 @@ public struct ReplayFile: Sendable {
         case "preset": return .preset(wall: t, name: try str(\.name, "name", limit: 4096), json: try str(\.json, "json", limit: 1 << 20))
         case "fit": return .fit(wall: t, path: try str(\.name, "name", limit: 4096), json: try str(\.json, "json", limit: 1 << 22))
         case "end": return .end(wall: t)
+        case "checkpoint": throw fail("a checkpoint is the line right after the settings")
         default: throw fail("unknown event \(quoted(kind)) (down, move, up, wheel, key, text, shift, focusLost, captureLost, resize, present, frame, span, preset, fit, end)")
         }
     }

@@ -75,6 +75,9 @@ struct SessionSettings: Codable, Equatable {
             let file = try ReplayFile.parse(text, name: path)
             let settings = try decode(file.settings, name: path)
             do { _ = try settings.validate() } catch { throw CaptureError("\(path):2: \(error)") }
+            // A checkpoint is read once here, with any measurer (text is measured later, not
+            // read): a broken one is refused before a window opens or a frame is drawn.
+            _ = try settings.makeApp(measurer: FixedAdvanceMeasurer(), replay: file, path: path)
             return (file, settings)
         } catch { throw RuntimeError("springlab \(command): \(error)") }
     }
@@ -110,6 +113,32 @@ struct SessionSettings: Codable, Equatable {
         _ = app.switchScene(named: scene, at: 0)
         if let form { app.springForm = SpringForm(rawValue: form) ?? .response }
         return app
+    }
+
+    /// The app `file` starts from: these settings, or the whole window its checkpoint holds
+    /// (a flight recorder past its bound, SPEC §17). A checkpoint that cannot be read back
+    /// is one line naming the file and what is wrong.
+    func makeApp(measurer: some TextMeasuring, replay file: ReplayFile, path: String) throws(CaptureError) -> Workbench {
+        let app = try makeApp(measurer: measurer)
+        guard let checkpoint = file.checkpoint else { return app }
+        do {
+            return try Workbench.decodeCheckpoint(Data(checkpoint.state.utf8), measurer: measurer, catalog: app.catalog)
+        } catch {
+            throw CaptureError("\(quotedPath(path)):3: checkpoint: \(Self.describe(error))")
+        }
+    }
+
+    /// A decoding error in a few words, with where in the state it is.
+    static func describe(_ error: any Error) -> String {
+        func at(_ path: [any CodingKey]) -> String {
+            path.isEmpty ? "" : " at '" + path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".") + "'"
+        }
+        switch error {
+        case DecodingError.keyNotFound(let key, let c): return "'\(key.stringValue)' is missing\(at(c.codingPath))"
+        case DecodingError.typeMismatch(_, let c), DecodingError.valueNotFound(_, let c): return "a value of the wrong kind\(at(c.codingPath))"
+        case DecodingError.dataCorrupted(let c): return c.debugDescription + at(c.codingPath)
+        default: return "\(error)"
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 import Capture
 import Foundation
 import Scenes
+import Workbench
 
 /// The flight recorder (SPEC §17): everything the window did since it opened — its
 /// starting settings and every input, resize and entrance, as a replay's lines — so the
@@ -11,15 +12,45 @@ import Scenes
 /// rendering starts. Frame lines (the state hashes a replay is verified by) are kept four
 /// a second rather than every frame: each costs a walk of the page, and four a second
 /// check a span as well as sixty.
+///
+/// Bounded (SPEC §17): the window keeps a copy of itself every `markInterval` (a value:
+/// copying it costs nothing until it changes). When the log's lines pass `bound` bytes,
+/// the oldest copy becomes the log's checkpoint — written out, the whole window as it was
+/// then — and the lines before it are dropped: a replay starts from the checkpoint.
 final class SessionLog {
     /// Seconds between the frame lines kept.
     static let frameInterval = 0.25
     /// How far back the trace events are kept, s: the longest span F9 saves and a margin.
     static let eventHorizon = 75.0
+    /// The most the lines may take before the oldest hour is dropped: 64 MB. An hour of
+    /// a pointer moving without a pause at 60 Hz takes about 12 MB (`springlab bench`), a
+    /// day of use far less.
+    static let defaultBound = 64 << 20
 
     /// The settings the log starts from (a replay's second line), nil before it starts.
     private(set) var settings: String?
+    /// The whole window where the log now starts, once the oldest lines were dropped.
+    private(set) var checkpoint: ReplayFile.Checkpoint?
     private(set) var lines: [ReplayFile.Line] = []
+    /// Bytes the lines take (their array and what each holds apart), kept as they come.
+    private(set) var bytes = 0
+    let bound: Int
+    let markInterval: Double
+    /// How recent a copy may not be to become the checkpoint: the longest span F9 saves
+    /// and a margin, so a span never starts before the checkpoint.
+    let keep: Double
+    /// The window as it was every `markInterval`, and how many lines came before it.
+    private var marks: [(wall: Double, lines: Int, app: Workbench, settings: String)] = []
+    /// Lines dropped so far (the marks count lines from the log's start).
+    private var dropped = 0
+    /// Why the last checkpoint could not be written (the log then keeps its lines).
+    private(set) var checkpointFailure: String?
+
+    init(bound: Int = SessionLog.defaultBound, markInterval: Double = 3600, keep: Double = SessionLog.eventHorizon) {
+        self.bound = bound
+        self.markInterval = markInterval
+        self.keep = keep
+    }
     /// Off while the window plays something that is not its own session (a replay).
     private(set) var isActive = false
     private var lastFrame = -Double.infinity
@@ -30,7 +61,12 @@ final class SessionLog {
     /// restarted the scene from its settings.
     func restart(settings: String) {
         self.settings = settings
+        checkpoint = nil
         lines.removeAll(keepingCapacity: true)
+        marks.removeAll()
+        bytes = 0
+        dropped = 0
+        checkpointFailure = nil
         events.removeAll(keepingCapacity: true)
         lastFrame = -.infinity
         isActive = true
@@ -49,6 +85,51 @@ final class SessionLog {
             lastFrame = w
         }
         lines.append(line)
+        bytes += Self.size(of: line)
+    }
+
+    /// What one line takes: its slot in the array and the text it holds apart (a string of
+    /// more than 15 bytes lives on the heap, with a 32-byte header).
+    static func size(of line: ReplayFile.Line) -> Int {
+        func text(_ s: String) -> Int { s.utf8.count > 15 ? 32 + s.utf8.count : 0 }
+        let slot = MemoryLayout<ReplayFile.Line>.stride
+        switch line {
+        case .frame(_, let hash): return slot + text(hash)
+        case .preset(_, let name, let json), .fit(_, let name, let json): return slot + text(name) + text(json)
+        case .input(.text(let s, _)): return slot + text(s)
+        default: return slot
+        }
+    }
+
+    /// After a frame whose lines are all logged: keeps a copy of the window when the last
+    /// is `markInterval` old, and past the bound makes the oldest copy the checkpoint.
+    /// `settings`: the window's settings now (a replay from the checkpoint names them).
+    func mark(_ app: @autoclosure () -> Workbench, wall: Double, settings: @autoclosure () -> String) {
+        guard isActive else { return }
+        let last = marks.last?.wall ?? checkpoint?.wall ?? 0
+        if wall - last >= markInterval { marks.append((wall, dropped + lines.count, app(), settings())) }
+        if bytes > bound { dropOldest(before: wall) }
+    }
+
+    /// The newest copy of the window older than any span F9 may ask for becomes the
+    /// checkpoint (with hourly copies and a bound of a few hours of lines, the oldest
+    /// hour or so), and the lines before it are dropped.
+    private func dropOldest(before wall: Double) {
+        guard let i = marks.lastIndex(where: { $0.wall <= wall - keep }) else { return }
+        let mark = marks[i]
+        let state: Data
+        do { state = try mark.app.checkpointData() } catch {
+            checkpointFailure = "\(error)"
+            return
+        }
+        marks.removeFirst(i + 1)
+        let count = mark.lines - dropped
+        bytes -= lines[..<count].reduce(0) { $0 + Self.size(of: $1) }
+        lines.removeFirst(count)
+        dropped = mark.lines
+        checkpoint = ReplayFile.Checkpoint(wall: mark.wall, state: String(decoding: state, as: UTF8.self))
+        settings = mark.settings
+        checkpointFailure = nil
     }
 
     /// Keeps a trace event (the window's trace line for it) for a bundle's `trace.jsonl`.
@@ -60,17 +141,18 @@ final class SessionLog {
         }
     }
 
-    /// The last `seconds` before `wall` as a replay: the whole log (the scene must live
-    /// through everything before the span to be in the same state), a span line where the
-    /// rendering starts, and the end. Nil before the log has started.
+    /// The last `seconds` before `wall` as a replay: the whole log from its start or its
+    /// checkpoint (the scene must live through everything before the span to be in the
+    /// same state), a span line where the rendering starts, and the end. Nil before the
+    /// log has started.
     func replay(lastSeconds seconds: Double, endingAt wall: Double) -> ReplayFile? {
         guard let settings else { return nil }
-        let start = max(0, wall - seconds)
+        let start = max(checkpoint?.wall ?? 0, wall - seconds)
         var out = lines.filter { $0.wall <= wall }
         let at = out.firstIndex { $0.wall >= start } ?? out.count
         out.insert(.span(wall: start), at: at)
         out.append(.end(wall: wall))
-        return ReplayFile(settings: settings, lines: out)
+        return ReplayFile(settings: settings, checkpoint: checkpoint, lines: out)
     }
 
     /// The trace lines of the last `seconds` before `wall`.

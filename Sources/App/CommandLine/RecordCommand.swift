@@ -109,7 +109,7 @@ enum RecordCommand {
             guard !a.has("script") else { throw UsageError("springlab record: --script and --replay conflict; give one") }
             let (file, settings) = try SessionSettings.loadReplay(path, command: "record")
             let app: Workbench
-            do { app = try settings.makeApp(measurer: measurer) } catch { throw RuntimeError("springlab record: \(quotedPath(path)): \(error)") }
+            do { app = try settings.makeApp(measurer: measurer, replay: file, path: path) } catch { throw RuntimeError("springlab record: \(quotedPath(path)): \(error)") }
             if let scene = a.words["scene"], scene != settings.scene {
                 throw UsageError("springlab record: --scene \(scene) but the replay is of \(quoted(settings.scene))")
             }

@@ -34,7 +34,10 @@ enum RunCommand {
         if let path = a.words["preset"] {
             o.preset = try Preset.load(try SpringLabCommand.readTextInput(path), name: path)
         }
-        if let path = a.words["replay"] { o.replay = try SessionSettings.loadReplay(path, command: "run") }
+        if let path = a.words["replay"] {
+            let (file, settings) = try SessionSettings.loadReplay(path, command: "run")
+            o.replay = (file, settings, path)
+        }
         o.capturesFolder = a.words["captures"]
         if let s = a.words["size"] {
             let size = try parseSize(s, flag: "size", command: "run")
@@ -71,7 +74,7 @@ struct AppOptions {
     var scene: String?
     /// `--fresh`: start from defaults; the remembered session is neither read nor written.
     var fresh = false
-    var replay: (file: ReplayFile, settings: SessionSettings)?
+    var replay: (file: ReplayFile, settings: SessionSettings, path: String)?
     var capturesFolder: String?
     var preset: Preset?
     /// `bench --idle`: measure the window at rest for this many seconds, then quit.

@@ -142,7 +142,7 @@ extension AppRunner {
             } else if path.hasSuffix(".slreplay") {
                 guard !capture.isRecording, replay == nil else { throw RuntimeError("finish the take or replay first") }
                 let (file, settings) = try SessionSettings.loadReplay(path, command: "run")
-                let fresh = try settings.makeApp(measurer: fonts)
+                let fresh = try settings.makeApp(measurer: fonts, replay: file, path: path)
                 let check = CaptureSession.verify(file, app: fresh)
                 emit([SceneEvent(.replayVerified, time: t, [("matched", .number(Double(check.matched))),
                                                             ("total", .number(Double(check.total))), ("path", .string(path))])])

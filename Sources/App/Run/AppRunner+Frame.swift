@@ -31,6 +31,14 @@ extension AppRunner {
                 : String(format: "replay diverged: %d/%d frame hashes match, the first differs at %.4f s", check.matched, check.total,
                          check.firstMismatch ?? 0)
             FileHandle.standardOutput.write(Data((verdict + "\n").utf8))
+            // A flight recorder's replay is brought to its span (or its checkpoint) at once
+            // and plays from there, as a dropped one does.
+            if r.file.spanStart > 0 {
+                let (ready, cursor) = CaptureSession.fastForward(r.file, app: app)
+                app = ready
+                wallOrigin -= r.file.spanStart
+                replay?.cursor = cursor
+            }
         } else if let delay = app.sceneType.entranceDelay {
             // The scene makes its entrance a beat after the window opens, so it is seen.
             presentAt = t0 + delay
@@ -51,6 +59,7 @@ extension AppRunner {
         if capture.isRecording || sessionLog.wantsFrame(at: frameWall) {
             recordLine(.frame(wall: frameWall, hash: StateDigest.of(app.pageList(atWall: frameWall))))
         }
+        sessionLog.mark(app, wall: frameWall, settings: SessionSettings(app: app, scale: window.scale).json)
         updateCaptureBadge(at: frameWall)
         return t
     }

@@ -104,7 +104,7 @@ final class AppRunner {
         if let r = options.replay {
             // The app keeps the recorded window size while the take plays, so every recorded
             // pointer lands where it did (the real window may be larger: its minimum).
-            app = try r.settings.makeApp(measurer: fonts)
+            app = try r.settings.makeApp(measurer: fonts, replay: r.file, path: r.path)
             replay = (r.file.lines, 0, r.file.duration)
         } else {
             app = options.startingApp(remembering: remembered, measurer: fonts, windowSize: window.size)
