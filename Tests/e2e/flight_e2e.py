@@ -128,6 +128,55 @@ def _(app):
     assert ended.get("restored") is True, ended
 
 
+FLIGHT_CAPTURES = os.path.join(ROOT, "flight-captures")
+
+
+@case("past its bound the recorder drops its oldest lines after a checkpoint, and F9's bundle still verifies from it",
+      extra=["--fresh", "--captures", FLIGHT_CAPTURES], env={"SPRINGLAB_TEST_FLIGHT": "60000,4,35"}, quit_after=200)
+def _(app):
+    # The bound made 60 KB, the window copied every 4 s, spans of up to 35 s kept: about
+    # 50 s of a hand that never rests in the pile passes the bound many times over.
+    m = len(app.events())
+    xdo(app.display, "key", "3")
+    app.wait_for(lambda e: e["event"] == "scene" and e["scene"] == "liquid", 5, m)
+    start = time.time()
+    k = 0
+    while time.time() - start < 50:
+        k += 1
+        cmd = ["mousemove", 470, 150, "mousedown", "1"]
+        for i in range(1, 16):
+            cmd += ["sleep", 0.016, "mousemove", 470 - 14 * i, 150 + (k % 3) * 6 * i]
+        cmd += ["mouseup", "1"]
+        for i in range(40):
+            cmd += ["sleep", 0.016, "mousemove", 300 + 4 * i, 420 - 3 * i]
+        xdo(app.display, *cmd)
+    m = len(app.events())
+    xdo(app.display, "key", "F9")
+    saved = app.wait_for(lambda e: e["event"] == "bundleSaved", 10, m)
+    replay = os.path.join(saved["path"], "replay.slreplay")
+    rows = open(replay).read().splitlines()
+    assert '"e": "checkpoint"' in rows[2], rows[2][:120]
+    cut = json.loads(rows[2])["t"]
+    lines = [json.loads(r) for r in rows[3:]]
+    span = [l["t"] for l in lines if l.get("e") == "span"][0]
+    end = [l["t"] for l in lines if l.get("e") == "end"][0]
+    # The checkpoint is older than any span (35 s) and newer than the window's first
+    # minute's start: the oldest lines were dropped; every line kept is after it.
+    assert end - 60 < cut <= end - 35 and min(l["t"] for l in lines) >= cut, (cut, end)
+    assert abs((end - span) - 30) < 1e-6, (span, end)
+    moves = sum(1 for l in lines if l.get("e") == "move")
+    # Read back from its checkpoint, the replay's every frame hash matches, and the span
+    # renders: its last frame is the one the window drew at F9.
+    out = os.path.join(app.tmp, "bound/")
+    check = subprocess.run([BIN, "record", "--replay", replay, "--from", "29.9", "--to", "30", "--out", out],
+                           capture_output=True, text=True)
+    assert check.returncode == 0 and "replay verified" in check.stdout, check
+    verified = check.stdout.split("replay verified: ")[1].split(" ")[0].split("/")
+    assert verified[0] == verified[1] and int(verified[0]) >= 100, check.stdout
+    assert len(os.listdir(out)) == 6, os.listdir(out)
+    SAVED["bound"] = f"checkpoint at {cut:.1f} s of {end:.1f} s, {moves} moves kept, {verified[0]} hashes verified"
+
+
 @case("F9 with a captures folder that cannot be made: one line saying so, nothing written",
       extra=["--fresh", "--captures", os.path.join(BLOCKER, "captures")])
 def _(app):

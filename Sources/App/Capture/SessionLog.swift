@@ -22,10 +22,10 @@ final class SessionLog {
     static let frameInterval = 0.25
     /// How far back the trace events are kept, s: the longest span F9 saves and a margin.
     static let eventHorizon = 75.0
-    /// The most the lines may take before the oldest hour is dropped: 64 MB. An hour of
-    /// a pointer moving without a pause at 60 Hz takes about 12 MB (`springlab bench`), a
-    /// day of use far less.
-    static let defaultBound = 64 << 20
+    /// The most the lines may take before the oldest hour is dropped: 40 MB. An hour of
+    /// a pointer moving without a pause at 60 Hz takes about 11 MB (`springlab bench
+    /// --flight`), so the log stays under 50 MB however long the window is open.
+    static let defaultBound = 40 << 20
 
     /// The settings the log starts from (a replay's second line), nil before it starts.
     private(set) var settings: String?
@@ -111,11 +111,11 @@ final class SessionLog {
         if bytes > bound { dropOldest(before: wall) }
     }
 
-    /// The newest copy of the window older than any span F9 may ask for becomes the
-    /// checkpoint (with hourly copies and a bound of a few hours of lines, the oldest
-    /// hour or so), and the lines before it are dropped.
+    /// The oldest copy of the window (older than any span F9 may ask for) becomes the
+    /// checkpoint, and the lines before it are dropped: with hourly copies, the oldest
+    /// hour.
     private func dropOldest(before wall: Double) {
-        guard let i = marks.lastIndex(where: { $0.wall <= wall - keep }) else { return }
+        guard let i = marks.firstIndex(where: { $0.wall <= wall - keep }) else { return }
         let mark = marks[i]
         let state: Data
         do { state = try mark.app.checkpointData() } catch {

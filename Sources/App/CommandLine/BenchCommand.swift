@@ -26,6 +26,8 @@ enum BenchCommand {
         FlagSpec(name: "ab", kind: .choice(abSwitches.map(\.rawValue))),
         .number("idle", "seconds in [1, 600] to measure the window at rest", { $0 >= 1 && $0 <= 600 }),
         FlagSpec(name: "fit", kind: .text(accepts: "a video to time springlab fit on")),
+        .number("flight", "hours in [0.01, 48] of the flight recorder to simulate", { $0 >= 0.01 && $0 <= 48 }),
+        .number("flight-bound", "the flight recorder's bound in MB, in [1, 1024]", { $0 >= 1 && $0 <= 1024 }),
     ]
 
     /// The renderer's shortcuts `--ab` can alternate (each on by default); damage repaint
@@ -54,6 +56,11 @@ enum BenchCommand {
         let sceneName = a.words["scene"] ?? SceneRegistry.names[0]
         if let video = a.words["fit"] {
             output += try fitBench(video, environment: environment)
+            return
+        }
+        if let hours = a.numbers["flight"] {
+            let bound = a.numbers["flight-bound"].map { Int($0 * 1_048_576) } ?? SessionLog.defaultBound
+            output += try flight(hours: hours, bound: bound)
             return
         }
         if let seconds = a.numbers["idle"] {

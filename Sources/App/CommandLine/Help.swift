@@ -147,6 +147,7 @@ enum Help {
                                [--renderer gl|software] [--damage on|off] [--passes on|off]
                                [--ab SHORTCUT]
                springlab bench --idle SECONDS [--scene NAME] [--size WxH] [--scale S]
+               springlab bench --flight HOURS [--flight-bound MB]
 
         Draws N frames (default 600) of the scene animating at WxH (default 1280x800),
         presented to a hidden window as the app presents them, waiting for the GPU each
@@ -169,6 +170,12 @@ enum Help {
         --idle SECONDS opens the real window on the scene (X when there is a display),
         waits until it first comes to rest, and reports the frames drawn and the CPU used
         over SECONDS (the goal: no frames, under 1 % of a core).
+
+        --flight HOURS runs the flight recorder over HOURS of a pointer that never rests
+        (moving at 60 Hz, dragging across the liquid pile two seconds of every three),
+        through the scene as the window runs it, and prints the log's lines and MB, the
+        MB an hour, the process's memory, and the size and time of a checkpoint. Past
+        --flight-bound MB (default 40) the log drops its oldest lines after a checkpoint.
 
         """,
         "record": """

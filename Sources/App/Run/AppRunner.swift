@@ -41,7 +41,7 @@ final class AppRunner {
     /// A dropped recording being read and fitted on its own thread (SPEC §16).
     var fitJob: FitJob?
     /// The flight recorder: the session so far, for F9 (SPEC §17).
-    let sessionLog = SessionLog()
+    let sessionLog: SessionLog
     /// The last input was Ctrl+V: the text that follows it is the clipboard's.
     var afterPaste = false
     var presentAt: Double?
@@ -75,6 +75,7 @@ final class AppRunner {
         Interrupt.install()
         self.options = options
         self.environment = environment
+        sessionLog = environment.testFlight.map { SessionLog(bound: $0.bound, markInterval: $0.markInterval, keep: $0.keep) } ?? SessionLog()
         presets = environment.presetsFolder.map(UserPresets.init)
         trace = try options.tracePath.map { try TraceWriter(path: $0) }
         fonts = try RenderCommand.loadFonts(environment)

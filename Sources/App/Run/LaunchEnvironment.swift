@@ -34,6 +34,10 @@ public struct LaunchEnvironment: Sendable {
     /// watched for paths to drop mid-session (`SPRINGLAB_TEST_DROP_FILE`).
     public let testDrop: String?
     public let testDropFile: String?
+    /// Test hook: the flight recorder's bound in bytes, seconds between its copies of the
+    /// window, and the span kept (`SPRINGLAB_TEST_FLIGHT=20000,5,12`), so a test sees it
+    /// cut in seconds rather than hours.
+    let testFlight: (bound: Int, markInterval: Double, keep: Double)?
 
     public init(_ variables: [String: String] = [:]) {
         self.variables = variables
@@ -49,5 +53,7 @@ public struct LaunchEnvironment: Sendable {
         sessionPath = SessionMemory.defaultPath(environment: variables)
         testDrop = variables["SPRINGLAB_TEST_DROP"]
         testDropFile = variables["SPRINGLAB_TEST_DROP_FILE"]
+        let flight = (variables["SPRINGLAB_TEST_FLIGHT"] ?? "").split(separator: ",").compactMap { Double($0) }
+        testFlight = flight.count == 3 && flight.allSatisfy({ $0 > 0 && $0 < 1e9 }) ? (Int(flight[0]), flight[1], flight[2]) : nil
     }
 }
