@@ -49,7 +49,9 @@ public struct ReplayFile: Sendable {
     /// The whole window at a moment of the session, as JSON text (the app decodes it):
     /// a flight recorder that dropped its oldest hour starts its replays here rather than
     /// at the session's first settings (SPEC §17). Written as the line after the settings,
-    /// `{"t": T, "e": "checkpoint", "state": {...}}`; the lines after it are later than T.
+    /// `{"t": T, "e": "checkpoint", "state": {...}}`. T is the time of the frame it was
+    /// taken at (the frame's predicted present time), so an input handled just after it
+    /// may be stamped a little earlier, as in any take.
     public struct Checkpoint: Sendable, Equatable {
         public var wall: Double
         public var state: String
@@ -199,9 +201,6 @@ public struct ReplayFile: Sendable {
             let line = try decode(o, from: checkpoint?.wall ?? 0, fail: { fail(n, $0) })
             // Lines are applied in file order. An input may be stamped a little before the
             // frame line above it (frames are stamped with their predicted present time).
-            if let checkpoint, line.wall < checkpoint.wall {
-                throw fail(n, "at \(short(line.wall)) s, before the checkpoint at \(short(checkpoint.wall)) s")
-            }
             lines.append(line)
         }
         return ReplayFile(settings: settings, checkpoint: checkpoint, lines: lines)

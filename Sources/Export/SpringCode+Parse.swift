@@ -2,7 +2,7 @@ import Foundation
 import Motion
 
 extension SpringCode {
-    /// Reads any of the nine formats, or plain "R, Z" (response s, damping ratio). Throws a
+    /// Reads any of the formats (Origami's `bounciness: B, speed: S` too), or plain "R, Z" (response s, damping ratio). Throws a
     /// one-line reason when it cannot read the text.
     ///
     ///     try SpringCode.parse("0.32, 0.85").source                         // "response, damping"
@@ -26,7 +26,7 @@ extension SpringCode {
         if uncommented != code, let pasted = try readCode(uncommented) { return pasted }
         if let plain = try readPlain(code) { return plain }
         throw SpringPasteError(reason: "no spring found: expected SwiftUI, UIKit, Compose, Android, Flutter, "
-                               + "Motion, react-spring, CSS linear(), JSON or 'R, Z'")
+                               + "Motion, react-spring, CSS linear(), JSON, Origami or 'R, Z'")
     }
 
     /// Code in one of the platform formats, told apart by its own words.
@@ -39,6 +39,7 @@ extension SpringCode {
                                    + "derives its stiffness from the duration; paste UISpringTimingParameters(mass:stiffness:damping:)")
         }
         if let call = calls.first(where: { $0.name.hasPrefix("SpringDescription") }) { return try readFlutter(call) }
+        if let pop = try readReboundCall(calls) { return pop }
         let names = scanner.names()
         if calls.contains(where: { ["SpringForce", "SpringAnimation", "setStiffness", "setDampingRatio"].contains($0.member) })
             || names.contains(where: { $0.contains("STIFFNESS_") || $0.contains("DAMPING_RATIO_") }) {

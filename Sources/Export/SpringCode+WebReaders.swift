@@ -14,6 +14,9 @@ extension SpringCode {
         let keys = Set(table.keys)
         // `config:` is react-spring's prop for its spring (`useSpring({ x, config: { … } })`).
         if !keys.isDisjoint(with: ["tension", "friction", "frequency", "config"]) { return try readReactSpring(table) }
+        if !keys.isDisjoint(with: ["bounciness", "speed"]) {
+            return try readOrigami(bounciness: table["bounciness"]?.value, speed: table["speed"]?.value, platform: "Origami")
+        }
         if let type = table["type"]?.value {
             // `type: "spring"`, or `type: spring` with motion's imported generator.
             switch type {

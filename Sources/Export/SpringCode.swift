@@ -13,7 +13,7 @@ import Motion
 /// The formats of SPEC §12.2's Copy menu. The raw values are the command line's and the
 /// presets' words (`springlab export --format react-spring`).
 public enum SpringCodeFormat: String, CaseIterable, Sendable, Codable {
-    case swiftui, uikit, compose, android, flutter, motion, reactSpring = "react-spring", css, json
+    case swiftui, uikit, compose, android, flutter, motion, reactSpring = "react-spring", css, json, origami
 
     /// What the Copy menu and the toast say.
     public var title: String {
@@ -27,6 +27,7 @@ public enum SpringCodeFormat: String, CaseIterable, Sendable, Codable {
         case .reactSpring: "react-spring"
         case .css: "CSS"
         case .json: "JSON"
+        case .origami: "Origami"
         }
     }
 }
@@ -126,7 +127,20 @@ public enum SpringCode {
             return cssLinear(spring).text + " " + cssComment(spring)
         case .json:
             return "{\"response\": \(r), \"dampingRatio\": \(z), \"stiffness\": \(k), \"damping\": \(c), \"mass\": \(m)}"
+        case .origami:
+            return origami(spring)
         }
+    }
+
+    /// Origami's POP Animation (SPEC §18): `bounciness: B, speed: S`, Rebound's conversion
+    /// inverted exactly (`OrigamiPOP`). A spring bouncier than any POP spring at its speed
+    /// says so in a comment instead of writing a near miss.
+    static func origami(_ spring: Spring) -> String {
+        guard let pop = OrigamiPOP.bouncinessAndSpeed(of: spring) else {
+            return "// no Origami POP spring is this bouncy at this speed (damping ratio \(number(spring.dampingRatio)), "
+                + "response \(number(spring.response)) s)"
+        }
+        return "bounciness: \(number(pop.bounciness)), speed: \(number(pop.speed))"
     }
 
     /// The comment that follows an exported `linear()` so pasting it gives the exact spring

@@ -77,6 +77,11 @@ import Testing
         ("{\"stiffness\": 200, \"damping\": 20}", response(k: 200), 20 / (2 * 200.0.squareRoot())),
         ("{\"duration\": 0.5, \"bounce\": 0.3}", 0.5, 0.7),
         ("{\"response\": 0.5, \"dampingRatio\": 0.8, \"mass\": 3}", 0.5, 0.8),
+        // Origami POP (Rebound's fromBouncinessAndSpeed; bounciness 8, speed 12 is tension
+        // 342.1005882 and friction 24.68401925, computed by Tests/export's own Rebound).
+        ("bounciness: 8, speed: 12", response(k: 342.1005882), 24.68401925 / (2 * 342.1005882.squareRoot())),
+        ("SpringConfig.fromBouncinessAndSpeed(8, 12)", response(k: 342.1005882), 24.68401925 / (2 * 342.1005882.squareRoot())),
+        ("SpringConfig.fromBouncinessAndSpeed(speed: 12, bounciness: 8)", response(k: 342.1005882), 24.68401925 / (2 * 342.1005882.squareRoot())),
         // Plain "R, Z".
         ("0.32, 0.85", 0.32, 0.85),
         ("  0.32 0.85\n", 0.32, 0.85),
@@ -134,6 +139,9 @@ import Testing
         ("{\"response\": 0.5, \"dampingRatio\": 0.8, \"stiffness\": 100}", "inconsistent"),
         ("{\"stiffness\": 100}", "found JSON stiffness but no damping"),
         ("{\"duration\": 0.5, \"bounce\": 1.2}", "bounce must be between -1 and 1, got 1.2"),
+        ("bounciness: 50, speed: 3", "bounciness must be at most 42.5"),
+        ("bounciness: 5", "found Origami but no speed"),
+        ("speed: 0, bounciness: 5", "speed must be > 0, got 0"),
     ]
 
     @Test(arguments: refusals)

@@ -48,6 +48,20 @@ import Testing
                   let c = written("\"damping\"", in: text) else { return [] }
             let w = 2 * Double.pi / r
             return [(m, m * w * w, 2 * z * w * m), (m, k, c)]
+        case .origami:
+            // Origami POP, as Facebook Rebound converts it (SpringConfig.fromBouncinessAndSpeed:
+            // BouncyConversion, then OrigamiValueConverter), written out here from the
+            // published formulas: tension and friction at unit mass.
+            guard let bounciness = written("bounciness", in: text), let speed = written("speed", in: text) else { return [] }
+            let b = 0.8 * ((bounciness / 1.7) - 0) / (20 - 0)
+            let s = ((speed / 1.7) - 0) / (20 - 0)
+            let tq = 0.5 + s * (200 - 0.5)
+            let nobounce = tq <= 18 ? 0.0007 * pow(tq, 3) - 0.031 * pow(tq, 2) + 0.64 * tq + 1.28
+                : tq <= 44 ? 0.000044 * pow(tq, 3) - 0.006 * pow(tq, 2) + 0.36 * tq + 2
+                : 0.00000045 * pow(tq, 3) - 0.000332 * pow(tq, 2) + 0.1078 * tq + 5.84
+            let t = 2 * b - b * b
+            let fq = t * 0.01 + (1 - t) * nobounce
+            return [(1, (tq - 30) * 3.62 + 194, (fq - 8) * 3 + 25)]
         case .css:
             return []
         }

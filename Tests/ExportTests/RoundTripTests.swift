@@ -62,8 +62,9 @@ import Testing
 
     @Test func formatsHaveTheirMenuTitlesAndCommandLineWords() {
         #expect(SpringCodeFormat.allCases.map(\.title)
-                == ["SwiftUI", "UIKit", "Compose", "Android", "Flutter", "Motion", "react-spring", "CSS", "JSON"])
+                == ["SwiftUI", "UIKit", "Compose", "Android", "Flutter", "Motion", "react-spring", "CSS", "JSON", "Origami"])
         #expect(SpringCodeFormat(rawValue: "react-spring") == .reactSpring)
-        #expect(SpringCodeFormat.allCases.count == 9)
+        #expect(SpringCodeFormat(rawValue: "origami") == .origami)
+        #expect(SpringCodeFormat.allCases.count == 10)
     }
 }

@@ -105,6 +105,48 @@ def _(app):
     assert not [e for e in app.events()[k:] if e["event"] == "setting"], "a refused paste changed something"
 
 
+def rebound(bounciness, speed):
+    """Tension and friction (unit mass) of Rebound's SpringConfig.fromBouncinessAndSpeed,
+    from its BouncyConversion and OrigamiValueConverter formulas."""
+    b = 0.8 * (bounciness / 1.7) / 20
+    s = (speed / 1.7) / 20
+    tq = 0.5 + s * (200 - 0.5)
+    if tq <= 18:
+        nobounce = 0.0007 * tq ** 3 - 0.031 * tq ** 2 + 0.64 * tq + 1.28
+    elif tq <= 44:
+        nobounce = 0.000044 * tq ** 3 - 0.006 * tq ** 2 + 0.36 * tq + 2
+    else:
+        nobounce = 0.00000045 * tq ** 3 - 0.000332 * tq ** 2 + 0.1078 * tq + 5.84
+    u = 2 * b - b * b
+    fq = u * 0.01 + (1 - u) * nobounce
+    return (tq - 30) * 3.62 + 194, (fq - 8) * 3 + 25
+
+
+@case("Copy as Origami gives the gap as bounciness and speed Rebound turns back into it; Rebound's call pastes")
+def _(app):
+    n = len(app.events())
+    xdo(app.display, "mousemove", *centre(app.layout, "gap.code"), "click", "1")
+    layout = app.wait_for(lambda e: e["event"] == "layout" and "gap.copy.origami" in e, 5, n)
+    m = len(app.events())
+    xdo(app.display, "mousemove", *centre(layout, "gap.copy.origami"), "click", "1")
+    app.wait_for(lambda e: e["event"] == "copied" and e["format"] == "origami", 5, m)
+    time.sleep(0.2)
+    text = clipboard(app)
+    b, s = number(r"bounciness:", text), number(r"speed:", text)
+    k, c = rebound(b, s)
+    # The gap's defaults (SPEC §3): response 0.32, damping 0.85, at unit mass.
+    w0 = 2 * math.pi / 0.32
+    assert abs(k / (w0 * w0) - 1) < 1e-8 and abs(c / (2 * 0.85 * w0) - 1) < 1e-8, (text, k, c)
+    set_clipboard(app, "SpringConfig.fromBouncinessAndSpeed(8, 12)")
+    m = len(app.events())
+    xdo(app.display, "mousemove", *over_group(latest_layout(app), "gap"), "key", "ctrl+v")
+    app.wait_for(lambda e: e["event"] == "pasted" and e["group"] == "pushAlert.gap", 5, m)
+    got = {e["name"]: e["new"] for e in app.events()[m:] if e["event"] == "setting"}
+    k, c = rebound(8, 12)
+    assert abs(got["gap.response"] - 2 * math.pi / math.sqrt(k)) < 1e-6, got
+    assert abs(got["gap.damping"] - c / (2 * math.sqrt(k))) < 1e-6, got
+
+
 @case("Ctrl+V with an empty clipboard says so; a clipboard holding just 'r' is a refused paste, not the take key")
 def _(app):
     n = len(app.events())

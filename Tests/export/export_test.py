@@ -9,6 +9,8 @@ platform's documented semantics, computed here (not by SpringLab's converter):
   Compose, Android                            stiffness and damping ratio, unit mass
   react-spring                                tension = stiffness, friction = damping (per s²/s)
   CSS linear()                                piecewise-linear between the points (CSS Easing 2)
+  Origami POP bounciness, speed               Facebook Rebound's BouncyConversion and
+                                              OrigamiValueConverter, written out below
 A preset holding every scene's springs prints one block per spring headed by its id; the
 error paths exit 2 (usage, naming the flag) or 1 (a file), with one line and no output.
 """
@@ -79,6 +81,38 @@ def rel(a, b):
     return abs(a - b) / max(abs(b), 1e-300)
 
 
+def rebound(bounciness, speed):
+    """(tension, friction) of Rebound's SpringConfig.fromBouncinessAndSpeed: the published
+    BouncyConversion (normalize, project_normal, quadratic_out_interpolation, b3_nobounce)
+    and OrigamiValueConverter formulas, written here from the Java source's text."""
+    def normalize(v, lo, hi):
+        return (v - lo) / (hi - lo)
+
+    def project_normal(n, lo, hi):
+        return lo + n * (hi - lo)
+
+    def linear_interpolation(t, lo, hi):
+        return t * hi + (1.0 - t) * lo
+
+    def quadratic_out_interpolation(t, lo, hi):
+        return linear_interpolation(2 * t - t * t, lo, hi)
+
+    def b3_nobounce(x):
+        if x <= 18:
+            return 0.0007 * x ** 3 - 0.031 * x ** 2 + 0.64 * x + 1.28
+        if x <= 44:
+            return 0.000044 * x ** 3 - 0.006 * x ** 2 + 0.36 * x + 2.
+        return 0.00000045 * x ** 3 - 0.000332 * x ** 2 + 0.1078 * x + 5.84
+
+    b = project_normal(normalize(bounciness / 1.7, 0, 20.), 0.0, 0.8)
+    s = normalize(speed / 1.7, 0, 20.)
+    tension_qc = project_normal(s, 0.5, 200)
+    friction_qc = quadratic_out_interpolation(b, b3_nobounce(tension_qc), 0.01)
+    tension = 0 if tension_qc == 0 else (tension_qc - 30.0) * 3.62 + 194.0
+    friction = 0 if friction_qc == 0 else (friction_qc - 8.0) * 3.0 + 25.0
+    return tension, friction
+
+
 def platform_spring(fmt, text):
     """(mass, stiffness, damping coefficient) as the platform reads the text."""
     if fmt == "swiftui":
@@ -100,6 +134,9 @@ def platform_spring(fmt, text):
     if fmt == "json":
         o = json.loads(text)
         return o["mass"], o["stiffness"], o["damping"]
+    if fmt == "origami":
+        k, c = rebound(num(r"bounciness:\s*N", text), num(r"speed:\s*N", text))
+        return 1, k, c
     raise ValueError(fmt)
 
 
@@ -143,7 +180,7 @@ def css_value(points, x):
     return points[-1][1]
 
 
-FORMATS = ["swiftui", "uikit", "compose", "android", "flutter", "motion", "react-spring", "css", "json"]
+FORMATS = ["swiftui", "uikit", "compose", "android", "flutter", "motion", "react-spring", "css", "json", "origami"]
 # (flags, (m, k, c) computed here from the platforms' definitions)
 SPRINGS = [
     (["--response", "0.5", "--damping", "0.7"], (1, (2 * math.pi / 0.5) ** 2, 2 * 0.7 * 2 * math.pi / 0.5)),
@@ -177,7 +214,7 @@ for flags, (m, k, c) in SPRINGS:
                  worst <= 0.005)
             continue
         mm, kk, cc = platform_spring(fmt, out)
-        if fmt in ("compose", "android", "swiftui"):
+        if fmt in ("compose", "android", "swiftui", "origami"):
             # Unit mass: the same motion is the same ω0 and ζ.
             same = rel(math.sqrt(kk / mm), w0) < 1e-9 and rel(cc / (2 * math.sqrt(mm * kk)), z) < 1e-9
         else:
@@ -190,6 +227,30 @@ for flags, (m, k, c) in SPRINGS:
             zb = 1 - b if b >= 0 else 1 / (1 + b)
             case(f"swiftui {label}: Spring(duration:bounce:) is the same spring",
                  d is not None and rel(d, 2 * math.pi / w0) < 1e-9 and rel(zb, z) < 1e-9, out.strip())
+
+# --- Origami POP: a spring given by bounciness and speed is Rebound's, and reads back.
+for b, sp in [(8, 12), (0, 10), (5, 2), (20, 30), (42, 7), (12.5, 0.5)]:
+    k, c = rebound(b, sp)
+    code, out, err = run("export", "--bounciness", str(b), "--speed", str(sp), "--format", "flutter")
+    mm, kk, cc = platform_spring("flutter", out)
+    case(f"--bounciness {b} --speed {sp}: Rebound's tension {k:.4f} and friction {c:.4f} at mass 1 (1e-9)",
+         code == 0 and mm == 1 and rel(kk, k) < 1e-9 and rel(cc, c) < 1e-9, out.strip() + err)
+    code, out, err = run("export", "--bounciness", str(b), "--speed", str(sp), "--format", "origami")
+    bb, ss = num(r"bounciness:\s*N", out), num(r"speed:\s*N", out)
+    case(f"--bounciness {b} --speed {sp} --format origami gives them back",
+         code == 0 and bb is not None and abs(bb - b) < 1e-7 and rel(ss, sp) < 1e-9, out.strip() + err)
+# Bouncier than Rebound's quadratic reaches at its speed: said in a comment, no near miss.
+code, out, err = run("export", "--response", "0.5", "--damping", "0.01", "--format", "origami")
+case("origami: a spring no POP spring is says so", code == 0 and out.startswith("// no Origami POP spring") and
+     "bounciness:" not in out, out)
+error_args = [("--bounciness 50 (past 42.5)", ["export", "--bounciness", "50", "--speed", "3"], ["--bounciness", "42.5"]),
+              ("--speed 0", ["export", "--bounciness", "5", "--speed", "0"], ["--speed"]),
+              ("--speed without --bounciness", ["export", "--speed", "5"], ["--bounciness"]),
+              ("--bounciness and --response", ["export", "--bounciness", "5", "--speed", "5", "--response", "0.5",
+                                               "--damping", "1"], ["conflict"])]
+for name, args, must in error_args:
+    code, out, err = run(*args)
+    case(f"error: {name} exits 2", code == 2 and out == "" and all(m in err for m in must), f"exit {code} {err.strip()}")
 
 # --- A preset with every scene's springs.
 preset = {

@@ -15,7 +15,7 @@ enum ExportCommand {
     static let formats = SpringCodeFormat.allCases.map(\.rawValue)
 
     static let specs: [FlagSpec] = SpringCommand.specs.filter {
-        ["response", "damping", "duration", "bounce", "stiffness", "friction", "mass"].contains($0.name)
+        ["response", "damping", "duration", "bounce", "stiffness", "friction", "mass", "bounciness", "speed"].contains($0.name)
     } + [
         FlagSpec(name: "format", kind: .choice(formats)),
         FlagSpec(name: "preset", kind: .text(accepts: "a preset file (.preset.json, or a replay's settings)")),
@@ -74,6 +74,9 @@ enum ExportCommand {
         } else if let k = n["stiffness"], let c = n["friction"] {
             let m = n["mass"] ?? 1, flags = "--stiffness \(g(k)) --friction \(g(c))" + (a.has("mass") ? " --mass \(g(m))" : "")
             (response, ratio) = ((2 * Double.pi * (m / k).squareRoot(), flags), (c / (2 * (m * k).squareRoot()), flags))
+        } else if let b = n["bounciness"], let s = n["speed"] {
+            let (k, c) = OrigamiPOP.tensionAndFriction(bounciness: b, speed: s), flags = "--bounciness \(g(b)) --speed \(g(s))"
+            (response, ratio) = ((2 * Double.pi / k.squareRoot(), flags), (c / (2 * k.squareRoot()), flags))
         } else { return }
         if response.value < Spring.minimumResponse {
             throw UsageError(String(format: "springlab export: %@ is a response of %.4g s, shorter than the shortest spring (%g s)",

@@ -31,7 +31,7 @@ enum Help {
     static let pages: [String: String] = [
         "spring": """
         usage: springlab spring (--response R --damping Z | --duration D --bounce B |
-                                 --stiffness K --friction C [--mass M])
+                                 --stiffness K --friction C [--mass M] | --bounciness B --speed S)
                                 [--from A] [--to B] [--velocity V | --normalized-velocity U]
                                 (--times T1,T2,... | --until T --fps F) [--info]
 
@@ -46,14 +46,17 @@ enum Help {
         """,
         "export": """
         usage: springlab export (--response R --damping Z | --duration D --bounce B |
-                                 --stiffness K --friction C [--mass M]) [--format FORMAT]
+                                 --stiffness K --friction C [--mass M] | --bounciness B --speed S)
+                                [--format FORMAT]
                springlab export --preset FILE [--spring ID] [--format FORMAT]
 
         Prints a spring as code for the platform it ships on. FORMAT (default swiftui):
         \(ExportCommand.formats.joined(separator: ", ")). Each text is exact in its platform's
         own semantics: Compose, Android, Flutter, UIKit, Motion and react-spring as mass,
         stiffness and damping; SwiftUI as response and damping fraction (and duration and
-        bounce); css as a `linear()` easing of the step response over its settle time,
+        bounce); origami as Origami POP's bounciness and speed (Facebook Rebound's
+        conversion, inverted exactly; --bounciness B --speed S read it, B in [0, 42.5]);
+        css as a `linear()` easing of the step response over its settle time,
         within 0.005 of the travel everywhere with as few points as that needs; json with
         every form. With --preset, every spring of each scene the preset holds (laid over
         the defaults), one block each headed by its id (pushAlert.gap …; json: one object

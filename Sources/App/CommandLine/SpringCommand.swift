@@ -22,6 +22,9 @@ enum SpringCommand {
         .number("stiffness", "a number in (0, 1e9]", positive(upTo: 1e9)),
         .number("friction", "a damping coefficient in (0, 1e9]", positive(upTo: 1e9)),
         .number("mass", "a number in [1e-6, 1e6]", within(1e-6, 1e6)),
+        // Origami's POP Animation (SPEC §18): Rebound's conversion reads back up to 42.5.
+        .number("bounciness", "Origami bounciness in [0, 42.5]", within(0, 42.5)),
+        .number("speed", "Origami speed in (0, 100]", positive(upTo: 100)),
         .number("from", "a number in [-1e12, 1e12]", within(-magnitude, magnitude)),
         .number("to", "a number in [-1e12, 1e12]", within(-magnitude, magnitude)),
         .number("velocity", "units per second in [-1e12, 1e12]", within(-magnitude, magnitude)),
@@ -81,11 +84,13 @@ enum SpringCommand {
             (["response", "damping"], "--response R --damping Z"),
             (["duration", "bounce"], "--duration D --bounce B"),
             (["stiffness", "friction"], "--stiffness K --friction C"),
+            (["bounciness", "speed"], "--bounciness B --speed S"),
         ]
         let used = forms.filter { form in form.flags.contains(where: a.has) }
         guard used.count == 1, let form = used.first else {
             if used.isEmpty {
-                throw UsageError("springlab \(command): give a spring: --response R --damping Z, --duration D --bounce B, or --stiffness K --friction C")
+                throw UsageError("springlab \(command): give a spring: --response R --damping Z, --duration D --bounce B, --stiffness K --friction C, "
+                                 + "or --bounciness B --speed S")
             }
             throw UsageError("springlab \(command): \(used.map(\.name).joined(separator: " and ")) conflict; give one parameterization")
         }
@@ -99,6 +104,7 @@ enum SpringCommand {
         switch form.flags[0] {
         case "response": return Spring(response: n["response"] ?? 0, dampingRatio: n["damping"] ?? 0)
         case "duration": return Spring(duration: n["duration"] ?? 0, bounce: n["bounce"] ?? 0)
+        case "bounciness": return OrigamiPOP.spring(bounciness: n["bounciness"] ?? 0, speed: n["speed"] ?? 0)
         default: return Spring(mass: n["mass"] ?? 1, stiffness: n["stiffness"] ?? 0, damping: n["friction"] ?? 0)
         }
     }
