@@ -21,7 +21,8 @@ extension SpringCode {
         let points = try linearPoints(String(body[..<close]))
         var outside = text
         outside.removeSubrange(open...close)
-        guard let duration = cssDuration(in: outside) else {
+        // A CSS time, or a Web Animations duration (a number of milliseconds).
+        guard let duration = cssDuration(in: outside) ?? animateDuration(in: outside) else {
             throw SpringPasteError(reason: "found CSS linear() but no duration (e.g. 0.5s) to fit a spring to")
         }
         return try fit(points, duration: duration)
@@ -61,6 +62,41 @@ extension SpringCode {
         let mass = try ValueReader.positive(after(["mass"]) ?? 1, "mass")
         return pasted(Spring(response: response, dampingRatio: ratio, mass: mass),
                       "CSS linear() (the spring named in its comment)", response: response, dampingRatio: ratio)
+    }
+
+    /// `duration: N` of Web Animations' `element.animate(…, { duration: N })`, in seconds.
+    private static func animateDuration(in text: String) -> Double? {
+        guard text.contains("animate(") else { return nil }
+        let tokens = CodeScanner(CodeScanner.strippingComments(text)).tokens
+        for (i, t) in tokens.enumerated() where i + 2 < tokens.count && t == .word("duration") {
+            if case .number(let ms) = tokens[i + 2], ms > 0, ms.isFinite { return ms / 1000 }
+        }
+        return nil
+    }
+
+    /// A CSS `@keyframes` rule (SPEC §18's `keyframes` export): the spring its comment
+    /// names, else one fitted to its keyframes — `P% { … * X) … }`, run linearly over the
+    /// `animation`'s duration.
+    static func readKeyframes(_ text: String) throws(SpringPasteError) -> PastedSpring? {
+        guard text.contains("@keyframes") else { return nil }
+        if let named = try springComment(in: text) { return named }
+        let pattern = #"(-?[0-9]+(?:\.[0-9]+)?)%\s*\{[^}]*\*\s*(-?[0-9]+(?:\.[0-9]+)?)\s*\)"#
+        guard let regex = try? NSRegularExpression(pattern: pattern) else { return nil }
+        let ns = text as NSString
+        var points: [(input: Double, output: Double)] = []
+        for m in regex.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
+            guard let p = Double(ns.substring(with: m.range(at: 1))), let x = Double(ns.substring(with: m.range(at: 2))) else { continue }
+            points.append((p / 100, x))
+        }
+        guard points.count >= 2, points.first?.input == 0, points.last?.input == 1,
+              zip(points, points.dropFirst()).allSatisfy({ $0.input < $1.input }) else {
+            throw SpringPasteError(reason: "found CSS @keyframes but not its keyframes from 0% to 100%, each "
+                                   + "`P% { transform: translateX(calc(var(--travel) * X)); }`")
+        }
+        guard let duration = cssDuration(in: text) else {
+            throw SpringPasteError(reason: "found CSS @keyframes but no animation duration (e.g. 0.5s) to fit a spring to")
+        }
+        return try fit(points, duration: duration)
     }
 
     /// The first CSS time outside the easing — `0.523s`, `500ms` — in seconds. In a

@@ -14,11 +14,23 @@ public struct CSSLinearEasing: Sendable, Equatable {
     public var points: [(progress: Double, value: Double)]
     /// "transition: transform 0.523s linear(0, 0.0512 3.125%, …, 1)"
     public var text: String
+    /// The points as printed: each value and its percentage ("0.0512", "3.125"), from
+    /// ("0", "0") to ("1", "100") — what a keyframes rule places its keyframes at.
+    public var written: [(value: String, percent: String)]
+    /// The duration as printed, in seconds ("0.523").
+    public var seconds: String { SpringCode.decimal(Int((duration * 1000).rounded()), decimals: 3) }
+    /// The `linear(…)` function alone.
+    public var function: String {
+        guard let open = text.range(of: "linear(") else { return text }
+        return String(text[open.lowerBound...])
+    }
 
-    public init(duration: Double, points: [(progress: Double, value: Double)], text: String) {
+    public init(duration: Double, points: [(progress: Double, value: Double)], text: String,
+                written: [(value: String, percent: String)] = []) {
         self.duration = duration
         self.points = points
         self.text = text
+        self.written = written
     }
 
     public static func == (a: CSSLinearEasing, b: CSSLinearEasing) -> Bool {
@@ -79,7 +91,12 @@ extension SpringCode {
         }
         let seconds = decimal(milliseconds, decimals: 3)
         let text = "transition: transform \(seconds)s linear(\(stops.joined(separator: ", ")))"
-        return CSSLinearEasing(duration: duration, points: points, text: text)
+        let written = chosen.enumerated().map { index, k -> (value: String, percent: String) in
+            if index == 0 { return ("0", "0") }
+            if index == chosen.count - 1 { return ("1", "100") }
+            return (decimal(printed[k], decimals: valueDecimals), decimal(k, decimals: percentDecimals))
+        }
+        return CSSLinearEasing(duration: duration, points: points, text: text, written: written)
     }
 
     /// Grid indices from 0 to the last: from each breakpoint, the farthest next one whose

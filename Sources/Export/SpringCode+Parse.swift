@@ -16,6 +16,7 @@ extension SpringCode {
     public static func parse(_ text: String) throws(SpringPasteError) -> PastedSpring {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw SpringPasteError(reason: "nothing to paste: the text is empty") }
+        if let keyframes = try readKeyframes(trimmed) { return keyframes }
         if let css = try readCSS(trimmed) { return css }
         let code = CodeScanner.strippingComments(trimmed)
         if let pasted = try readCode(code) { return pasted }
@@ -26,7 +27,7 @@ extension SpringCode {
         if uncommented != code, let pasted = try readCode(uncommented) { return pasted }
         if let plain = try readPlain(code) { return plain }
         throw SpringPasteError(reason: "no spring found: expected SwiftUI, UIKit, Compose, Android, Flutter, "
-                               + "Motion, react-spring, CSS linear(), JSON, Origami or 'R, Z'")
+                               + "Motion, react-spring, CSS linear() or @keyframes, Web Animations, JSON, Origami or 'R, Z'")
     }
 
     /// Code in one of the platform formats, told apart by its own words.

@@ -13,7 +13,7 @@ import Motion
 /// The formats of SPEC §12.2's Copy menu. The raw values are the command line's and the
 /// presets' words (`springlab export --format react-spring`).
 public enum SpringCodeFormat: String, CaseIterable, Sendable, Codable {
-    case swiftui, uikit, compose, android, flutter, motion, reactSpring = "react-spring", css, json, origami
+    case swiftui, uikit, compose, android, flutter, motion, reactSpring = "react-spring", css, json, origami, keyframes, waapi
 
     /// What the Copy menu and the toast say.
     public var title: String {
@@ -28,6 +28,8 @@ public enum SpringCodeFormat: String, CaseIterable, Sendable, Codable {
         case .css: "CSS"
         case .json: "JSON"
         case .origami: "Origami"
+        case .keyframes: "CSS keyframes"
+        case .waapi: "Web Animations"
         }
     }
 }
@@ -129,7 +131,35 @@ public enum SpringCode {
             return "{\"response\": \(r), \"dampingRatio\": \(z), \"stiffness\": \(k), \"damping\": \(c), \"mass\": \(m)}"
         case .origami:
             return origami(spring)
+        case .keyframes:
+            return keyframes(spring)
+        case .waapi:
+            return waapi(spring)
         }
+    }
+
+    /// A CSS `@keyframes` rule for engines without `linear()` (SPEC §18): one keyframe at
+    /// each point of the `linear()` easing — so within the same 0.005 of the travel — each
+    /// `P% { transform: translateX(calc(var(--travel) * X)); }`, run linearly for the
+    /// easing's duration, and the comment that names the exact spring.
+    static func keyframes(_ spring: Spring) -> String {
+        let easing = cssLinear(spring)
+        var lines = ["@keyframes spring {"]
+        for point in easing.written {
+            lines.append("  \(point.percent)% { transform: translateX(calc(var(--travel) * \(point.value))); }")
+        }
+        lines.append("}")
+        lines.append("animation: spring \(easing.seconds)s linear; \(cssComment(spring))")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The Web Animations API (SPEC §18): `element.animate` from 0 to the travel, the
+    /// duration in milliseconds and the easing the CSS export's `linear()`.
+    static func waapi(_ spring: Spring) -> String {
+        let easing = cssLinear(spring)
+        let milliseconds = Int((easing.duration * 1000).rounded())
+        return "element.animate([{ transform: \"translateX(0)\" }, { transform: \"translateX(var(--travel))\" }], "
+            + "{ duration: \(milliseconds), easing: \"\(easing.function)\" }) \(cssComment(spring))"
     }
 
     /// Origami's POP Animation (SPEC §18): `bounciness: B, speed: S`, Rebound's conversion

@@ -101,6 +101,28 @@ import Testing
         #expect(abs(hand.spring.response / 0.3 - 1) < 0.05 && abs(hand.spring.dampingRatio - 1) < 0.1, "\(hand.source)")
     }
 
+    @Test func webExportsWithoutTheirCommentAreFittedToo() throws {
+        // The keyframes rule and the element.animate call with their spring comment cut
+        // off: fitted from their points like a bare linear().
+        let spring = Spring(response: 0.5, dampingRatio: 0.7)
+        for format in [SpringCodeFormat.keyframes, .waapi] {
+            let text = SpringCode.text(spring, format: format)
+            let cut = try #require(text.range(of: " /* spring:"))
+            let pasted = try SpringCode.parse(String(text[..<cut.lowerBound]))
+            #expect(abs(pasted.spring.response / 0.5 - 1) < 0.02, "\(format): \(pasted.source)")
+            #expect(abs(pasted.spring.dampingRatio / 0.7 - 1) < 0.03, "\(format): \(pasted.source)")
+            #expect(pasted.source.contains("fitted"), "\(format): \(pasted.source)")
+        }
+        // A keyframes rule without its animation's duration, or with keyframes out of order.
+        #expect(throws: SpringPasteError.self) {
+            try SpringCode.parse("@keyframes spring {\n  0% { transform: translateX(calc(var(--travel) * 0)); }\n"
+                                 + "  100% { transform: translateX(calc(var(--travel) * 1)); }\n}")
+        }
+        #expect(throws: SpringPasteError.self) {
+            try SpringCode.parse("@keyframes spring {\n  50% { transform: translateX(calc(var(--travel) * 0.5)); }\n}\nanimation: spring 0.4s linear;")
+        }
+    }
+
     @Test func aLinearThatIsNoSpringOrHasNoDurationIsRefused() {
         // Up, back down to 0, up again: no spring's step response does that.
         #expect(throws: SpringPasteError.self) { try SpringCode.parse("transition: transform 0.4s linear(0, 1 10%, 0 20%, 1)") }

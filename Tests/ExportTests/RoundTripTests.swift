@@ -13,7 +13,7 @@ import Testing
             #expect(abs(pasted.response / spring.response - 1) < 1e-9, "\(format) \(name): \(text)")
             #expect(abs(pasted.dampingRatio / spring.dampingRatio - 1) < 1e-9, "\(format) \(name): \(text)")
             // Formats with a mass field keep the mass; the rest are written at unit mass.
-            let keepsMass: Set<SpringCodeFormat> = [.uikit, .flutter, .motion, .reactSpring, .json, .css]
+            let keepsMass: Set<SpringCodeFormat> = [.uikit, .flutter, .motion, .reactSpring, .json, .css, .keyframes, .waapi]
             let mass = keepsMass.contains(format) ? spring.mass : 1
             #expect(abs(pasted.mass - mass) < 1e-9, "\(format) \(name)")
         }
@@ -62,9 +62,10 @@ import Testing
 
     @Test func formatsHaveTheirMenuTitlesAndCommandLineWords() {
         #expect(SpringCodeFormat.allCases.map(\.title)
-                == ["SwiftUI", "UIKit", "Compose", "Android", "Flutter", "Motion", "react-spring", "CSS", "JSON", "Origami"])
+                == ["SwiftUI", "UIKit", "Compose", "Android", "Flutter", "Motion", "react-spring", "CSS", "JSON", "Origami",
+                    "CSS keyframes", "Web Animations"])
         #expect(SpringCodeFormat(rawValue: "react-spring") == .reactSpring)
         #expect(SpringCodeFormat(rawValue: "origami") == .origami)
-        #expect(SpringCodeFormat.allCases.count == 10)
+        #expect(SpringCodeFormat.allCases.count == 12)
     }
 }

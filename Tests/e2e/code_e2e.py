@@ -147,6 +147,28 @@ def _(app):
     assert abs(got["gap.damping"] - c / (2 * math.sqrt(k))) < 1e-6, got
 
 
+@case("Copy as CSS keyframes and Web Animations from the menu; each pastes back as the same spring")
+def _(app):
+    for fmt, must in [("keyframes", "@keyframes spring {"), ("waapi", "element.animate([")]:
+        n = len(app.events())
+        xdo(app.display, "mousemove", *centre(latest_layout(app), "alert.code"), "click", "1")
+        layout = app.wait_for(lambda e: e["event"] == "layout" and f"alert.copy.{fmt}" in e, 5, n)
+        m = len(app.events())
+        xdo(app.display, "mousemove", *centre(layout, f"alert.copy.{fmt}"), "click", "1")
+        app.wait_for(lambda e: e["event"] == "copied" and e["format"] == fmt, 5, m)
+        time.sleep(0.2)
+        text = clipboard(app)
+        assert text.startswith(must) and "linear" in text, text[:200]
+        # Pasted over the gap, the gap becomes the alert's spring (SPEC §3: 0.42 s, 0.78).
+        k = len(app.events())
+        xdo(app.display, "mousemove", *over_group(latest_layout(app), "gap"), "key", "ctrl+v")
+        app.wait_for(lambda e: e["event"] == "pasted" and e["group"] == "pushAlert.gap", 5, k)
+        got = {e["name"]: e["new"] for e in app.events()[k:] if e["event"] == "setting"}
+        assert got == {"gap.response": 0.42, "gap.damping": 0.78}, (fmt, got)
+        xdo(app.display, "key", "ctrl+z")
+        time.sleep(0.3)
+
+
 @case("Ctrl+V with an empty clipboard says so; a clipboard holding just 'r' is a refused paste, not the take key")
 def _(app):
     n = len(app.events())

@@ -180,7 +180,8 @@ def css_value(points, x):
     return points[-1][1]
 
 
-FORMATS = ["swiftui", "uikit", "compose", "android", "flutter", "motion", "react-spring", "css", "json", "origami"]
+FORMATS = ["swiftui", "uikit", "compose", "android", "flutter", "motion", "react-spring", "css", "json", "origami",
+           "keyframes", "waapi"]
 # (flags, (m, k, c) computed here from the platforms' definitions)
 SPRINGS = [
     (["--response", "0.5", "--damping", "0.7"], (1, (2 * math.pi / 0.5) ** 2, 2 * 0.7 * 2 * math.pi / 0.5)),
@@ -201,6 +202,37 @@ for flags, (m, k, c) in SPRINGS:
         code, out, err = run("export", *flags, "--format", fmt)
         if code != 0 or err:
             case(f"{fmt} {label}: exits 0", False, err.strip())
+            continue
+        if fmt == "keyframes":
+            # A CSS @keyframes rule: P% { transform: translateX(calc(var(--travel) * X)); }
+            # run linearly (animation-timing-function linear between keyframes).
+            rows = re.findall(r"^  " + NUM + r"% \{ transform: translateX\(calc\(var\(--travel\) \* " + NUM + r"\)\); \}$",
+                              out, re.M)
+            pts = [(float(p) / 100, float(x)) for p, x in rows]
+            a = re.search(r"^animation: spring " + NUM + r"s linear;", out, re.M)
+            duration = float(a.group(1)) if a else 0
+            shaped = out.startswith("@keyframes spring {\n") and len(rows) == out.count("%") and a is not None
+            ok_ends = bool(pts) and pts[0] == (0.0, 0.0) and pts[-1] == (1.0, 1.0) and all(
+                p0 < p1 for (p0, _), (p1, _) in zip(pts, pts[1:]))
+            worst = max(abs(css_value(pts, x / duration) - step(m, k, c, x))
+                        for x in [duration * i / 199 for i in range(200)]) if shaped and ok_ends else 1
+            case(f"keyframes {label}: {len(pts)} keyframes 0%…100%, `animation: spring {duration}s linear;`, "
+                 f"within 0.005 of the travel (worst {worst:.5f})",
+                 shaped and ok_ends and duration >= horizon - 1e-9 and worst <= 0.005, out[:300])
+            continue
+        if fmt == "waapi":
+            w = re.match(r'element\.animate\(\[\{ transform: "translateX\(0\)" \}, \{ transform: "translateX\(var\(--travel\)\)" \}\], '
+                         r'\{ duration: ([0-9]+), easing: "(linear\([^)]*\))" \}\)', out)
+            if not w:
+                case(f"waapi {label}: element.animate([…], {{ duration: MS, easing: \"linear(…)\" }})", False, out[:300])
+                continue
+            ms = int(w.group(1))
+            duration, pts = css_points(f"transform {ms}ms {w.group(2)}")
+            worst = max(abs(css_value(pts, x / duration) - step(m, k, c, x)) for x in [duration * i / 199 for i in range(200)])
+            code2, css, _ = run("export", *flags, "--format", "css")
+            case(f"waapi {label}: {ms} ms (the CSS export's duration), the CSS easing, within 0.005 (worst {worst:.5f})",
+                 duration >= horizon - 1e-9 and worst <= 0.005 and w.group(2) in css
+                 and abs(css_points(css)[0] * 1000 - ms) < 1e-9, out[:300])
             continue
         if fmt == "css":
             duration, pts = css_points(out)
