@@ -56,11 +56,11 @@ enum Help {
         stiffness and damping; SwiftUI as response and damping fraction (and duration and
         bounce); origami as Origami POP's bounciness and speed (Facebook Rebound's
         conversion, inverted exactly; --bounciness B --speed S read it, B in [0, 42.5]);
-        keyframes as a CSS @keyframes rule with a keyframe at each point of that easing and
-        `animation: spring Ds linear;`, waapi as `element.animate(…)` with the duration in ms
-        and that easing; css as a `linear()` easing of the step response over its settle time,
-        within 0.005 of the travel everywhere with as few points as that needs; json with
-        every form. With --preset, every spring of each scene the preset holds (laid over
+        css as a `linear()` easing of the step response over its settle time, within 0.005
+        of the travel everywhere with as few points as that needs; keyframes as a CSS
+        @keyframes rule with a keyframe at each of those points and `animation: spring Ds
+        linear;`; waapi as `element.animate(…)` with the duration in ms and that easing;
+        json with every form. With --preset, every spring of each scene the preset holds (laid over
         the defaults), one block each headed by its id (pushAlert.gap …; json: one object
         keyed by id), or only the one --spring names. The window's spring groups copy the
         same texts (Code… menu, Ctrl+C) and paste them back (Ctrl+V).
