@@ -44,6 +44,18 @@ def latest_layout(app):
     return [e for e in app.events() if e["event"] == "layout"][-1]
 
 
+def copy_from_menu(app, group, fmt):
+    """Opens `group`'s Code… menu, clicks Copy as `fmt`, and returns the clipboard."""
+    n = len(app.events())
+    xdo(app.display, "mousemove", *centre(latest_layout(app), f"{group}.code"), "click", "1")
+    layout = app.wait_for(lambda e: e["event"] == "layout" and f"{group}.copy.{fmt}" in e, 5, n)
+    m = len(app.events())
+    xdo(app.display, "mousemove", *centre(layout, f"{group}.copy.{fmt}"), "click", "1")
+    app.wait_for(lambda e: e["event"] == "copied" and e["format"] == fmt, 5, m)
+    time.sleep(0.2)
+    return clipboard(app)
+
+
 def number(pattern, text):
     m = re.search(pattern + r"\s*(-?[0-9.]+(?:[eE][-+]?[0-9]+)?)", text)
     return float(m.group(1)) if m else None
@@ -80,14 +92,7 @@ def _(app):
 
 @case("the Code menu copies CSS linear(); its Paste reads the clipboard; prose is refused with a reason")
 def _(app):
-    n = len(app.events())
-    xdo(app.display, "mousemove", *centre(app.layout, "alert.code"), "click", "1")
-    layout = app.wait_for(lambda e: e["event"] == "layout" and "alert.copy.css" in e, 5, n)
-    m = len(app.events())
-    xdo(app.display, "mousemove", *centre(layout, "alert.copy.css"), "click", "1")
-    app.wait_for(lambda e: e["event"] == "copied" and e["format"] == "css", 5, m)
-    time.sleep(0.2)
-    css = clipboard(app)
+    css = copy_from_menu(app, "alert", "css")
     assert re.search(r"transition: transform [0-9.]+m?s linear\(0, ", css) and ", 1)" in css, css
     set_clipboard(app, "0.5, 0.7")
     m = len(app.events())
@@ -124,14 +129,7 @@ def rebound(bounciness, speed):
 
 @case("Copy as Origami gives the gap as bounciness and speed Rebound turns back into it; Rebound's call pastes")
 def _(app):
-    n = len(app.events())
-    xdo(app.display, "mousemove", *centre(app.layout, "gap.code"), "click", "1")
-    layout = app.wait_for(lambda e: e["event"] == "layout" and "gap.copy.origami" in e, 5, n)
-    m = len(app.events())
-    xdo(app.display, "mousemove", *centre(layout, "gap.copy.origami"), "click", "1")
-    app.wait_for(lambda e: e["event"] == "copied" and e["format"] == "origami", 5, m)
-    time.sleep(0.2)
-    text = clipboard(app)
+    text = copy_from_menu(app, "gap", "origami")
     b, s = number(r"bounciness:", text), number(r"speed:", text)
     k, c = rebound(b, s)
     # The gap's defaults (SPEC §3): response 0.32, damping 0.85, at unit mass.
@@ -150,14 +148,7 @@ def _(app):
 @case("Copy as CSS keyframes and Web Animations from the menu; each pastes back as the same spring")
 def _(app):
     for fmt, must in [("keyframes", "@keyframes spring {"), ("waapi", "element.animate([")]:
-        n = len(app.events())
-        xdo(app.display, "mousemove", *centre(latest_layout(app), "alert.code"), "click", "1")
-        layout = app.wait_for(lambda e: e["event"] == "layout" and f"alert.copy.{fmt}" in e, 5, n)
-        m = len(app.events())
-        xdo(app.display, "mousemove", *centre(layout, f"alert.copy.{fmt}"), "click", "1")
-        app.wait_for(lambda e: e["event"] == "copied" and e["format"] == fmt, 5, m)
-        time.sleep(0.2)
-        text = clipboard(app)
+        text = copy_from_menu(app, "alert", fmt)
         assert text.startswith(must) and "linear" in text, text[:200]
         # Pasted over the gap, the gap becomes the alert's spring (SPEC §3: 0.42 s, 0.78).
         k = len(app.events())
