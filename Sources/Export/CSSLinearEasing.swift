@@ -84,18 +84,15 @@ extension SpringCode {
         let chosen = greedyBreakpoints(exact: exact, printed: printed.map { Double($0) / scale }, target: target)
 
         let points = chosen.map { (progress: Double($0) / Double(n), value: Double(printed[$0]) / scale) }
-        let stops = chosen.enumerated().map { index, k -> String in
-            if index == 0 { return "0" }
-            if index == chosen.count - 1 { return "1" }
-            return decimal(printed[k], decimals: valueDecimals) + " " + decimal(k, decimals: percentDecimals) + "%"
-        }
-        let seconds = decimal(milliseconds, decimals: 3)
-        let text = "transition: transform \(seconds)s linear(\(stops.joined(separator: ", ")))"
         let written = chosen.enumerated().map { index, k -> (value: String, percent: String) in
             if index == 0 { return ("0", "0") }
             if index == chosen.count - 1 { return ("1", "100") }
             return (decimal(printed[k], decimals: valueDecimals), decimal(k, decimals: percentDecimals))
         }
+        // The ends are written bare: linear() places its first and last values at 0 % and 100 %.
+        let stops = written.indices.map { i in i == 0 || i == written.count - 1 ? written[i].value : "\(written[i].value) \(written[i].percent)%" }
+        let seconds = decimal(milliseconds, decimals: 3)
+        let text = "transition: transform \(seconds)s linear(\(stops.joined(separator: ", ")))"
         return CSSLinearEasing(duration: duration, points: points, text: text, written: written)
     }
 

@@ -172,7 +172,12 @@ struct CaptureSession {
         return applied
     }
 
-    private mutating func apply(_ line: ReplayFile.Line) {
+    private mutating func apply(_ line: ReplayFile.Line) { Self.apply(line, to: &app) }
+
+    /// What a line does to the app, as the recorded run did it: an input handled, a resize,
+    /// the entrance, a preset or fit from outside. Frame, span and end lines change nothing
+    /// here (a frame line is an update where the caller draws).
+    static func apply(_ line: ReplayFile.Line, to app: inout Workbench) {
         switch line {
         case .input(let e): _ = app.handle(e)
         case .resize(let size, let w): _ = app.resize(to: size, atWall: w)
@@ -200,14 +205,7 @@ struct CaptureSession {
         guard let at = file.lines.firstIndex(where: { if case .span = $0 { true } else { false } }) else { return (start, 0) }
         var app = start
         for line in file.lines[..<at] {
-            switch line {
-            case .input(let e): _ = app.handle(e)
-            case .resize(let size, let w): _ = app.resize(to: size, atWall: w)
-            case .present(_, let at): _ = app.enter(at: at)
-            case .preset, .fit: _ = app.applyOutside(line)
-            case .frame(let w, _): _ = app.update(toWall: w)
-            case .span, .end: break
-            }
+            if case .frame(let w, _) = line { _ = app.update(toWall: w) } else { apply(line, to: &app) }
         }
         _ = app.update(toWall: file.lines[at].wall)
         return (app, at + 1)
@@ -223,17 +221,10 @@ struct CaptureSession {
             // A long take is checked frame by frame: a stop asked meanwhile ends it early
             // (the caller sees the signal and exits).
             if Interrupt.received != nil { break }
-            switch line {
-            case .input(let e): _ = app.handle(e)
-            case .resize(let size, let w): _ = app.resize(to: size, atWall: w)
-            case .present(_, let at): _ = app.enter(at: at)
-            case .preset, .fit: _ = app.applyOutside(line)
-            case .frame(let w, let hash):
-                _ = app.update(toWall: w)
-                total += 1
-                if StateDigest.of(app.pageList(atWall: w)) == hash { matched += 1 } else if first == nil { first = w }
-            case .span, .end: break
-            }
+            guard case .frame(let w, let hash) = line else { apply(line, to: &app); continue }
+            _ = app.update(toWall: w)
+            total += 1
+            if StateDigest.of(app.pageList(atWall: w)) == hash { matched += 1 } else if first == nil { first = w }
         }
         return (matched, total, first)
     }

@@ -66,6 +66,9 @@ enum ExportCommand {
     static func refuseClamped(_ a: ParsedArguments) throws(UsageError) {
         let n = a.numbers
         func g(_ v: Double) -> String { String(format: "%.10g", v) }
+        func physical(_ k: Double, _ c: Double, _ m: Double, _ flags: String) -> ((value: Double, flag: String), (value: Double, flag: String)) {
+            ((SpringConversion.response(stiffness: k, mass: m), flags), (SpringConversion.dampingRatio(coefficient: c, stiffness: k, mass: m), flags))
+        }
         let response: (value: Double, flag: String), ratio: (value: Double, flag: String)
         if let r = n["response"], let z = n["damping"] {
             (response, ratio) = ((r, "--response \(g(r))"), (z, "--damping \(g(z))"))
@@ -73,10 +76,10 @@ enum ExportCommand {
             (response, ratio) = ((d, "--duration \(g(d))"), (b >= 0 ? 1 - b : 1 / (1 + b), "--bounce \(g(b))"))
         } else if let k = n["stiffness"], let c = n["friction"] {
             let m = n["mass"] ?? 1, flags = "--stiffness \(g(k)) --friction \(g(c))" + (a.has("mass") ? " --mass \(g(m))" : "")
-            (response, ratio) = ((2 * Double.pi * (m / k).squareRoot(), flags), (c / (2 * (m * k).squareRoot()), flags))
+            (response, ratio) = physical(k, c, m, flags)
         } else if let b = n["bounciness"], let s = n["speed"] {
-            let (k, c) = OrigamiPOP.tensionAndFriction(bounciness: b, speed: s), flags = "--bounciness \(g(b)) --speed \(g(s))"
-            (response, ratio) = ((2 * Double.pi / k.squareRoot(), flags), (c / (2 * k.squareRoot()), flags))
+            let (k, c) = OrigamiPOP.tensionAndFriction(bounciness: b, speed: s)
+            (response, ratio) = physical(k, c, 1, "--bounciness \(g(b)) --speed \(g(s))")
         } else { return }
         if response.value < Spring.minimumResponse {
             throw UsageError(String(format: "springlab export: %@ is a response of %.4g s, shorter than the shortest spring (%g s)",
