@@ -121,6 +121,38 @@ public struct DisplayList: Sendable, Equatable {
         for (a, b) in zip(points, points.dropFirst()) { line(from: a, to: b, width: width, color: color) }
     }
 
+    /// A polyline drawn as dashes `dash` long with `gap` between them, measured along the
+    /// line (a preview's curve over the one in force).
+    public mutating func dashedPolyline(_ points: [Point2], width: Double, color: Color, dash: Double = 4, gap: Double = 3) {
+        var run: [Point2] = []
+        var along = 0.0  // distance into the current dash-and-gap period
+        var drawing = true
+        for (a, b) in zip(points, points.dropFirst()) {
+            var from = a
+            var left = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+            guard left > 0 else { continue }
+            let ux = (b.x - a.x) / left, uy = (b.y - a.y) / left
+            if drawing, run.isEmpty { run = [from] }
+            while left > 0 {
+                let room = (drawing ? dash : gap) - along
+                let step = min(room, left)
+                let to = Point2(from.x + ux * step, from.y + uy * step)
+                if drawing { run.append(to) }
+                along += step
+                left -= step
+                from = to
+                if along >= (drawing ? dash : gap) - 1e-9 {
+                    if drawing, run.count > 1 { polyline(run, width: width, color: color) }
+                    run = []
+                    drawing.toggle()
+                    along = 0
+                    if drawing { run = [from] }
+                }
+            }
+        }
+        if drawing, run.count > 1 { polyline(run, width: width, color: color) }
+    }
+
     public mutating func clip(_ shape: Shape, _ body: (inout DisplayList) -> Void) {
         commands.append(.pushClip(shape))
         body(&self)

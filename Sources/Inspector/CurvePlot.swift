@@ -57,8 +57,10 @@ package struct CurveSummary: Sendable, Equatable {
 }
 
 extension UIPass {
-    /// Draws step responses in `frame`, with 90 % and settle marks.
-    package mutating func plot(_ springs: [(Spring, Color)], frame: Rect, summary: CurveSummary, marks: Bool) {
+    /// Draws step responses in `frame`, with 90 % and settle marks, and `dashed` ones over
+    /// them (a preview: what a named spring or a preset under the pointer would draw).
+    package mutating func plot(_ springs: [(Spring, Color)], frame: Rect, summary: CurveSummary, marks: Bool,
+                               dashed: [(Spring, Color)] = []) {
         guard list != nil else { return }
         fill(.roundedRect(frame, radius: 8), Paint(fill: theme.control, stroke: theme.chromeLine, strokeWidth: 1))
         let inner = frame.insetBy(dx: 8, dy: 8)
@@ -76,7 +78,8 @@ extension UIPass {
                 let t = Double(k) / Double(n) * summary.span
                 pts.append(point(t, spring.step(at: t)))
             }
-            list?.polyline(pts, width: 1.6, color: color)
+            // A very bouncy spring's peaks stay inside the box.
+            list?.clip(.rect(frame)) { $0.polyline(pts, width: 1.6, color: color) }
             guard marks else { continue }
             if let t90 = summary.reach90[i] {
                 let p = point(t90, 0.9)
@@ -85,6 +88,13 @@ extension UIPass {
             let sx = point(summary.settle[i], 0).x
             list?.line(from: Point2(sx, inner.minY), to: Point2(sx, inner.maxY), width: 1, color: color.opacity(0.5))
         }
+        for (spring, color) in dashed {
+            let pts = (0...96).map { k -> Point2 in
+                let t = Double(k) / 96 * summary.span
+                return point(t, spring.step(at: t))
+            }
+            list?.clip(.rect(frame)) { $0.dashedPolyline(pts, width: 1.6, color: color) }
+        }
     }
 }
 
@@ -92,25 +102,49 @@ extension UIPass {
     /// The curve plot block (SPEC §6): its title with the lead of the second curve behind
     /// the first at 90 %, the step responses on one axis, and a legend line per curve with
     /// where it reaches 90 % and where it settles.
-    package mutating func curvePlot<Settings>(_ spec: CurvePlotSpec<Settings>, settings: Settings, cursor c: inout InspectorCursor) {
+    package mutating func curvePlot<Settings>(_ spec: CurvePlotSpec<Settings>, settings: inout Settings,
+                                              groups: [SpringGroupSpec<Settings>?], preview: Settings?,
+                                              cursor c: inout InspectorCursor) -> [SettingChange] {
         let x = c.x, w = c.width
+        let plotFrame = Rect(x: x, y: c.y + 22, width: w, height: 96)
+        // Each curve that is a group's spring can be dragged by its peak and settle mark.
+        var changes: [SettingChange] = []
+        // The block's frame before its handles': the pointer finds the handles over it.
+        frames.append((spec.id, plotFrame))
+        for (curve, group) in zip(spec.curves, groups) {
+            guard let group else { continue }
+            let springs = spec.curves.map { $0.spring(settings) }
+            let mine = curve.spring(settings)
+            changes += plotHandles(group, id: "\(spec.id).\(group.id).plot", settings: &settings, plot: plotFrame,
+                                   springs: [mine] + springs)
+        }
         guard list != nil else {
             // Laying out only (an input's pass): the block's frame and height, without the
             // settle times and texts only a drawing shows — they cost a replay most of its
             // time per event (issue 37).
-            frames.append((spec.id, Rect(x: x, y: c.y + 22, width: w, height: 96)))
             c.y += 22 + 100 + 17 * Double(spec.curves.count) + 12
-            return
+            return changes
         }
         let curves = spec.curves.map { ($0.spring(settings), $0.color) }
+        // A named spring or a preset under the pointer: each curve it changes, dashed.
+        let ghosts = preview.map { p in spec.curves.compactMap { curve -> (Spring, Color)? in
+            let s = curve.spring(p)
+            return s == curve.spring(settings) ? nil : (s, curve.color)
+        } } ?? []
         let summary = CurveSummary(curves.map(\.0))
+        var axis = CurveSummary(curves.map(\.0) + ghosts.map(\.0))
+        if let drag = state.plotDrag, drag.handle.rawValue.hasPrefix("\(spec.id).") { axis.span = drag.span }
+        axis.reach90 = summary.reach90 + ghosts.map { _ in nil }
+        axis.settle = summary.settle + ghosts.map { _ in 0 }
         text(spec.title, in: Rect(x: x, y: c.y, width: w, height: 18), style: Self.heading, color: theme.label)
         let lead = summary.leadMs.map { NumberText.format("lead %.0f ms at 90 %%", $0) } ?? "no lead"
         text(lead, in: Rect(x: x, y: c.y, width: w, height: 18), style: Self.value, color: theme.label, right: true)
         c.y += 22
-        let plotFrame = Rect(x: x, y: c.y, width: w, height: 96)
-        frames.append((spec.id, plotFrame))
-        plot(curves, frame: plotFrame, summary: summary, marks: true)
+        plot(curves, frame: plotFrame, summary: axis, marks: true, dashed: ghosts)
+        for (curve, group) in zip(spec.curves, groups) where group != nil {
+            drawPlotHandles(id: "\(spec.id).\(group?.id.rawValue ?? "").plot", plot: plotFrame, spring: curve.spring(settings),
+                            summary: axis, color: curve.color)
+        }
         c.y += 100
         for (i, curve) in spec.curves.enumerated() {
             let at90 = summary.reach90[i].map { NumberText.format("%.0f ms", $0 * 1000) } ?? "never"
@@ -120,5 +154,6 @@ extension UIPass {
             c.y += 17
         }
         c.y += 12
+        return changes
     }
 }

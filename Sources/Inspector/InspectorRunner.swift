@@ -79,8 +79,9 @@ extension Scene {
     /// The one inspector (SPEC §6, §10): lays out, handles the pass's event and draws the
     /// scene's `inspector` list in `frame` scrolled by `scroll`, then the footer. Values
     /// change in place; every change of a setting is returned for the trace.
+    /// `preview`: settings to show dashed over the plots (a preset entry under the pointer).
     package mutating func runInspector(_ ui: inout UIPass, frame: Rect, scroll: Double, at t: Double,
-                               footer: inout InspectorFooter) -> InspectorOutcome {
+                               footer: inout InspectorFooter, preview: (any SceneSettings)? = nil) -> InspectorOutcome {
         let panel = ui.beginPanel(frame, scroll: scroll)
         ui.list?.commands.append(.pushClip(.rect(frame)))
         defer {
@@ -93,6 +94,7 @@ extension Scene {
             ui.formChoice(&cursor, into: &out, at: t)
         }
         let defaults = Settings()
+        let preview = ui.list == nil ? nil : (preview as? Settings) ?? ui.namedSpringPreview(Self.springGroups, settings: settings)
         var previous: InspectorItem<Self>?
         for item in Self.inspector.items {
             // Two spacings depend on the neighbour: stacked button rows sit closer, and
@@ -100,7 +102,7 @@ extension Scene {
             if case .actions? = previous, case .actions = item {
                 cursor.y -= InspectorLayout.buttonRowGap - InspectorLayout.stackedButtonRowGap
             }
-            run(item, &ui, &cursor, defaults: defaults, at: t, into: &out)
+            run(item, &ui, &cursor, defaults: defaults, preview: preview, at: t, into: &out)
             if previous == nil, case .heading = item { cursor.y += InspectorLayout.titleGap - InspectorLayout.headingGap }
             previous = item
         }
@@ -110,8 +112,13 @@ extension Scene {
         return out
     }
 
+    /// The scene's spring groups, in the inspector's order.
+    package static var springGroups: [SpringGroupSpec<Settings>] {
+        inspector.items.compactMap { if case .spring(let group) = $0 { group } else { nil } }
+    }
+
     private mutating func run(_ item: InspectorItem<Self>, _ ui: inout UIPass, _ c: inout InspectorCursor, defaults: Settings,
-                              at t: Double, into out: inout InspectorOutcome) {
+                              preview: Settings?, at t: Double, into out: inout InspectorOutcome) {
         typealias L = InspectorLayout
         switch item {
         case .heading(let title):
@@ -122,7 +129,8 @@ extension Scene {
             runToggle(toggle, &ui, frame: c.row(L.rowHeight, gap: L.rowGap), into: &out)
         case .spring(let spec):
             out.changes += editSettings {
-                ui.springGroup(spec, settings: &$0, defaults: defaults, exportID: Self.exportID(ofGroup: spec.id), cursor: &c)
+                ui.springGroup(spec, settings: &$0, defaults: defaults, exportID: Self.exportID(ofGroup: spec.id), cursor: &c,
+                               preview: preview)
             }
         case .number(let spec):
             let frame = c.row(L.rowHeight, gap: L.rowGap)
@@ -141,7 +149,11 @@ extension Scene {
         case .readout(let spec):
             ui.readout(spec.text(self), style: spec.style, cursor: &c)
         case .curvePlot(let spec):
-            ui.curvePlot(spec, settings: settings, cursor: &c)
+            let groups = Self.springGroups
+            out.changes += editSettings {
+                ui.curvePlot(spec, settings: &$0, groups: spec.curves.map { curve in groups.first { $0.id == curve.group } },
+                             preview: preview, cursor: &c)
+            }
         }
     }
 
@@ -189,15 +201,17 @@ extension Scene {
     }
 }
 
-/// The last row of every inspector: About, and Save preset — the current settings of
-/// every scene written as a preset file (`--preset` reads it back).
+/// The last rows of every inspector: About, Save preset — the current settings of every
+/// scene written as a preset file (`--preset` reads it back) — its name, and the preset list.
 package struct InspectorFooter {
     package var showAbout: Bool
     package var savePreset = false
-    /// The user's saved presets, by name, to list (SPEC §11.4).
-    package var presets: [String] = []
-    /// The one chosen to load.
-    package var load: String?
+    /// The presets to list (SPEC §18): the user's, then the built-in ones.
+    package var presets: [FooterPreset] = []
+    /// The list's open actions, rename and question, kept by the workbench.
+    package var list = PresetListState()
+    /// What a click in the list asked for.
+    package var action: PresetAction?
     /// The name Save preset saves under (the scene's title until the user types one).
     package var presetName = ""
     /// A recording to fit (SPEC §16), for the Spring Lab's Fit… row; nil: no such row.
@@ -205,13 +219,17 @@ package struct InspectorFooter {
     /// Fit… was pressed, or a path was typed and committed with Enter.
     package var fitRequested = false
 
-    package init(showAbout: Bool, savePreset: Bool = false, presets: [String] = [], load: String? = nil, presetName: String = "") {
+    package init(showAbout: Bool, savePreset: Bool = false, presets: [FooterPreset] = [], list: PresetListState = PresetListState(),
+                 presetName: String = "") {
         self.showAbout = showAbout
         self.savePreset = savePreset
         self.presets = presets
-        self.load = load
+        self.list = list
         self.presetName = presetName
     }
+
+    /// The preset chosen to load, if one was.
+    package var load: PresetRef? { if case .load(let ref)? = action { ref } else { nil } }
 }
 
 extension UIPass {
@@ -252,15 +270,11 @@ extension UIPass {
         _ = textField("presetName", "preset name", value: &footer.presetName, maxCharacters: 60,
                       frame: Rect(x: x, y: y, width: 250 + Self.labelWidth - 92, height: 30))
         y += 40
-        guard !footer.presets.isEmpty else { return y }
-        text("Presets", in: Rect(x: x, y: y, width: 200, height: 20), style: Self.heading, color: theme.label)
-        y += 26
-        // Each loads in place (one undo step); its name is the file's in the presets folder.
-        for name in footer.presets {
-            if button("preset.\(name)", name, frame: Rect(x: x, y: y, width: 250, height: 24)) { footer.load = name }
-            y += 28
+        if let name = footer.list.confirmReplace {
+            y = replaceQuestion(name, x: x, y: y, action: &footer.action)
         }
-        return y + 12
+        guard !footer.presets.isEmpty else { return y }
+        return presetList(footer.presets, state: &footer.list, x: x, y: y, action: &footer.action) + 12
     }
 
     /// A line the scene writes: a note under the slider column, or a value across the panel

@@ -14,7 +14,7 @@ extension UIPass {
     /// a bounce) and presets, replays and undo see what they always saw. A value whose
     /// conversion leaves the stored range is refused with the form's range.
     package mutating func springGroup<Settings>(_ group: SpringGroupSpec<Settings>, settings: inout Settings, defaults: Settings,
-                                        exportID: String, cursor c: inout InspectorCursor) -> [SettingChange] {
+                                        exportID: String, cursor c: inout InspectorCursor, preview: Settings? = nil) -> [SettingChange] {
         let x = c.x, w = c.width, rowHeight = InspectorLayout.rowHeight, top = c.y
         let firstID: ControlID = "\(group.id).\(group.first.label)", dampingID: ControlID = "\(group.id).damping"
         var changes: [SettingChange] = []
@@ -74,13 +74,21 @@ extension UIPass {
             settings[keyPath: target.path] = new
             changes.append(SettingChange(name: target.name, old: .number(old), new: .number(new)))
         }
-        let s = group.spring(settings)
         let plotWidth = 96.0
+        let plotFrame = Rect(x: x + w - plotWidth, y: c.y, width: plotWidth, height: 36)
+        // The plot's handles: its peak sets the bounce, its settle mark the response (SPEC §18).
+        changes += plotHandles(group, id: "\(group.id).plot", settings: &settings, plot: plotFrame, springs: [group.spring(settings)])
+        let s = group.spring(settings)
         if list != nil {  // (the derived numbers and the curve are drawing only)
             text(SpringFields<Settings>.derived(s, form: state.springForm, ratio: group.first.unit == "×"),
                  in: Rect(x: x, y: c.y, width: w - plotWidth - 8, height: 36), style: Self.small, color: theme.secondaryLabel)
-            plot([(s, accent)], frame: Rect(x: x + w - plotWidth, y: c.y, width: plotWidth, height: 36), summary: CurveSummary([s]),
-                 marks: false)
+            // A named spring or a preset under the pointer: its curve dashed over this one.
+            let ghost = preview.map { group.spring($0) }.flatMap { $0 == s ? nil : $0 }
+            let shown = [s] + (ghost.map { [$0] } ?? [])
+            plot([(s, accent)], frame: plotFrame, summary: plotSummary(for: "\(group.id).plot", shown), marks: false,
+                 dashed: ghost.map { [($0, accent)] } ?? [])
+            drawPlotHandles(id: "\(group.id).plot", plot: plotFrame, spring: s, summary: plotSummary(for: "\(group.id).plot", shown),
+                            color: accent)
         }
         c.y += 36 + 18
         changes += codeKeys(group, settings: &settings, exportID: exportID, region: Rect(x: x, y: top, width: w, height: c.y - 12 - top))
@@ -97,12 +105,18 @@ extension UIPass {
         for spring in SpringLibrary.all {
             let frame = Rect(x: c.x, y: c.y, width: c.width, height: 22)
             c.y += 24
-            guard button("\(group.id).spring.\(spring.id)", spring.name, frame: frame) else { continue }
+            // Its small step response at the row's right (SPEC §18); a long name is cut before it.
+            let size = Self.presetCurveSize
+            let clicked = button("\(group.id).spring.\(spring.id)", fitted(spring.name, width: frame.width - size.width - 28),
+                                 frame: frame, leading: true)
+            controls["\(group.id).spring.\(spring.id)"] = (spring.name, .button)
+            miniCurves([spring.spring], frame: Rect(x: frame.maxX - size.width - 8, y: frame.midY - size.height / 2,
+                                                    width: size.width, height: size.height))
+            guard clicked else { continue }
             state.openMenu = nil
-            for (id, path, value) in [(firstID, group.first.path, spring.response), (dampingID, group.damping, spring.dampingRatio)] {
+            let values = Self.namedValues(spring)
+            for (id, path, new) in [(firstID, group.first.path, values.response), (dampingID, group.damping, values.damping)] {
                 let old = settings[keyPath: path]
-                // To the precision shown, like any value a pointer sets (SPEC §11.1).
-                let new = (value * 1000).rounded() / 1000
                 guard new != old else { continue }
                 settings[keyPath: path] = new
                 changes.append(SettingChange(name: id.rawValue, old: .number(old), new: .number(new)))
@@ -110,6 +124,27 @@ extension UIPass {
         }
         c.y += 6
         return changes
+    }
+
+    /// The response and damping ratio a named spring sets: to the precision shown, like
+    /// any value a pointer sets (SPEC §11.1).
+    package static func namedValues(_ spring: NamedSpring) -> (response: Double, damping: Double) {
+        ((spring.response * 1000).rounded() / 1000, (spring.dampingRatio * 1000).rounded() / 1000)
+    }
+
+    /// The settings with the named spring under the pointer (an open Springs… menu's entry)
+    /// set on its group: what the plots show dashed until a click applies it.
+    package func namedSpringPreview<Settings>(_ groups: [SpringGroupSpec<Settings>], settings: Settings) -> Settings? {
+        guard let id = state.hover?.id.rawValue else { return nil }
+        for group in groups where id.hasPrefix("\(group.id).spring.") {
+            guard let named = SpringLibrary.all.first(where: { id == "\(group.id).spring.\($0.id)" }) else { continue }
+            var shown = settings
+            let values = Self.namedValues(named)
+            shown[keyPath: group.first.path] = values.response
+            shown[keyPath: group.damping] = values.damping
+            return shown
+        }
+        return nil
     }
 
     /// A plain number's slider row (a spacing, a radius, a merge distance): its key path

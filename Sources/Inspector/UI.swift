@@ -68,6 +68,8 @@ public struct UIState: Sendable, Codable {
     package var hover: Hover?
     /// The control whose tooltip is showing (its trace event went out).
     public var tooltipShown: ControlID?
+    /// A drag on a plot's peak or settle mark (SPEC §18).
+    package var plotDrag: PlotDrag?
 
     public init() {}
 
@@ -256,7 +258,7 @@ package struct UIPass {
 
     /// A push button; returns true when clicked (released over it).
     package mutating func button(_ id: ControlID, _ label: String, frame: Rect, prominent: Bool = false,
-                         selected: Bool = false) -> Bool {
+                         selected: Bool = false, leading: Bool = false) -> Bool {
         frames.append((id, frame))
         controls[id] = (label, .button)
         state.focusOrder.append(id)
@@ -280,7 +282,9 @@ package struct UIPass {
         hoverTint(.roundedRect(frame, radius: 7), over: frame)
         if state.focus == id { fill(.roundedRect(frame.insetBy(dx: -2, dy: -2), radius: 9), Paint(fill: .clear, stroke: accent, strokeWidth: 1.5)) }
         let w = width(label, Self.value)
-        text(label, in: Rect(x: frame.midX - w / 2, y: frame.minY, width: w, height: frame.height), style: Self.value, color: ink)
+        // A list's row reads from its left edge (a preset's name); a button's label is centred.
+        let left = leading ? frame.minX + 10 : frame.midX - w / 2
+        text(label, in: Rect(x: left, y: frame.minY, width: w, height: frame.height), style: Self.value, color: ink)
         return clicked
     }
 

@@ -250,6 +250,23 @@ public final class Window {
         return Point2(Double(x) * k, Double(y) * k)
     }
 
+    /// The pointer's shape over the window: the arrow, or a double arrow over what drags
+    /// up and down or left and right (SPEC §18: the pointer shows what it will drag).
+    public enum PointerShape: String, Sendable { case arrow, vertical, horizontal }
+
+    private var cursors: [PointerShape: OpaquePointer] = [:]
+
+    /// Shows `shape` (a system cursor, made once); without a mouse (offscreen), nothing.
+    public func setPointer(_ shape: PointerShape) {
+        let system: SDL_SystemCursor = switch shape {
+        case .arrow: SDL_SYSTEM_CURSOR_ARROW
+        case .vertical: SDL_SYSTEM_CURSOR_SIZENS
+        case .horizontal: SDL_SYSTEM_CURSOR_SIZEWE
+        }
+        if cursors[shape] == nil { cursors[shape] = SDL_CreateSystemCursor(system) }
+        if let cursor = cursors[shape] { SDL_SetCursor(cursor) }
+    }
+
     public func present() {
         if context != nil { SDL_GL_SwapWindow(window) }
     }

@@ -10,7 +10,7 @@ import Scenes
 /// inside the range its inspector slider spans (each scene's `limits` table) and the title
 /// at most 200 characters; anything else is refused with the key that is wrong and the
 /// accepted range, and nothing is applied.
-package struct Preset: Equatable {
+package struct Preset: Equatable, Sendable {
     /// The parts the file holds, by scene settings key, in the registry's order.
     private(set) var parts: [(key: String, value: JSONValue)] = []
 
@@ -87,6 +87,12 @@ package struct Preset: Equatable {
     }
 
     private init() {}
+
+    /// A preset of these parts (by scene settings key), kept in the registry's order.
+    package init(parts: [(key: String, value: JSONValue)]) {
+        let order = SceneRegistry.scenes.map { $0.settingsKey }
+        self.parts = parts.sorted { (order.firstIndex(of: $0.key) ?? 0) < (order.firstIndex(of: $1.key) ?? 0) }
+    }
 
     /// The file's text: pretty-printed, keys sorted, numbers as short as they read (SPEC §15.7).
     package var json: String {

@@ -24,7 +24,7 @@ extension Workbench: Codable {
 
     private enum Keys: String, CodingKey, CaseIterable {
         case catalog, scenes, current, theme, windowSize, clock, mode, showHUD, showAbout, showShortcuts
-        case userPresets, presetName, framesDrawn, fitPath, ui, inspectorScroll, inspectorHeightValue
+        case userPresets, presetList, presetName, framesDrawn, fitPath, ui, inspectorScroll, inspectorHeightValue
         case hudTracker, history, capture, showCapturePanel, toast, toastWall, wheelTarget, wheelWall
     }
 
@@ -85,7 +85,8 @@ extension Workbench: Codable {
         app.showHUD = try c.decode(Bool.self, forKey: .showHUD)
         app.showAbout = try c.decode(Bool.self, forKey: .showAbout)
         app.showShortcuts = try c.decode(Bool.self, forKey: .showShortcuts)
-        app.userPresets = try c.decode([String].self, forKey: .userPresets)
+        app.userPresets = try c.decode([LibraryPreset].self, forKey: .userPresets)
+        app.presetList = try c.decodeIfPresent(PresetListState.self, forKey: .presetList) ?? PresetListState()
         app.presetName = try c.decodeIfPresent(String.self, forKey: .presetName)
         app.framesDrawn = try c.decode(Int.self, forKey: .framesDrawn)
         app.fitPath = try c.decode(String.self, forKey: .fitPath)
@@ -123,6 +124,7 @@ extension Workbench: Codable {
         try c.encode(showAbout, forKey: .showAbout)
         try c.encode(showShortcuts, forKey: .showShortcuts)
         try c.encode(userPresets, forKey: .userPresets)
+        try c.encode(presetList, forKey: .presetList)
         try c.encodeIfPresent(presetName, forKey: .presetName)
         try c.encode(framesDrawn, forKey: .framesDrawn)
         try c.encode(fitPath, forKey: .fitPath)

@@ -17,15 +17,24 @@ extension Workbench {
     /// capture) to `effects`; the widgets' own requests stay in `pass.effects`.
     package mutating func runChrome(_ pass: inout UIPass, wall: Double, effects: inout [WorkbenchEffect]) -> [SceneEvent] {
         let t = sceneTime(atWall: wall)
-        var about = InspectorFooter(showAbout: showAbout, presets: userPresets, presetName: presetName ?? sceneType.title)
+        let drawing = pass.list != nil
+        let library = presetLibrary
+        // Each entry's small step response, drawn only (an input's pass lays out).
+        let listed = library.map { entry in
+            FooterPreset(name: entry.name, builtIn: entry.builtIn, springs: drawing ? presetSprings(entry.preset) : [])
+        }
+        var about = InspectorFooter(showAbout: showAbout, presets: listed, list: presetList, presetName: presetName ?? sceneType.title)
         if sceneType == SpringLab.self { about.fitPath = fitPath }
-        let result = runInspector(&pass, at: t, footer: &about)
+        // A preset entry under the pointer: its curves, dashed over the plots (SPEC §18).
+        let preview = drawing ? hoveredPreset(in: library) : nil
+        var result = runInspector(&pass, at: t, footer: &about, preview: preview)
         if let path = about.fitPath { fitPath = path }
         if about.fitRequested { effects.append(.fitRecording(fitPath.trimmingCharacters(in: .whitespaces))) }
         showAbout = about.showAbout
         if about.presetName != (presetName ?? sceneType.title) { presetName = about.presetName }
-        if about.savePreset { effects.append(.savePreset(name: about.presetName)) }
-        if let name = about.load { effects.append(.loadPreset(name)) }
+        presetList = about.list
+        if about.savePreset { result.events += askToSave(about.presetName, at: t, effects: &effects) }
+        if let action = about.action { result.events += perform(action, in: library, at: t, effects: &effects) }
         inspectorHeightUpdate(result.height)
         runScrollbar(&pass)
         var out = result.changes.map { $0.event(at: t) } + withRestingLayout(result.events, at: t)

@@ -32,6 +32,16 @@ extension EventName {
     package static let timeScale: EventName = "timeScale"
     package static let undo: EventName = "undo"
     package static let presetLoaded: EventName = "presetLoaded"
+    /// The pointer's shape changed (SPEC §18): `{"event": "pointerShape", "shape": "vertical"}`.
+    package static let pointerShape: EventName = "pointerShape"
+    /// A preset renamed in the list: `{"event": "presetRenamed", "from": "A", "to": "B", "path": …}`.
+    package static let presetRenamed: EventName = "presetRenamed"
+    /// A preset duplicated: `{"event": "presetDuplicated", "name": "A", "copy": "A copy", "path": …}`.
+    package static let presetDuplicated: EventName = "presetDuplicated"
+    /// A preset moved to the desktop's trash: `{"event": "presetTrashed", "name": "A", "file": …, "info": ….trashinfo}`.
+    package static let presetTrashed: EventName = "presetTrashed"
+    /// A rename, duplicate or delete that could not be done (nothing changed): `{"error": …}`.
+    package static let presetFailed: EventName = "presetFailed"
     package static let shortcuts: EventName = "shortcuts"
     package static let dropRefused: EventName = "dropRefused"
     package static let redo: EventName = "redo"

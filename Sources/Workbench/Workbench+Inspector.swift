@@ -7,9 +7,11 @@ import Scenes
 extension Workbench {
     /// Runs the inspector of the scene on the stage. A Tab past the last field (or Shift+Tab
     /// before the first) wraps around to the other end.
-    package mutating func runInspector(_ pass: inout UIPass, at t: Double, footer: inout InspectorFooter) -> InspectorOutcome {
+    /// `preview`: settings shown dashed over the plots (a preset entry under the pointer).
+    package mutating func runInspector(_ pass: inout UIPass, at t: Double, footer: inout InspectorFooter,
+                                       preview: (any SceneSettings)? = nil) -> InspectorOutcome {
         let frame = inspectorFrame, scroll = inspectorScroll
-        var out = scenes[current].runInspector(&pass, frame: frame, scroll: scroll, at: t, footer: &footer)
+        var out = scenes[current].runInspector(&pass, frame: frame, scroll: scroll, at: t, footer: &footer, preview: preview)
         if let tab = pass.state.tabbing, let next = tab.backward ? pass.state.fieldOrder.last : pass.state.fieldOrder.first {
             pass.state.tabbing = nil
             pass.state.editing = next

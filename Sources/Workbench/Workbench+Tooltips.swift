@@ -74,7 +74,16 @@ extension Workbench {
         }
         if id.hasPrefix("rate.") { return "Play the clock at \(name)" }
         if id.hasPrefix("form.") { return "Write every spring as \(name)" }
-        if id.hasPrefix("preset.") { return "Load the preset \(name)" }
+        if id.hasPrefix("preset.") || id.hasPrefix("builtIn.") { return "Load the preset \(name) (one undo step); its curve shows dashed over the plots" }
+        if id.hasPrefix("presetMenu.") { return "Rename, duplicate or delete this preset" }
+        if id.hasPrefix("builtInMenu.") { return "Duplicate this built-in preset to make one of your own" }
+        if id == "presetAction.rename" { return "Rename this preset: type a name, Enter to apply, Escape to keep it" }
+        if id == "presetAction.duplicate" { return "Save a copy of this preset as your own" }
+        if id == "presetAction.delete" { return "Move this preset to the desktop's Trash (restore it from there)" }
+        if id.hasPrefix("replacePreset.") { return "Replace the saved preset, keep both, or cancel the save" }
+        if id.contains(".spring.") { return "\(name): click to use it; its curve shows dashed over the plot until then" }
+        if id.hasSuffix(".plot.peak") { return "Drag the peak up or down to set the bounce (Shift: finer)" }
+        if id.hasSuffix(".plot.settle") { return "Drag the settle mark left or right to set the response (Shift: finer)" }
         if id.hasSuffix(".springs") { return "Springs…: pick a named spring for this group" }
         if id.hasSuffix(".code") { return "Code…: copy this spring as SwiftUI, Compose, CSS … code, or paste one (Ctrl+C, Ctrl+V over the group)" }
         if id.contains(".copy.") { return "Copy this spring as \(name.replacingOccurrences(of: "Copy as ", with: "")) code to the clipboard" }
@@ -105,5 +114,16 @@ extension Workbench {
                                                     shadow: Shadow(alpha: 0.18, radius: 8, offset: Point2(0, 3))))
         list.text(TextRun(tip.text, origin: Point2(box.minX + 10, box.minY + 5), style: style,
                           color: dark ? Color(hex: 0x1C1C1E) : .white))
+    }
+}
+
+extension Workbench {
+    /// What the pointer would drag where it is (or is dragging): a plot's peak moves up and
+    /// down, its settle mark left and right (SPEC §18); nil elsewhere (the arrow).
+    package var pointerDrags: String? {
+        let id = (ui.active ?? ui.hover?.id)?.rawValue ?? ""
+        if id.hasSuffix(".plot.peak") { return "vertical" }
+        if id.hasSuffix(".plot.settle") { return "horizontal" }
+        return nil
     }
 }

@@ -47,7 +47,9 @@ public struct Workbench: Sendable {
     /// The shortcut overlay (? or F1).
     public var showShortcuts = false
     /// The user's presets the inspector lists (the runner reads the folder).
-    package var userPresets: [String] = []
+    package var userPresets: [LibraryPreset] = []
+    /// The preset list's open actions, rename and Save's question.
+    package var presetList = PresetListState()
     /// The name typed for the next Save preset; nil: the scene's title.
     package var presetName: String?
     /// Frames the window has drawn since it opened (the HUD's frame number, SPEC §17).

@@ -24,10 +24,10 @@ import Testing
     }
 
     @Test func aTypedNameBecomesASafeFileName() {
-        #expect(UserPresets.fileName("Calm set", fallback: "Push Alert") == "Calm set")
-        #expect(UserPresets.fileName("a/b\\c", fallback: "P") == "abc")
-        #expect(UserPresets.fileName("..hidden", fallback: "P") == "hidden")
-        #expect(UserPresets.fileName("  \n ", fallback: "Push Alert") == "Push Alert")
+        #expect(Preset.fileName("Calm set", fallback: "Push Alert") == "Calm set")
+        #expect(Preset.fileName("a/b\\c", fallback: "P") == "abc")
+        #expect(Preset.fileName("..hidden", fallback: "P") == "hidden")
+        #expect(Preset.fileName("  \n ", fallback: "Push Alert") == "Push Alert")
     }
 
     @Test func theFolderFollowsXDGDataHome() {

@@ -29,18 +29,86 @@ import Testing
     }
 
     @Test mutating func savePresetAsksToSaveUnderTheScenesTitleOrTheNameTyped() {
-        #expect(click("savePreset") == [.savePreset(name: "Push Alert")])
+        #expect(click("savePreset") == [.savePreset(name: "Push Alert", replacing: false)])
         _ = click("presetName")
         _ = press(.selectAll)
         t += 0.5
         _ = app.handle(.text("Soft landing", time: t))
         _ = press(.enter)
-        #expect(click("savePreset") == [.savePreset(name: "Soft landing")])
+        #expect(click("savePreset") == [.savePreset(name: "Soft landing", replacing: false)])
     }
 
     @Test mutating func aPresetInTheListAsksToBeLoaded() {
-        app.userPresets = ["Bouncy", "Calm"]
+        app.userPresets = [LibraryPreset(name: "Bouncy", builtIn: false, preset: nil), LibraryPreset(name: "Calm", builtIn: false, preset: nil)]
         #expect(click("preset.Calm") == [.loadPreset("Calm")])
+    }
+
+    /// The user's presets with Calm's file text: `{"pushAlert": {"gap": {"response": 0.4}}}`.
+    mutating func listCalmAndBouncy() {
+        let calm = try? Preset.load(#"{"pushAlert": {"gap": {"response": 0.4, "damping": 0.6}}}"#, name: "Calm")
+        app.userPresets = [LibraryPreset(name: "Calm", builtIn: false, preset: calm),
+                           LibraryPreset(name: "Push Alert", builtIn: false, preset: calm)]
+    }
+
+    @Test mutating func saveOverAnExistingNameAsksFirstThenReplacesKeepsBothOrCancels() {
+        listCalmAndBouncy()
+        // The scene's title names an existing preset: no save yet, the question instead.
+        #expect(click("savePreset").isEmpty)
+        #expect(app.presetList.confirmReplace == "Push Alert")
+        #expect(click("replacePreset.replace") == [.savePreset(name: "Push Alert", replacing: true)])
+        #expect(app.presetList.confirmReplace == nil && frame("replacePreset.replace") == nil, "the question is gone")
+        #expect(click("savePreset").isEmpty)
+        #expect(click("replacePreset.keepBoth") == [.savePreset(name: "Push Alert", replacing: false)])
+        #expect(click("savePreset").isEmpty)
+        #expect(click("replacePreset.cancel").isEmpty)
+        #expect(app.presetList.confirmReplace == nil)
+    }
+
+    @Test mutating func renameInPlaceDuplicateAndDeleteAskForTheirFiles() {
+        listCalmAndBouncy()
+        // ⋯ opens the row's actions; Rename turns the row into a field with the name selected.
+        _ = click("presetMenu.Calm")
+        #expect(frame("presetAction.rename") != nil && frame("presetAction.delete") != nil)
+        _ = click("presetAction.rename")
+        #expect(app.ui.editing == "presetRename" && app.ui.editText == "Calm")
+        t += 0.5
+        _ = app.handle(.text("Calm landing", time: t))
+        #expect(press(.enter) == [.renamePreset(from: "Calm", to: "Calm landing")])
+        #expect(app.presetList.renaming == nil && app.ui.editing == nil)
+        // Escape keeps the name: nothing asked.
+        _ = click("presetMenu.Calm")
+        _ = click("presetAction.rename")
+        t += 0.5
+        _ = app.handle(.text("Other", time: t))
+        #expect(press(.escape).isEmpty)
+        #expect(app.presetList.renaming == nil)
+        _ = click("presetMenu.Calm")
+        #expect(click("presetAction.duplicate") == [.duplicatePreset(name: "Calm", json: nil)])
+        _ = click("presetMenu.Calm")
+        #expect(click("presetAction.delete") == [.deletePreset("Calm")])
+    }
+
+    @Test mutating func builtInPresetsComeAfterTheUsersLoadInPlaceAndDuplicateAsText() {
+        listCalmAndBouncy()
+        guard let calm = frame("preset.Calm"), let defaults = frame("builtIn.Defaults") else {
+            Issue.record("the list lacks Calm or Defaults"); return
+        }
+        #expect(calm.minY < defaults.minY, "the user's presets first")
+        // A built-in one can only be duplicated (its actions: Duplicate alone).
+        _ = click("builtInMenu.Defaults")
+        #expect(frame("presetAction.rename") == nil && frame("presetAction.delete") == nil)
+        let effects = click("presetAction.duplicate")
+        guard case .duplicatePreset("Defaults", let json?)? = effects.first else { Issue.record("\(effects)"); return }
+        #expect(json.contains("\"pushAlert\""))
+        // "Every spring SwiftUI .bouncy": iOS 17's .bouncy is duration 0.5, bounce 0.3 — ζ 0.7,
+        // response 0.5 — on the gap; the leave ratio stays. One undo step takes it back.
+        let gap = app.scenes[0].settings as? PushAlertSettings
+        _ = click("builtIn.Every spring SwiftUI .bouncy")
+        let after = app.scenes[0].settings as? PushAlertSettings
+        #expect(after?.gap.response == 0.5 && after?.gap.damping == 0.7)
+        #expect(after?.leaveRatio == gap?.leaveRatio)
+        _ = press(.undo)
+        #expect((app.scenes[0].settings as? PushAlertSettings) == gap)
     }
 
     @Test mutating func ctrlCAndCtrlXInAFieldCopyItsSelectedText() {

@@ -24,22 +24,46 @@ struct UserPresets {
 
     func path(of name: String) -> String { "\(folder)/\(name).preset.json" }
 
-    /// A typed name made safe as a file name: no slashes or control characters, no
-    /// leading dot, trimmed; empty becomes `fallback`.
-    static func fileName(_ typed: String, fallback: String) -> String {
-        let kept = typed.unicodeScalars.filter { $0 != "/" && $0 != "\\" && $0.properties.generalCategory != .control }
-        var name = String(String.UnicodeScalarView(kept)).trimmingCharacters(in: .whitespaces)
-        while name.hasPrefix(".") { name.removeFirst() }
-        return name.isEmpty ? fallback : name
+    /// The list's entries: each preset by name with its settings (nil when its file cannot
+    /// be read as a preset: listed anyway, and loading it says why).
+    func entries() -> [LibraryPreset] {
+        names().map { name in
+            let preset = (try? SpringLabCommand.readTextInput(path(of: name))).flatMap { try? Preset.load($0, name: name) }
+            return LibraryPreset(name: name, builtIn: false, preset: preset)
+        }
+    }
+
+    /// Renames preset `from` to `to`, never over another preset: a hard link made under the
+    /// new name (which fails if the name is taken), then the old name removed.
+    func rename(_ from: String, to: String) throws -> String {
+        let old = path(of: from), new = path(of: to)
+        if link(old, new) != 0 {
+            let code = errno
+            if code == EEXIST { throw FileError("a preset named \(quoted(to)) already exists: nothing was renamed") }
+            throw FileError("cannot rename \(quotedPath(old)): \(String(cString: strerror(code)))")
+        }
+        unlink(old)
+        return new
+    }
+
+    /// Writes `text` as a copy under the first free name of "`name` copy", "`name` copy 2" …
+    func duplicate(text: String, of name: String) throws -> String {
+        let preset = try Preset.load(text, name: name)
+        return try save(preset, base: "\(name) copy")
     }
 
     /// Saves `preset` under the first free name `base`, `base 2`, … and returns that name;
     /// written whole or not at all, never over another preset.
-    func save(_ preset: Preset, base: String) throws -> String {
+    func save(_ preset: Preset, base: String, replacing: Bool = false) throws -> String {
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
             throw FileError("cannot create the presets folder \(quotedPath(folder)): \(error.localizedDescription)")
         }
         let bytes = Array(preset.json.utf8)
+        if replacing {
+            // The user said Replace: the file is swapped whole for the new one.
+            try OutputFile.write(bytes, to: path(of: base), replacing: true)
+            return base
+        }
         for n in 1...999 {
             let name = n == 1 ? base : "\(base) \(n)"
             do {

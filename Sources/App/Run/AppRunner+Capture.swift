@@ -107,7 +107,7 @@ extension AppRunner {
             app = fresh
             // The flight recorder starts over with the take: the same start, the same lines.
             sessionLog.restart(settings: settings.json)
-            app.userPresets = presets?.names() ?? []
+            app.userPresets = presets?.entries() ?? []
             presentAt = app.sceneType.entranceDelay
             trace?.continueClock(atSceneTime: 0)  // the take's clock starts at 0; the trace's goes on
             app.measureInspector(atWall: 0)
@@ -159,7 +159,7 @@ extension AppRunner {
                 // span is simulated at once, undrawn, and the window plays from the span.
                 let (ready, cursor) = CaptureSession.fastForward(file, app: fresh)
                 app = ready
-                app.userPresets = presets?.names() ?? []
+                app.userPresets = presets?.entries() ?? []
                 let origin = MonotonicClock.now() - file.spanStart
                 capture.rebase(by: origin - wallOrigin)
                 wallOrigin = origin

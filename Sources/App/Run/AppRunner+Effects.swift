@@ -16,8 +16,11 @@ extension AppRunner {
     /// asked; a Paste hands the clipboard's text in at that time, as Ctrl+V's would follow.
     func perform(_ effect: WorkbenchEffect, inputWall: Double) {
         switch effect {
-        case .savePreset(let name): savePreset(named: name)
+        case .savePreset(let name, let replacing): savePreset(named: name, replacing: replacing)
         case .loadPreset(let name): loadUserPreset(name)
+        case .renamePreset(let from, let to): renamePreset(from, to: to)
+        case .duplicatePreset(let name, let json): duplicatePreset(name, builtInText: json)
+        case .deletePreset(let name): trashPreset(name)
         case .copy(let text): Clipboard.set(text)
         case .paste: feed(.text(Clipboard.text() ?? "", time: inputWall))
         case .capture(.record): toggleTake()
@@ -45,23 +48,84 @@ extension AppRunner {
     /// title — or the first free name after it ("Push Alert", "Push Alert 2" …) in the
     /// user's presets folder (SPEC §11.4), listed in the inspector at once. Without a data
     /// folder, in the captures folder as before.
-    private func savePreset(named name: String) {
+    private func savePreset(named name: String, replacing: Bool) {
         let at = wall
         do {
             let path: String
             if let presets {
-                let saved = try presets.save(Preset(app: app), base: UserPresets.fileName(name, fallback: app.sceneType.title))
+                let saved = try presets.save(Preset(app: app), base: Preset.fileName(name, fallback: app.sceneType.title),
+                                             replacing: replacing)
                 path = presets.path(of: saved)
-                app.userPresets = presets.names()
+                app.userPresets = presets.entries()
             } else {
                 path = try capture.freshPath(scene: app.sceneName, ext: "preset.json")
                 try OutputFile.write(Array(Preset(app: app).json.utf8), to: path, replacing: false)
             }
             capture.note("Saved \((path as NSString).lastPathComponent)", until: at + 4)
-            emit([SceneEvent(.presetSaved, time: app.sceneTime(atWall: at), [("path", .string(path))]), app.layoutEvent(atWall: at)])
+            emit([SceneEvent(.presetSaved, time: app.sceneTime(atWall: at), [("path", .string(path)), ("replaced", .bool(replacing))]),
+                  app.layoutEvent(atWall: at)])
         } catch {
             captureFailed("Cannot save the preset", error, at: at)
         }
+    }
+
+    /// Rename in the preset list: the file renamed, never over another preset.
+    private func renamePreset(_ from: String, to: String) {
+        let at = wall
+        guard let presets else { return }
+        do {
+            let path = try presets.rename(from, to: to)
+            app.userPresets = presets.entries()
+            capture.note("Renamed \(from) to \(to)", until: at + 4)
+            emit([SceneEvent(.presetRenamed, time: app.sceneTime(atWall: at), [("from", .string(from)), ("to", .string(to)),
+                                                                                 ("path", .string(path))]),
+                  app.layoutEvent(atWall: at)])
+        } catch {
+            presetFailed("Cannot rename \(from)", error, at: at)
+        }
+    }
+
+    /// Duplicate in the preset list: a copy under "NAME copy" (the next free name).
+    private func duplicatePreset(_ name: String, builtInText: String?) {
+        let at = wall
+        guard let presets else { return }
+        do {
+            let text = try builtInText ?? SpringLabCommand.readTextInput(presets.path(of: name))
+            let copy = try presets.duplicate(text: text, of: name)
+            app.userPresets = presets.entries()
+            capture.note("Saved \(copy)", until: at + 4)
+            emit([SceneEvent(.presetDuplicated, time: app.sceneTime(atWall: at), [("name", .string(name)), ("copy", .string(copy)),
+                                                                                    ("path", .string(presets.path(of: copy)))]),
+                  app.layoutEvent(atWall: at)])
+        } catch {
+            presetFailed("Cannot duplicate \(name)", error, at: at)
+        }
+    }
+
+    /// Delete in the preset list: the file moved to the desktop's trash, where a file manager
+    /// can restore it.
+    private func trashPreset(_ name: String) {
+        let at = wall
+        guard let presets else { return }
+        do {
+            guard let trash = Trash.folder(environment: ProcessInfo.processInfo.environment) else {
+                throw FileError("no trash folder: neither XDG_DATA_HOME nor HOME is an absolute path; nothing was deleted")
+            }
+            let moved = try Trash.move(presets.path(of: name), to: trash)
+            app.userPresets = presets.entries()
+            capture.note("Moved \(name) to the Trash", until: at + 4)
+            emit([SceneEvent(.presetTrashed, time: app.sceneTime(atWall: at), [("name", .string(name)), ("file", .string(moved.file)),
+                                                                                 ("info", .string(moved.info))]),
+                  app.layoutEvent(atWall: at)])
+        } catch {
+            presetFailed("Cannot delete \(name)", error, at: at)
+        }
+    }
+
+    /// A preset file action that failed: said over the stage, and in the trace, with nothing changed.
+    private func presetFailed(_ what: String, _ error: Error, at: Double) {
+        capture.note("\(what): \(error)", until: at + 8)
+        emit([SceneEvent(.presetFailed, time: app.sceneTime(atWall: at), [("error", .string("\(what): \(error)"))])])
     }
 
     /// A preset chosen in the inspector's list: loaded in place, one undo step.

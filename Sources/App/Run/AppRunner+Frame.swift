@@ -61,7 +61,18 @@ extension AppRunner {
         }
         sessionLog.mark(app, wall: frameWall, settings: SessionSettings(app: app, scale: window.scale).json)
         updateCaptureBadge(at: frameWall)
+        updatePointerShape(at: t)
         return t
+    }
+
+    /// The pointer's shape, set when what it would drag changes, and said in the trace:
+    /// `{"event": "pointerShape", "shape": "vertical"}`.
+    private func updatePointerShape(at t: Double) {
+        let shape = app.pointerDrags.flatMap(Window.PointerShape.init(rawValue:)) ?? .arrow
+        guard shape != pointerShape else { return }
+        pointerShape = shape
+        window.setPointer(shape)
+        emit([SceneEvent(.pointerShape, time: t, [("shape", .string(shape.rawValue))])])
     }
 
     /// Draws and presents the frame; the first one, and every frame's time, in the trace.

@@ -45,6 +45,8 @@ final class AppRunner {
     /// The last input was Ctrl+V: the text that follows it is the clipboard's.
     var afterPaste = false
     var presentAt: Double?
+    /// The pointer's shape last set on the window.
+    var pointerShape = Window.PointerShape.arrow
     /// The remembered session's file (SPEC §11.5): nil for `--fresh` and `--replay`, which
     /// neither read nor write it.
     let memory: SessionMemory?
@@ -114,7 +116,7 @@ final class AppRunner {
         app.springForm = options.form(remembering: remembered)
         app.copyFormat = remembered?.copyFormat ?? .swiftui
         app.capture = remembered?.capture ?? CaptureOptions()
-        app.userPresets = presets?.names() ?? []
+        app.userPresets = presets?.entries() ?? []
         idleProbe = options.idleProbe.map(IdleProbe.init)
     }
 

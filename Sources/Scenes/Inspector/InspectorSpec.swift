@@ -254,10 +254,14 @@ public struct CurvePlotSpec<Settings: SceneSettings> {
         public var name: String
         public var color: Color
         public var spring: (Settings) -> Spring
+        /// The spring group whose spring this curve is: dragging the curve's peak or settle
+        /// mark on the plot tunes that group (nil: the curve cannot be dragged).
+        public var group: ControlID?
 
-        public init(_ name: String, color: Color, spring: @escaping (Settings) -> Spring) {
+        public init(_ name: String, color: Color, group: ControlID? = nil, spring: @escaping (Settings) -> Spring) {
             self.name = name
             self.color = color
+            self.group = group
             self.spring = spring
         }
     }

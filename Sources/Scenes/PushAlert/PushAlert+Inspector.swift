@@ -7,8 +7,8 @@ extension PushAlert {
     public static var inspector: InspectorSpec<PushAlert> {
         InspectorSpec([
             .curvePlot(CurvePlotSpec(id: "plot", title: "Gap and alert", curves: [
-                .init("gap", color: Color(hex: 0x0A84FF)) { $0.gap.spring },
-                .init("alert", color: Color(hex: 0xFF9F0A)) { $0.alert.spring },
+                .init("gap", color: Color(hex: 0x0A84FF), group: "gap") { $0.gap.spring },
+                .init("alert", color: Color(hex: 0xFF9F0A), group: "alert") { $0.alert.spring },
             ])),
             .spring(SpringGroupSpec(id: "gap", title: "Gap", spring: \.gap)),
             .spring(SpringGroupSpec(id: "alert", title: "Alert", spring: \.alert)),
