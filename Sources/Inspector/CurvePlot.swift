@@ -131,11 +131,10 @@ extension UIPass {
             let s = curve.spring(p)
             return s == curve.spring(settings) ? nil : (s, curve.color)
         } } ?? []
+        // The curves in force keep their time axis under a preview (a later-settling one is cut at the edge).
         let summary = CurveSummary(curves.map(\.0))
-        var axis = CurveSummary(curves.map(\.0) + ghosts.map(\.0))
+        var axis = summary
         if let drag = state.plotDrag, drag.handle.rawValue.hasPrefix("\(spec.id).") { axis.span = drag.span }
-        axis.reach90 = summary.reach90 + ghosts.map { _ in nil }
-        axis.settle = summary.settle + ghosts.map { _ in 0 }
         text(spec.title, in: Rect(x: x, y: c.y, width: w, height: 18), style: Self.heading, color: theme.label)
         let lead = summary.leadMs.map { NumberText.format("lead %.0f ms at 90 %%", $0) } ?? "no lead"
         text(lead, in: Rect(x: x, y: c.y, width: w, height: 18), style: Self.value, color: theme.label, right: true)

@@ -84,11 +84,10 @@ extension UIPass {
                  in: Rect(x: x, y: c.y, width: w - plotWidth - 8, height: 36), style: Self.small, color: theme.secondaryLabel)
             // A named spring or a preset under the pointer: its curve dashed over this one.
             let ghost = preview.map { group.spring($0) }.flatMap { $0 == s ? nil : $0 }
-            let shown = [s] + (ghost.map { [$0] } ?? [])
-            plot([(s, accent)], frame: plotFrame, summary: plotSummary(for: "\(group.id).plot", shown), marks: false,
-                 dashed: ghost.map { [($0, accent)] } ?? [])
-            drawPlotHandles(id: "\(group.id).plot", plot: plotFrame, spring: s, summary: plotSummary(for: "\(group.id).plot", shown),
-                            color: accent)
+            // On the curve's own time axis: the curve in force stays put under the preview.
+            let summary = plotSummary(for: "\(group.id).plot", [s])
+            plot([(s, accent)], frame: plotFrame, summary: summary, marks: false, dashed: ghost.map { [($0, accent)] } ?? [])
+            drawPlotHandles(id: "\(group.id).plot", plot: plotFrame, spring: s, summary: summary, color: accent)
         }
         c.y += 36 + 18
         changes += codeKeys(group, settings: &settings, exportID: exportID, region: Rect(x: x, y: top, width: w, height: c.y - 12 - top))
@@ -136,7 +135,8 @@ extension UIPass {
     /// set on its group: what the plots show dashed until a click applies it.
     package func namedSpringPreview<Settings>(_ groups: [SpringGroupSpec<Settings>], settings: Settings) -> Settings? {
         guard let id = state.hover?.id.rawValue else { return nil }
-        for group in groups where id.hasPrefix("\(group.id).spring.") {
+        // (Only while its menu is open: Escape closes it under a pointer that has not moved.)
+        for group in groups where state.openMenu == group.id && id.hasPrefix("\(group.id).spring.") {
             guard let named = SpringLibrary.all.first(where: { id == "\(group.id).spring.\($0.id)" }) else { continue }
             var shown = settings
             let values = Self.namedValues(named)

@@ -71,6 +71,8 @@ struct RetainedFrame {
     /// composite when that batch is a layer).
     var places: [(batch: Int32, index: Int32)]
     var hashes: [Int]
+    /// The version of each cached layer this frame holds (set by the renderer after the draw).
+    var layerVersions: [String: Int] = [:]
 
     init(width: Int, height: Int, background: Color, atlasGeneration: Int, batches: [RenderBatch]) {
         (self.width, self.height, self.background, self.atlasGeneration, self.batches) =

@@ -21,14 +21,25 @@ extension GLRenderer {
                     if let r = liquidRegion(p, width: width, height: height) { liquidRegions.append(r) }
                 }
             case .layer(let id, let composite, _, _, _):
-                // What was redrawn in the layer this frame is damage where it lands.
-                for r in layerRectsChanged[id] ?? [] {
+                // What was redrawn in the layer this frame is damage where it lands — when
+                // the target holds the layer as it was just before (else the whole composite).
+                let redrawn = layerRectsChanged[id]
+                let held = retained[target]?.layerVersions[id]
+                let current = layers[id]?.version
+                if let current, held != nil, held != current - (redrawn == nil ? 0 : 1) {
+                    // The layer changed while this target was not drawn (the window drew it
+                    // between two screenshots): all of it is stale here.
+                    layerRects.append(composite.bounds)
+                    continue
+                }
+                for r in redrawn ?? [] {
                     layerRects.append(r.rect.offsetBy(dx: composite.rect.minX, dy: composite.rect.minY).intersection(composite.bounds))
                 }
             }
         }
-        let now = RetainedFrame(width: width, height: height, background: background, atlasGeneration: atlasGeneration,
+        var now = RetainedFrame(width: width, height: height, background: background, atlasGeneration: atlasGeneration,
                                 batches: batches)
+        for case .layer(let id, _, _, _, _) in batches { now.layerVersions[id] = layers[id]?.version }
         let before = retained[target]
         retained[target] = now
         guard options[.damageTracking], let before, before.width == width, before.height == height, before.background == background,

@@ -53,7 +53,10 @@ extension Workbench {
             return [SceneEvent(.quitRequested, time: t)]
         }
         // The wheel goes to the target its gesture started on (SPEC §15.2).
-        if case .wheel = event { return handleWheel(event, wall: wall) }
+        if case .wheel = event {
+            noteHover(event, wall: wall, frames: [], controls: [:])
+            return handleWheel(event, wall: wall)
+        }
         // Escape peels one layer at a time (SPEC §15.1), the topmost first: a field being
         // typed into, the capture panel and the shortcut overlay (each handles its own
         // Escape), then an open menu, then the inspector's focus, then the scene's cancel.

@@ -23,6 +23,9 @@ extension Workbench {
         package var capture: CaptureOptions
         package var form: SpringForm
         package var pageScale: Double
+        /// The preset list: its rows, and a row's actions, rename or Save's question open.
+        package var presets: [String]
+        package var presetList: PresetListState
     }
 
     /// What the chrome's frames depend on: the layout key and the window's size.
@@ -33,7 +36,8 @@ extension Workbench {
 
     package var layoutKey: LayoutKey {
         LayoutKey(scene: current, scroll: inspectorScroll, contentHeight: inspectorHeightValue, menu: ui.openMenu,
-                  panel: showCapturePanel, capture: capture, form: springForm, pageScale: placement.scale)
+                  panel: showCapturePanel, capture: capture, form: springForm, pageScale: placement.scale,
+                  presets: userPresets.map(\.name), presetList: presetList)
     }
 
     /// Routes one input, stamped with the wall time it happened, and says `layout` when it
@@ -48,6 +52,14 @@ extension Workbench {
         measureInspector(atWall: wallEvent.time)
         if out.last?.name != .layout { out.append(layoutEvent(atWall: wallEvent.time)) }
         return out
+    }
+
+    /// The user's presets as the runner read them from their folder (after a save, rename,
+    /// duplicate or delete): listed, with the inspector measured again so its scroll is
+    /// clamped to the new length before any frame or `layout` uses it.
+    package mutating func listUserPresets(_ entries: [LibraryPreset], atWall wall: Double) {
+        userPresets = entries
+        measureInspector(atWall: wall)
     }
 
     /// Lays the chrome out once without an input, keeping what it measured: the inspector's

@@ -27,6 +27,12 @@ extension Workbench {
             ui.tooltipShown = nil
             ui.lastMoveWall = wall
         case .shift: break
+        case .wheel:
+            // The panel scrolls under a pointer at rest: what it was over moves away (the
+            // next move finds what is under it now).
+            ui.hover = nil
+            ui.lastMoveWall = nil
+            ui.tooltipShown = nil
         default:
             ui.lastMoveWall = nil
             ui.tooltipShown = nil

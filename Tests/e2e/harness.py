@@ -174,6 +174,9 @@ def case(name, extra=(), env=None, screen=(1280, 800), quit_after=30):
         except Exception as e:  # noqa: BLE001 — report every failure, keep going
             results.append((name, e))
             print(f"FAIL {name}: {e}")
+            if os.environ.get("E2E_TRACEBACK"):
+                import traceback
+                traceback.print_exc()
         finally:
             if app:
                 app.close()

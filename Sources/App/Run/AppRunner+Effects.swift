@@ -56,7 +56,7 @@ extension AppRunner {
                 let saved = try presets.save(Preset(app: app), base: Preset.fileName(name, fallback: app.sceneType.title),
                                              replacing: replacing)
                 path = presets.path(of: saved)
-                app.userPresets = presets.entries()
+                app.listUserPresets(presets.entries(), atWall: at)
             } else {
                 path = try capture.freshPath(scene: app.sceneName, ext: "preset.json")
                 try OutputFile.write(Array(Preset(app: app).json.utf8), to: path, replacing: false)
@@ -75,7 +75,7 @@ extension AppRunner {
         guard let presets else { return }
         do {
             let path = try presets.rename(from, to: to)
-            app.userPresets = presets.entries()
+            app.listUserPresets(presets.entries(), atWall: at)
             capture.note("Renamed \(from) to \(to)", until: at + 4)
             emit([SceneEvent(.presetRenamed, time: app.sceneTime(atWall: at), [("from", .string(from)), ("to", .string(to)),
                                                                                  ("path", .string(path))]),
@@ -92,7 +92,7 @@ extension AppRunner {
         do {
             let text = try builtInText ?? SpringLabCommand.readTextInput(presets.path(of: name))
             let copy = try presets.duplicate(text: text, of: name)
-            app.userPresets = presets.entries()
+            app.listUserPresets(presets.entries(), atWall: at)
             capture.note("Saved \(copy)", until: at + 4)
             emit([SceneEvent(.presetDuplicated, time: app.sceneTime(atWall: at), [("name", .string(name)), ("copy", .string(copy)),
                                                                                     ("path", .string(presets.path(of: copy)))]),
@@ -112,7 +112,7 @@ extension AppRunner {
                 throw FileError("no trash folder: neither XDG_DATA_HOME nor HOME is an absolute path; nothing was deleted")
             }
             let moved = try Trash.move(presets.path(of: name), to: trash)
-            app.userPresets = presets.entries()
+            app.listUserPresets(presets.entries(), atWall: at)
             capture.note("Moved \(name) to the Trash", until: at + 4)
             emit([SceneEvent(.presetTrashed, time: app.sceneTime(atWall: at), [("name", .string(name)), ("file", .string(moved.file)),
                                                                                  ("info", .string(moved.info))]),
