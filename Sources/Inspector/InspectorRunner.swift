@@ -233,13 +233,19 @@ package struct InspectorFooter {
 }
 
 extension UIPass {
-    /// The row choosing how every spring group writes its spring (SPEC §11.2), at the top of
-    /// any inspector with a spring: `form.response`, `form.duration`, `form.stiffness`.
+    /// The row choosing how every spring group writes its spring (SPEC §11.2, §18), at the
+    /// top of any inspector with a spring: `form.response`, `form.duration`,
+    /// `form.stiffness`, `form.origami`.
     package mutating func formChoice(_ c: inout InspectorCursor, into out: inout InspectorOutcome, at t: Double) {
-        let options = SpringForm.allCases.map { ($0.rawValue, $0.rawValue.capitalized) }
         let frame = c.row(InspectorLayout.buttonHeight, gap: InspectorLayout.buttonRowGap)
-        guard let picked = choice("form", "springs as", options: options, selected: state.springForm.rawValue, frame: frame),
-              let form = SpringForm(rawValue: picked), form != state.springForm else { return }
+        // Four forms across the panel, as a segmented control (its tooltip names the choice).
+        var picked: String?
+        for (form, segment) in zip(SpringForm.allCases, Self.segments(SpringForm.allCases.count, x: frame.minX, y: frame.minY,
+                                                                     width: frame.width))
+            where button("form.\(form.rawValue)", form.title, frame: segment, selected: state.springForm == form) {
+            picked = form.rawValue
+        }
+        guard let picked, let form = SpringForm(rawValue: picked), form != state.springForm else { return }
         state.springForm = form
         out.events.append(SceneEvent(.form, time: t, [("form", .string(picked))]))
     }

@@ -9,6 +9,7 @@ import Scenes
 ///     response   response (s) · damping                 → .response · .damping
 ///     duration   duration (s) · bounce                  → .response · .damping
 ///     stiffness  mass · stiffness · damping c           → (the view) · .response · .damping
+///     origami    bounciness · speed                     → .damping · .response and .damping
 ///
 /// Each slider spans what the stored ranges map to: duration the response's 0.05 – 2 s,
 /// bounce −0.5 – 0.95 (ζ 2 – 0.05), stiffness m·9.87 – m·15 791 (response 2 – 0.05 s, on
@@ -33,6 +34,11 @@ package struct SpringFields<Settings: SceneSettings> {
         package var target: (name: String, path: WritableKeyPath<Settings, Double>, range: ClosedRange<Double>)?
         /// The stored value a shown value means.
         package var stored: (Double) -> Double
+        /// A second stored setting the value moves with the first (Origami's speed sets the
+        /// tension and, through Rebound's friction curve, the damping ratio): its trace name,
+        /// path, range and the value it takes.
+        package var also: (name: String, path: WritableKeyPath<Settings, Double>, range: ClosedRange<Double>,
+                           stored: (Double) -> Double)?
     }
 
     /// The mass slider's range (a way of reading the spring; 1 unless changed).
@@ -50,14 +56,14 @@ package struct SpringFields<Settings: SceneSettings> {
                           spec: SliderSpec(range: firstRange, defaultValue: defaults[keyPath: group.first.path], step: 0.01,
                                            fine: 0.001, decimals: 3, unit: group.first.unit),
                           shown: settings[keyPath: group.first.path], target: (firstID.rawValue, group.first.path, firstRange),
-                          stored: { $0 })
+                          stored: { $0 }, also: nil)
         let dampingTarget = (name: dampingID.rawValue, path: group.damping, range: zetaRange)
         switch form {
         case .response:
             let damping = Field(id: dampingID, label: "damping",
                                 spec: SliderSpec(range: zetaRange, defaultValue: zetaDefault, step: 0.01, fine: 0.001, decimals: 3,
                                                  labelAbove: (1, "overdamped")),
-                                shown: zeta, target: dampingTarget, stored: { $0 })
+                                shown: zeta, target: dampingTarget, stored: { $0 }, also: nil)
             fields = [first, damping]
         case .duration:
             var duration = first
@@ -70,7 +76,7 @@ package struct SpringFields<Settings: SceneSettings> {
                                   decimals: 3, labelAbove: (0, "overdamped"))
             spec.labelBelow = true
             let bounce = Field(id: "\(group.id).bounce", label: "bounce", spec: spec, shown: C.bounce(dampingRatio: zeta),
-                               target: dampingTarget, stored: { C.dampingRatio(bounce: $0) })
+                               target: dampingTarget, stored: { C.dampingRatio(bounce: $0) }, also: nil)
             fields = [duration, bounce]
         case .stiffness:
             // A ratio group's spring follows another's response: unit mass, k as it derives.
@@ -81,13 +87,13 @@ package struct SpringFields<Settings: SceneSettings> {
             if !ratio {
                 let massField = Field(id: "\(group.id).mass", label: "mass",
                                       spec: SliderSpec(range: Self.massRange, defaultValue: 1, step: 0.1, fine: 0.01, decimals: 2),
-                                      shown: mass, target: nil, stored: { $0 })
+                                      shown: mass, target: nil, stored: { $0 }, also: nil)
                 let ks = C.stiffness(response: firstRange.upperBound, mass: m)...C.stiffness(response: firstRange.lowerBound, mass: m)
                 var spec = SliderSpec(range: ks, defaultValue: C.stiffness(response: defaults[keyPath: group.first.path], mass: m),
                                       step: 1, fine: 0.1, decimals: 1)
                 spec.logarithmic = true
                 let stiffness = Field(id: "\(group.id).stiffness", label: "stiffness", spec: spec, shown: k,
-                                      target: first.target, stored: { C.response(stiffness: $0, mass: m) })
+                                      target: first.target, stored: { C.response(stiffness: $0, mass: m) }, also: nil)
                 leading = [massField, stiffness]
             }
             let scale = 2 * (m * k).squareRoot()
@@ -96,8 +102,38 @@ package struct SpringFields<Settings: SceneSettings> {
                                                      defaultValue: zetaDefault * scale, step: 0.1, fine: 0.01, decimals: 2,
                                                      labelAbove: (scale, "overdamped")),
                                     shown: zeta * scale, target: dampingTarget,
-                                    stored: { C.dampingRatio(coefficient: $0, stiffness: k, mass: m) })
+                                    stored: { C.dampingRatio(coefficient: $0, stiffness: k, mass: m) }, also: nil)
             fields = leading + [coefficient]
+        case .origami:
+            // Rebound's spring has unit mass: its tension is k and its friction c. Speed alone
+            // sets the tension; at a speed, bounciness moves only the friction (SPEC §18).
+            let spring = group.spring(settings), k = spring.stiffness / spring.mass
+            let bounciness = OrigamiPOP.bounciness(tension: k, friction: spring.damping / spring.mass)
+            let speed = OrigamiPOP.speed(tension: k)
+            let defaultSpring = group.spring(defaults), defaultK = defaultSpring.stiffness / defaultSpring.mass
+            let bSpec = SliderSpec(range: 0...OrigamiPOP.maxBounciness,
+                                   defaultValue: OrigamiPOP.bounciness(tension: defaultK, friction: defaultSpring.damping / defaultSpring.mass) ?? 0,
+                                   step: 0.1, fine: 0.01, decimals: 2)
+            // At this speed, the damping ratio of a bounciness: ζ = c / 2√k.
+            let bounce = Field(id: "\(group.id).bounciness", label: "bounciness", spec: bSpec,
+                               shown: bounciness ?? OrigamiPOP.maxBounciness, target: dampingTarget,
+                               stored: { OrigamiPOP.tensionAndFriction(bounciness: $0, speed: speed).friction / (2 * k.squareRoot()) },
+                               also: nil)
+            guard !ratio else {
+                // The ratio sets the response (the tension): it stays, with bounciness beside it.
+                fields = [first, bounce]
+                return
+            }
+            let held = bounciness ?? OrigamiPOP.maxBounciness
+            let sSpec = SliderSpec(range: OrigamiPOP.speedRange, defaultValue: OrigamiPOP.speed(tension: defaultK), step: 0.1,
+                                   fine: 0.01, decimals: 2)
+            let speedField = Field(id: "\(group.id).speed", label: "speed", spec: sSpec, shown: speed, target: first.target,
+                                   stored: { C.response(stiffness: OrigamiPOP.tensionAndFriction(bounciness: held, speed: $0).tension, mass: 1) },
+                                   also: (dampingID.rawValue, group.damping, zetaRange, { s in
+                                       let (t, f) = OrigamiPOP.tensionAndFriction(bounciness: held, speed: s)
+                                       return f / (2 * t.squareRoot())
+                                   }))
+            fields = [bounce, speedField]
         }
     }
 
@@ -123,6 +159,11 @@ package struct SpringFields<Settings: SceneSettings> {
             return NumberText.format("k %.1f   ζ %.3f   ", s.stiffness, s.dampingRatio) + settle
         case .stiffness:
             return NumberText.format("R %.3f s   ζ %.3f   ", s.response, s.dampingRatio) + settle
+        case .origami:
+            // A spring no POP spring matches (bouncier than any at its speed, damped past
+            // bounciness 0, or slower than the slowest speed) says so: its sliders are at their ends.
+            let pop = OrigamiPOP.bouncinessAndSpeed(of: s).map { OrigamiPOP.speedRange.contains($0.speed) && $0.bounciness >= 0 } ?? false
+            return NumberText.format("R %.3f s   ζ %.3f   ", s.response, s.dampingRatio) + (pop ? settle : "not a POP spring")
         }
     }
 }

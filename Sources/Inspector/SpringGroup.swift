@@ -68,11 +68,16 @@ extension UIPass {
                 state.masses[group.id] = value
                 continue
             }
-            let old = settings[keyPath: target.path]
-            let new = min(max(field.stored(value), target.range.lowerBound), target.range.upperBound)
-            guard new != old else { continue }
-            settings[keyPath: target.path] = new
-            changes.append(SettingChange(name: target.name, old: .number(old), new: .number(new)))
+            // (Origami's speed moves the damping ratio too: both, each inside its range.)
+            let writes = [(target.name, target.path, target.range, field.stored(value))]
+                + (field.also.map { [($0.name, $0.path, $0.range, $0.stored(value))] } ?? [])
+            for (name, path, range, stored) in writes {
+                let old = settings[keyPath: path]
+                let new = min(max(stored, range.lowerBound), range.upperBound)
+                guard new != old else { continue }
+                settings[keyPath: path] = new
+                changes.append(SettingChange(name: name, old: .number(old), new: .number(new)))
+            }
         }
         let plotWidth = 96.0
         let plotFrame = Rect(x: x + w - plotWidth, y: c.y, width: plotWidth, height: 36)

@@ -29,6 +29,12 @@
 /// guard (with it a speed of 0 would give no spring at all, so the difference is only at
 /// that value, which SpringLab refuses). We follow Rebound.
 public enum OrigamiPOP {
+    /// The bounciness where Rebound's quadratic turns: beyond it a POP spring bounces less,
+    /// not more, so the inspector's slider and `--bounciness` stop here.
+    public static let maxBounciness = 42.5
+    /// The speeds the inspector's slider spans, as `--speed` accepts them.
+    public static let speedRange = 0.1...100.0
+
     /// Rebound's `tensionFromOrigamiValue`.
     public static func tension(origami value: Double) -> Double { value == 0 ? 0 : (value - 30) * 3.62 + 194 }
     /// Rebound's `origamiValueFromTension`.
@@ -62,18 +68,29 @@ public enum OrigamiPOP {
         return Spring(mass: 1, stiffness: k, damping: c)
     }
 
+    /// The speed whose tension is `tension` (per unit mass): Rebound's `s` from the Quartz
+    /// Composer tension, scaled back (speed alone sets the tension).
+    public static func speed(tension: Double) -> Double {
+        (origami(tension: tension) - 0.5) / (200 - 0.5) * 20 * 1.7
+    }
+
+    /// The bounciness whose friction, at the tension `tension`, is `friction` (both per
+    /// unit mass); nil past Rebound's turning point (no POP spring is that bouncy).
+    public static func bounciness(tension: Double, friction: Double) -> Double? {
+        let start = noBounceFriction(tension: origami(tension: tension))
+        guard start != 0.01 else { return nil }
+        let u = (origami(friction: friction) - start) / (0.01 - start)
+        guard u <= 1 else { return nil }
+        return (1 - (1 - u).squareRoot()) * 20 * 1.7 / 0.8
+    }
+
     /// Bounciness and speed of `spring`, exactly inverting `tensionAndFriction`; nil when no
     /// POP spring has its tension and friction — a spring too slow for any speed above 0,
     /// or bouncier than the curve's turning point (Rebound's quadratic has no real root).
     public static func bouncinessAndSpeed(of spring: Spring) -> (bounciness: Double, speed: Double)? {
-        let tq = origami(tension: spring.stiffness / spring.mass)
-        let fq = origami(friction: spring.damping / spring.mass)
-        let s = (tq - 0.5) / (200 - 0.5)
-        let start = noBounceFriction(tension: tq)
-        guard s > 0, start != 0.01 else { return nil }
-        let u = (fq - start) / (0.01 - start)
-        guard u <= 1 else { return nil }
-        let b = 1 - (1 - u).squareRoot()
-        return (b * 20 * 1.7 / 0.8, s * 20 * 1.7)
+        let k = spring.stiffness / spring.mass, c = spring.damping / spring.mass
+        let speed = speed(tension: k)
+        guard speed > 0, let bounciness = bounciness(tension: k, friction: c) else { return nil }
+        return (bounciness, speed)
     }
 }

@@ -4,14 +4,25 @@ import Glibc
 import Darwin
 #endif
 
-/// The three ways a designer writes one spring (SPEC §1.1, §11.2). The raw values are the
+/// The four ways a designer writes one spring (SPEC §1.1, §11.2). The raw values are the
 /// remembered session's `form` words.
 ///
 ///     response  — response R (s) and damping ratio ζ (SwiftUI `spring(response:dampingFraction:)`)
 ///     duration  — duration d (s) and bounce b (SwiftUI `Spring(duration:bounce:)`)
 ///     stiffness — mass m, stiffness k and damping coefficient c (Flutter `SpringDescription`)
+///     origami   — bounciness and speed (Origami's POP Animation, Rebound; `OrigamiPOP`)
 public enum SpringForm: String, CaseIterable, Sendable, Codable {
-    case response, duration, stiffness
+    case response, duration, stiffness, origami
+
+    /// The name on its button.
+    public var title: String {
+        switch self {
+        case .response: "Response"
+        case .duration: "Duration"
+        case .stiffness: "Stiffness"
+        case .origami: "Origami"
+        }
+    }
 }
 
 /// Exact conversions between the forms (SPEC §1.1), with none of `Spring`'s clamping: the

@@ -79,6 +79,7 @@ extension Workbench {
         default: break
         }
         if id.hasPrefix("rate.") { return "Play the clock at \(name)" }
+        if id == "form.origami" { return "Write every spring as Origami's POP bounciness and speed (Rebound's conversion)" }
         if id.hasPrefix("form.") { return "Write every spring as \(name)" }
         if id.hasPrefix("preset.") || id.hasPrefix("builtIn.") { return "Load the preset \(name) (one undo step); its curve shows dashed over the plots" }
         if id.hasPrefix("presetMenu.") { return "Rename, duplicate or delete this preset" }

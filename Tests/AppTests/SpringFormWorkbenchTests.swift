@@ -51,6 +51,28 @@ import Testing
         #expect(frame("gap.mass") != nil && frame("gap.stiffness") != nil && frame("gap.coefficient") != nil)
     }
 
+    @Test mutating func origamisSpeedMovesTensionAndDampingAsOneUndoStepAndBouncinessOnlyDamping() {
+        _ = choose(.origami)
+        #expect(frame("gap.bounciness") != nil && frame("gap.speed") != nil && frame("gap.response") == nil)
+        #expect(frame("leave.ratio") != nil && frame("leave.bounciness") != nil && frame("leave.speed") == nil)
+        let before = app.scenes[0].settings as? PushAlertSettings
+        let speed = settings(type("20", into: "gap.speed"))
+        #expect(Set(speed.compactMap { if case .string(let n)? = $0["name"] { n } else { nil } }) == ["gap.response", "gap.damping"])
+        // Rebound: speed 20 → s = 20 / 1.7 / 20, Quartz tension 0.5 + s·199.5 = 117.85…,
+        // tension (117.85 − 30)·3.62 + 194 = 512.03… per unit mass: response 2π/√k.
+        let tq = 0.5 + 20 / 1.7 / 20 * 199.5, k = (tq - 30) * 3.62 + 194
+        let gap = (app.scenes[0].settings as? PushAlertSettings)?.gap
+        #expect(abs((gap?.response ?? 0) - 2 * Double.pi / k.squareRoot()) < 1e-9)
+        #expect(shown("gap.speed") == "20.00")
+        let bounce = settings(type("10", into: "gap.bounciness"))
+        #expect(bounce.count == 1 && bounce.first?["name"] == .string("gap.damping"))
+        #expect(shown("gap.bounciness") == "10.00" && shown("gap.speed") == "20.00")
+        // Two undo steps: the bounciness, then the speed's two settings together.
+        _ = app.handle(.key(.undo, time: next(), shift: false))
+        _ = app.handle(.key(.undo, time: next(), shift: false))
+        #expect((app.scenes[0].settings as? PushAlertSettings) == before)
+    }
+
     @Test mutating func bounceAndDurationTypedGiveTheSpecSpring() throws {
         // SPEC §1.1: duration 0.5 / bounce 0.3 → k 157.91, c 17.59 (mass 1).
         _ = choose(.duration)

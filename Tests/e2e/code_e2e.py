@@ -15,6 +15,7 @@ import math, os, re, subprocess, sys, tempfile, time
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import App, at_each_scale_and_theme, case, screenshot, summary, xdo  # noqa: E402
+from rebound import rebound  # noqa: E402
 
 
 def centre(layout, id, scale=1):
@@ -108,23 +109,6 @@ def _(app):
     refused = app.wait_for(lambda e: e["event"] == "pasteRefused", 5, k)
     assert refused["reason"] and "\n" not in refused["reason"], refused
     assert not [e for e in app.events()[k:] if e["event"] == "setting"], "a refused paste changed something"
-
-
-def rebound(bounciness, speed):
-    """Tension and friction (unit mass) of Rebound's SpringConfig.fromBouncinessAndSpeed,
-    from its BouncyConversion and OrigamiValueConverter formulas."""
-    b = 0.8 * (bounciness / 1.7) / 20
-    s = (speed / 1.7) / 20
-    tq = 0.5 + s * (200 - 0.5)
-    if tq <= 18:
-        nobounce = 0.0007 * tq ** 3 - 0.031 * tq ** 2 + 0.64 * tq + 1.28
-    elif tq <= 44:
-        nobounce = 0.000044 * tq ** 3 - 0.006 * tq ** 2 + 0.36 * tq + 2
-    else:
-        nobounce = 0.00000045 * tq ** 3 - 0.000332 * tq ** 2 + 0.1078 * tq + 5.84
-    u = 2 * b - b * b
-    fq = u * 0.01 + (1 - u) * nobounce
-    return (tq - 30) * 3.62 + 194, (fq - 8) * 3 + 25
 
 
 @case("Copy as Origami gives the gap as bounciness and speed Rebound turns back into it; Rebound's call pastes")

@@ -19,6 +19,7 @@ import json, os, subprocess, sys, tempfile, time
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import BIN, App, at_each_scale_and_theme, case, results, screenshot, summary, xdo  # noqa: E402
+from rebound import rebound  # noqa: E402
 
 SHARED = tempfile.mkdtemp(prefix="springlab-forms-e2e-")
 ENV = {"XDG_CONFIG_HOME": os.path.join(SHARED, "config"), "XDG_DATA_HOME": os.path.join(SHARED, "data")}
@@ -104,6 +105,33 @@ def _(app):
         raise AssertionError("the state file never said form stiffness")
 
 
+@case("Origami: speed 12 then bounciness 5 typed into the gap group make the spring Rebound makes of them; "
+      "a ratio group keeps its ratio beside its bounciness")
+def _(app):
+    layout = choose(app, "origami")
+    assert {"gap.bounciness", "gap.speed"} <= set(layout) and "gap.response" not in layout, sorted(layout)
+    assert "leave.ratio" in layout and "leave.bounciness" in layout and "leave.speed" not in layout, "a ratio group keeps its ratio"
+    n = type_into(app, layout, "gap.speed", "12")
+    app.wait_for(lambda e: e["event"] == "setting" and e["name"] == "gap.response", 5, n)
+    time.sleep(0.3)
+    moved = {e["name"] for e in app.events()[n:] if e["event"] == "setting"}
+    assert moved == {"gap.response", "gap.damping"}, f"speed moves the tension and, through the friction curve, ζ: {moved}"
+    m = type_into(app, layout, "gap.bounciness", "5")
+    app.wait_for(lambda e: e["event"] == "setting" and e["name"] == "gap.damping", 5, m)
+    time.sleep(0.3)
+    assert {e["name"] for e in app.events()[m:] if e["event"] == "setting"} == {"gap.damping"}, "bounciness moves only ζ"
+    last = {}
+    for e in app.events():
+        if e["event"] == "setting":
+            last[e["name"]] = e["new"]
+    import math
+    k = (2 * math.pi / last["gap.response"]) ** 2
+    c = 2 * last["gap.damping"] * math.sqrt(k)
+    tension, friction = rebound(5, 12)
+    assert abs(k - tension) < 1e-6 * tension and abs(c - friction) < 1e-6 * friction, (k, c, tension, friction)
+    assert shown(app, layout, "gap.speed") == "12.00" and shown(app, layout, "gap.bounciness") == "5.00"
+
+
 @case("the next start opens on the remembered form with the spring typed before", env=ENV)
 def _(app):
     assert app.started.get("form") == "stiffness", app.started
@@ -129,7 +157,7 @@ def form_screenshots(scale, theme, out_dir):
     paths = []
     try:
         layout = app.layout
-        for form in ("response", "duration", "stiffness"):
+        for form in ("response", "duration", "stiffness", "origami"):
             n = len(app.events())
             if form != "response":
                 xdo(app.display, "mousemove", *centre(layout, "form." + form, scale), "click", "1")

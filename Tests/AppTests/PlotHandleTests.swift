@@ -1,0 +1,62 @@
+import Canvas
+import Foundation
+import Motion
+@testable import App
+@testable import Inspector
+@testable import Workbench
+import Scenes
+import Testing
+
+/// Shaping a spring on its plot (issue 42): the peak's height is the overshoot, the settle
+/// mark's place the settle time; one undo step a drag.
+@Suite struct PlotHandleTests {
+    var app = Workbench(measurer: FixedAdvanceMeasurer(), theme: .light, windowSize: Size(1280, 2400), wall: 100)
+    var t = 100.0
+
+    func frame(_ id: ControlID) -> Rect? { app.controlFrames().first { $0.0 == id }?.1 }
+    var gap: SpringSetting? { (app.scenes[0].settings as? PushAlertSettings)?.gap }
+
+    /// Presses at `from`, moves by `dx, dy` in `steps`, releases: the setting events.
+    mutating func drag(_ from: Point2, dx: Double, dy: Double, steps: Int = 10, shift: Bool = false) -> [SceneEvent] {
+        t += 0.5
+        var out: [SceneEvent] = []
+        if shift { out += app.handle(.shift(true, time: t)).events }
+        out += app.handle(.pointerDown(from, time: t, shift: shift)).events
+        for i in 1...steps {
+            let p = Point2(from.x + dx * Double(i) / Double(steps), from.y + dy * Double(i) / Double(steps))
+            out += app.handle(.pointerMoved(p, time: t + 0.01 * Double(i))).events
+        }
+        out += app.handle(.pointerUp(Point2(from.x + dx, from.y + dy), time: t + 0.2)).events
+        if shift { out += app.handle(.shift(false, time: t + 0.21)).events }
+        return out.filter { $0.name == "setting" }
+    }
+
+    @Test func theOvershootOfADampingRatioIsTheTextbooks() {
+        // A second-order step response overshoots by 16.3 % at ζ 0.5 and 4.6 % at ζ 0.7
+        // (the standard table); no overshoot is critical damping.
+        #expect(abs(UIPass.dampingRatio(overshoot: 0.163) - 0.5) < 0.001)
+        #expect(abs(UIPass.dampingRatio(overshoot: 0.046) - 0.7) < 0.002)
+        #expect(UIPass.dampingRatio(overshoot: 0) == 1 && UIPass.dampingRatio(overshoot: -0.2) == 1)
+    }
+
+    @Test mutating func theSettleMarkScalesTheResponseAndShiftMovesATenth() throws {
+        let settle = try #require(frame("plot.gap.plot.settle")), plot = try #require(frame("plot"))
+        let x = settle.midX, inner = plot.insetBy(dx: 8, dy: 8)
+        let d = x - inner.minX
+        let moved = drag(Point2(x, settle.midY), dx: 40, dy: 0)
+        #expect(!moved.isEmpty && moved.allSatisfy { $0["name"] == .string("gap.response") })
+        // The settle time is the response times a function of ζ alone: it follows the mark.
+        #expect(abs((gap?.response ?? 0) - 0.32 * (d + 40) / d) <= 0.0005)
+        _ = app.handle(.key(.undo, time: t + 1, shift: false))
+        #expect(gap?.response == 0.32, "one undo step takes the whole drag back")
+        t += 1
+        _ = drag(Point2(x, settle.midY), dx: 40, dy: 0, shift: true)
+        #expect(abs((gap?.response ?? 0) - 0.32 * (d + 4) / d) <= 0.0005)
+    }
+
+    @Test mutating func aPressBesideTheHandlesDragsNothing() throws {
+        let plot = try #require(frame("plot"))
+        let moved = drag(Point2(plot.minX + 12, plot.maxY - 12), dx: 30, dy: -30)
+        #expect(moved.isEmpty)
+    }
+}
