@@ -94,7 +94,7 @@ extension Scene {
             ui.formChoice(&cursor, into: &out, at: t)
         }
         let defaults = Settings()
-        let preview = ui.list == nil ? nil : (preview as? Settings) ?? ui.namedSpringPreview(Self.springGroups, settings: settings)
+        let preview = ui.list == nil ? nil : (preview as? Settings) ?? UIPass.namedSpringPreview(Self.springGroups, settings: settings, state: ui.state)
         var previous: InspectorItem<Self>?
         for item in Self.inspector.items {
             // Two spacings depend on the neighbour: stacked button rows sit closer, and
@@ -198,6 +198,16 @@ extension Scene {
               picked != current || spec.reapplies else { return }
         out.changes.append(SettingChange(name: spec.setting, old: current.map { .string($0) } ?? .null, new: .string(picked)))
         spec.choose(&self, picked)
+    }
+}
+
+extension Scene {
+    /// What the page's own plots draw dashed for the named spring or preset under the
+    /// pointer (`preset`: a preset entry's settings for this scene), or nothing.
+    package func previewOverlay(state: UIState, preset: (any SceneSettings)?, at t: Double, theme: Theme) -> [DrawCommand] {
+        guard let preview = (preset as? Settings) ?? UIPass.namedSpringPreview(Self.springGroups, settings: settings, state: state)
+        else { return [] }
+        return previewOverlay(preview, at: t, theme: theme)
     }
 }
 

@@ -138,13 +138,14 @@ extension UIPass {
 
     /// The settings with the named spring under the pointer (an open Springs… menu's entry)
     /// set on its group: what the plots show dashed until a click applies it.
-    package func namedSpringPreview<Settings>(_ groups: [SpringGroupSpec<Settings>], settings: Settings) -> Settings? {
+    package static func namedSpringPreview<Settings>(_ groups: [SpringGroupSpec<Settings>], settings: Settings,
+                                                     state: UIState) -> Settings? {
         guard let id = state.hover?.id.rawValue else { return nil }
         // (Only while its menu is open: Escape closes it under a pointer that has not moved.)
         for group in groups where state.openMenu == group.id && id.hasPrefix("\(group.id).spring.") {
             guard let named = SpringLibrary.all.first(where: { id == "\(group.id).spring.\($0.id)" }) else { continue }
             var shown = settings
-            let values = Self.namedValues(named)
+            let values = namedValues(named)
             shown[keyPath: group.first.path] = values.response
             shown[keyPath: group.damping] = values.damping
             return shown

@@ -212,6 +212,14 @@ extension Workbench {
     public func draw(atWall wall: Double) -> DisplayList {
         let t = sceneTime(atWall: wall)
         var list = stageList(atWall: wall)
+        // A named spring or preset under the pointer, dashed over the page's plots (the
+        // window's alone: a capture of the stage leaves it out).
+        var preview = DisplayList(background: .clear)
+        preview.commands = scene.previewOverlay(state: ui, preset: hoveredPreset(in: presetLibrary), at: t, theme: theme)
+        if !preview.commands.isEmpty {
+            let place = placement
+            list.clip(.rect(stage)) { $0.append(preview, scale: place.scale, dx: place.origin.x, dy: place.origin.y) }
+        }
         var copy = self
         var pass = UIPass(state: ui, event: nil, theme: theme, measurer: measurer, drawing: true)
         copy.runChrome(&pass, wall: wall)

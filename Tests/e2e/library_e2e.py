@@ -277,6 +277,30 @@ def _(app):
     assert damping["new"] == 0.2, damping  # Compose's DampingRatioHighBouncy
 
 
+@case("in the Spring Lab, hovering a Springs… entry draws A's motion with it dashed on the stage's plots; nothing applied",
+      extra=["--scene", "spring"])
+def _(app):
+    n = len(app.events())
+    click(app, "a.springs")
+    app.wait_for(lambda e: e["event"] == "layout" and "a.spring.compose.highBouncy" in e, 5, n)
+    # The stage left of where any tooltip reaches.
+    stage = (0, 0, 800, 740)
+    xdo(app.display, "mousemove", 1000, 20)
+    time.sleep(0.6)
+    before = pixels(app, stage)
+    m = len(app.events())
+    x, y, w, h = layout(app)["a.spring.compose.highBouncy"]
+    xdo(app.display, "mousemove", int(x + 60), int(y + h / 2))
+    time.sleep(0.5)
+    during = pixels(app, stage)
+    changed = differing(before, during)
+    assert changed >= 200, f"only {changed} stage pixels changed under the hover"
+    xdo(app.display, "mousemove", 1000, 20)
+    time.sleep(0.6)
+    assert differing(before, pixels(app, stage)) == 0, "the stage's preview stayed"
+    assert not [e for e in app.events()[m:] if e["event"] in ("setting", "presetLoaded")], "the hover applied something"
+
+
 @case("hovering a built-in preset draws its springs dashed over the groups' plots; nothing is loaded",
       env=env_with_presets("hover"))
 def _(app):

@@ -52,6 +52,10 @@ public protocol Scene: Sendable, Codable {
     func draw(at t: Double, theme: Theme, pageHeight: Double) -> DisplayList
     /// What the stage draws over the page at `t` and the state hash leaves out (a cue).
     func overlay(at t: Double) -> [DrawCommand]
+    /// What the page's own plots would draw with `preview` — the settings a named spring or
+    /// a preset under the pointer would make — dashed over them (page points; nothing for a
+    /// scene without plots). The window draws it; captures and the state hash leave it out.
+    func previewOverlay(_ preview: Settings, at t: Double, theme: Theme) -> [DrawCommand]
     /// The scene's scheduled entrance (the Push Alert presents itself).
     mutating func enter(at t: Double) -> [SceneEvent]
     /// Lets go of any gesture in progress (a scene switch, a resize).
@@ -86,6 +90,7 @@ extension Scene {
     public var hasGesture: Bool { false }
     public mutating func enter(at t: Double) -> [SceneEvent] { [] }
     public func overlay(at t: Double) -> [DrawCommand] { [] }
+    public func previewOverlay(_ preview: Settings, at t: Double, theme: Theme) -> [DrawCommand] { [] }
     public mutating func cancelInteraction(at t: Double) -> [SceneEvent] {
         handle(.captureLost(time: t))
     }

@@ -108,24 +108,62 @@ extension SpringLab {
         return max(settles.max() ?? 1, 0.05) * 1.1
     }
 
-    private func drawCurves(_ curves: [PlottedCurve], at t: Double, theme: Theme, into list: inout DisplayList) {
+    /// The plots' axes for `curves`: every curve sampled once; the axes fit them all (the
+    /// overshoot and a throw away from the stop included), with 8 % of air.
+    struct Axes {
+        var span: Double, lo: Double, hi: Double, pad: Double, vmax: Double
+        var times: [Double], progress: [[Double]], speeds: [[Double]]
+        let pos = SpringLab.positionPlot.insetBy(dx: 10, dy: 8), vel = SpringLab.velocityPlot.insetBy(dx: 10, dy: 6)
+        func px(_ s: Double) -> Double { pos.minX + s / span * pos.width }
+        func py(_ f: Double) -> Double { pos.maxY - (f - (lo - pad)) / (hi - lo + 2 * pad) * pos.height }
+        func vy(_ v: Double) -> Double { vel.midY - v / vmax * vel.height / 2 }
+    }
+
+    func axes(_ curves: [PlottedCurve]) -> Axes {
         let span = Self.span(of: curves)
         let all = curves.flatMap { [$0.curve] + ($0.ghost.map { [$0] } ?? []) }
         let n = Self.sampleCount(span: span, springs: all.map(\.spring))
-        // Every curve sampled once; the axes fit them all (the overshoot and a throw away
-        // from the stop included), with 8 % of air.
         let times = (0...n).map { Double($0) / Double(n) * span }
         let progress = all.map { c in times.map { c.progress(at: $0) } }
         let speeds = all.map { c in times.map { c.velocity(at: $0) } }
         // (A fitted recording's dots are on the axes too: a poor fit may stray past the curves.)
         let dots = fitted?.points.filter { $0.x <= span }.map(\.y) ?? []
         let lo = min(0, progress.joined().min() ?? 0, dots.min() ?? 0), hi = max(1, progress.joined().max() ?? 1, dots.max() ?? 1)
-        let pad = (hi - lo) * 0.08
         let vmax = max(speeds.joined().map(abs).max() ?? 1, 1) * 1.12
-        let pos = Self.positionPlot.insetBy(dx: 10, dy: 8), vel = Self.velocityPlot.insetBy(dx: 10, dy: 6)
-        func px(_ s: Double) -> Double { pos.minX + s / span * pos.width }
-        func py(_ f: Double) -> Double { pos.maxY - (f - (lo - pad)) / (hi - lo + 2 * pad) * pos.height }
-        func vy(_ v: Double) -> Double { vel.midY - v / vmax * vel.height / 2 }
+        return Axes(span: span, lo: lo, hi: hi, pad: (hi - lo) * 0.08, vmax: vmax, times: times, progress: progress, speeds: speeds)
+    }
+
+    /// A spring group's named spring or a preset under the pointer (issue 42): each card's
+    /// motion with the previewed spring, dashed on the plots' axes as they are (cut at
+    /// their edges) — the same input, so it compares like for like.
+    public func previewOverlay(_ preview: SpringLabSettings, at t: Double, theme: Theme) -> [DrawCommand] {
+        let curves = plottedCards.map { PlottedCurve(card: $0, curve: curve($0), ghost: ghostCurve($0)) }
+        let a = axes(curves)
+        var list = DisplayList(background: .clear)
+        var shown = self
+        shown.reset(to: preview)
+        for card in plottedCards {
+            let ghost = shown.curve(card)
+            guard ghost.spring != curve(card).spring else { continue }
+            let n = Self.sampleCount(span: a.span, springs: [ghost.spring])
+            let times = (0...n).map { Double($0) / Double(n) * a.span }
+            let color = Self.color(card)
+            list.clip(.roundedRect(Self.positionPlot, radius: 8)) {
+                $0.dashedPolyline(times.map { Point2(a.px($0), a.py(ghost.progress(at: $0))) }, width: 2, color: color, dash: 6, gap: 4)
+            }
+            list.clip(.roundedRect(Self.velocityPlot, radius: 8)) {
+                $0.dashedPolyline(times.map { Point2(a.px($0), a.vy(ghost.velocity(at: $0))) }, width: 2, color: color, dash: 6, gap: 4)
+            }
+        }
+        return list.commands
+    }
+
+    private func drawCurves(_ curves: [PlottedCurve], at t: Double, theme: Theme, into list: inout DisplayList) {
+        let a = axes(curves)
+        let span = a.span, times = a.times, progress = a.progress, speeds = a.speeds, pos = a.pos, vel = a.vel, vmax = a.vmax
+        func px(_ s: Double) -> Double { a.px(s) }
+        func py(_ f: Double) -> Double { a.py(f) }
+        func vy(_ v: Double) -> Double { a.vy(v) }
 
         let header = Self.positionPlot.minY - 18
         list.text(TextRun("Position", origin: Point2(Self.margin, header), style: Self.readoutStyle, color: theme.label))
