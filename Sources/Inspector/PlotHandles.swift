@@ -18,6 +18,16 @@ package struct PlotDrag: Sendable, Codable, Equatable {
     /// The curve's settle time and peak (1 + overshoot) when it began.
     package var settle: Double
     package var peak: Double
+    /// On a page's plot: page points per unit of value and per second (0 on the inspector's,
+    /// whose axes the plot itself knows).
+    package var pointsPerValue = 0.0
+    package var pointsPerSecond = 0.0
+
+    package init(handle: ControlID, span: Double, pointer: Point2, first: Double, zeta: Double, settle: Double, peak: Double,
+                 pointsPerValue: Double = 0, pointsPerSecond: Double = 0) {
+        (self.handle, self.span, self.pointer, self.first, self.zeta, self.settle, self.peak) = (handle, span, pointer, first, zeta, settle, peak)
+        (self.pointsPerValue, self.pointsPerSecond) = (pointsPerValue, pointsPerSecond)
+    }
 }
 
 /// Where a step response's handles sit: its highest point (the overshoot's peak; for a
@@ -153,5 +163,32 @@ extension UIPass {
         } else if lit == settleID {
             fill(.capsule(Rect(x: settleX - 1.5, y: inner.minY - 2, width: 3, height: inner.height + 4)), Paint(fill: color))
         }
+    }
+}
+
+extension Scene {
+    /// Sets spring group `id`'s first number (its response, or ratio) and damping ratio as
+    /// a pointer sets them — rounded to the precision shown, inside their ranges — and
+    /// returns the changes for the trace (a page plot's drag, issue 42).
+    package mutating func setGroup(_ id: ControlID, first: Double?, damping: Double?) -> [SettingChange] {
+        guard let group = Self.springGroups.first(where: { $0.id == id }) else { return [] }
+        var edited = settings
+        var changes: [SettingChange] = []
+        for (name, path, value) in [("\(id).\(group.first.label)", group.first.path, first), ("\(id).damping", group.damping, damping)] {
+            guard let value, value.isFinite else { continue }
+            let range = Settings.range(of: path)
+            let new = min(max((value * 1000).rounded() / 1000, range.lowerBound), range.upperBound)
+            let old = edited[keyPath: path]
+            guard new != old else { continue }
+            edited[keyPath: path] = new
+            changes.append(SettingChange(name: name, old: .number(old), new: .number(new)))
+        }
+        if !changes.isEmpty { settings = edited }
+        return changes
+    }
+
+    /// Spring group `id`'s first number and damping ratio now.
+    package func groupValues(_ id: ControlID) -> (first: Double, damping: Double)? {
+        Self.springGroups.first { $0.id == id }.map { (settings[keyPath: $0.first.path], settings[keyPath: $0.damping]) }
     }
 }

@@ -70,6 +70,8 @@ public struct UIState: Sendable, Codable {
     public var tooltipShown: ControlID?
     /// A drag on a plot's peak or settle mark (SPEC §18).
     package var plotDrag: PlotDrag?
+    /// The page plot's handle under the pointer over the stage (its shape says what it drags).
+    package var stageHandle: ControlID?
 
     public init() {}
 

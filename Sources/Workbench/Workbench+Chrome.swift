@@ -216,6 +216,7 @@ extension Workbench {
         // window's alone: a capture of the stage leaves it out).
         var preview = DisplayList(background: .clear)
         preview.commands = scene.previewOverlay(state: ui, preset: hoveredPreset(in: presetLibrary), at: t, theme: theme)
+            + stageHandleMarks()
         if !preview.commands.isEmpty {
             let place = placement
             list.clip(.rect(stage)) { $0.append(preview, scale: place.scale, dx: place.origin.x, dy: place.origin.y) }

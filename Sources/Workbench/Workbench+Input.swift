@@ -37,12 +37,15 @@ extension Workbench {
         case .text, .shift: break
         default: ui.pasteTarget = nil
         }
+        // A page plot's handle being dragged takes the pointer until it is let go.
+        if let dragged = continueStagePlotDrag(event) { return dragged }
         // A move that no control holds changes nothing in the chrome but what is hovered:
         // it skips the inspector's pass (a whole layout of every row, 300–800 µs) and goes
         // to the scene — over the stage nothing is hovered, over the chrome the frames of
         // the last pass serve while nothing they depend on has changed. A take's replay is
         // mostly moves — 75,000 in ten minutes at 125 Hz — and is replayed twice, to check
         // it and to render it (issue 37).
+        if case .pointerMoved(let p, _) = event { ui.stageHandle = stagePlotHandle(at: p)?.id }
         if case .pointerMoved(let p, _) = event, let hover = hoverFrames(at: p) {
             noteHover(event, wall: wall, frames: hover.frames, controls: hover.controls)
             return routeToStage(event)
@@ -101,6 +104,7 @@ extension Workbench {
         // A press on the stage or on empty chrome gives the keyboard back to the stage
         // (SPEC §15.1): Enter then plays the drive, a digit switches scenes.
         if case .pointerDown = event { ui.focus = nil }
+        if let grabbed = beginStagePlotDrag(event) { return out + grabbed }
         out += shortcut(event, wall: wall) ?? routeToStage(event)
         return out
     }

@@ -128,7 +128,7 @@ extension Workbench {
     /// What the pointer would drag where it is (or is dragging): a plot's peak moves up and
     /// down, its settle mark left and right (SPEC §18); nil elsewhere (the arrow).
     package var pointerDrags: String? {
-        let id = (ui.active ?? ui.hover?.id)?.rawValue ?? ""
+        let id = (ui.active ?? ui.hover?.id ?? ui.stageHandle)?.rawValue ?? ""
         if id.hasSuffix(".plot.peak") { return "vertical" }
         if id.hasSuffix(".plot.settle") { return "horizontal" }
         return nil

@@ -155,6 +155,14 @@ public struct Workbench: Sendable {
     public func controlFrames() -> [(ControlID, Rect)] {
         let place = placement
         var frames = (scene.scripted?.controlFrames() ?? []).map { ($0.0, place.window($0.1)) }
+        // The page plot's handles (issue 42), where a press grabs them.
+        let reach = Self.stageHandleReach
+        for h in scene.plotHandles() {
+            frames.append(("stage.\(h.group).plot.peak",
+                           place.window(Rect(x: h.peak.x - reach, y: h.peak.y - reach, width: 2 * reach, height: 2 * reach))))
+            frames.append(("stage.\(h.group).plot.settle",
+                           place.window(Rect(x: h.settleX - reach * 0.75, y: h.plot.minY, width: 1.5 * reach, height: h.plot.height))))
+        }
         frames += layoutPass().frames
         return frames
     }

@@ -59,4 +59,38 @@ import Testing
         let moved = drag(Point2(plot.minX + 12, plot.maxY - 12), dx: 30, dy: -30)
         #expect(moved.isEmpty)
     }
+
+    @Test mutating func theSpringLabsOwnPlotDragsItsCardsSpring() throws {
+        var lab = Workbench(measurer: FixedAdvanceMeasurer(), theme: .light, windowSize: Size(1280, 800), wall: 100)
+        // Key 5: the Spring Lab (the window's fifth scene).
+        _ = lab.handle(.key(.digit5, time: 100.1, shift: false))
+        #expect(lab.sceneName == "spring")
+        let handle = try #require(lab.scene.plotHandles().first { $0.group == "a" })
+        let place = lab.placement
+        func a() -> SpringSetting? { (lab.scene.settings as? SpringLabSettings)?.a }
+        let before = try #require(a())
+        // The settle mark 30 page points right: the response × (d + 30) / d, d its distance
+        // from the time axis' start (the settle time scales with the response at a given ζ).
+        let start = place.window(Point2(handle.settleX, handle.plot.midY))
+        var events: [SceneEvent] = []
+        events += lab.handle(.pointerDown(start, time: 101, shift: false)).events
+        for k in 1...10 {
+            events += lab.handle(.pointerMoved(place.window(Point2(handle.settleX + 3 * Double(k), handle.plot.midY)), time: 101 + 0.01 * Double(k))).events
+        }
+        events += lab.handle(.pointerUp(place.window(Point2(handle.settleX + 30, handle.plot.midY)), time: 101.2)).events
+        let d = handle.settle * handle.pointsPerSecond
+        #expect(abs((a()?.response ?? 0) - before.response * (d + 30) / d) <= 0.0006)
+        #expect(events.contains { $0.name == "setting" && $0["name"] == .string("a.response") })
+        _ = lab.handle(.key(.undo, time: 102, shift: false))
+        #expect(a() == before, "one undo step")
+        // The peak 20 points up: a bouncier spring, its peak where the pointer went.
+        let peak = try #require(lab.scene.plotHandles().first { $0.group == "a" })
+        let p0 = place.window(peak.peak)
+        _ = lab.handle(.pointerDown(p0, time: 103, shift: false))
+        for k in 1...10 { _ = lab.handle(.pointerMoved(Point2(p0.x, p0.y - 2 * Double(k) * place.scale), time: 103 + 0.01 * Double(k))) }
+        _ = lab.handle(.pointerUp(Point2(p0.x, p0.y - 20 * place.scale), time: 103.2))
+        let after = try #require(lab.scene.plotHandles().first { $0.group == "a" })
+        #expect((a()?.damping ?? 1) < before.damping)
+        #expect(abs(after.peakValue - (peak.peakValue + 20 / peak.pointsPerValue)) < 0.01, "the peak followed the pointer")
+    }
 }

@@ -74,6 +74,14 @@ import Testing
         #expect(abs(C.bounce(dampingRatio: 2) - -0.5) < 1e-15 && abs(C.bounce(dampingRatio: 0.05) - 0.95) < 1e-15)
         #expect(abs(C.stiffness(response: 2, mass: 1) - 9.8696) < 1e-4)
         #expect(abs(C.stiffness(response: 0.05, mass: 1) - 15791.367) < 1e-3)
-        #expect(SpringForm.allCases.map(\.rawValue) == ["response", "duration", "stiffness"])
+        // The remembered session's words, the fourth Origami's (issue 42).
+        #expect(SpringForm.allCases.map(\.rawValue) == ["response", "duration", "stiffness", "origami"])
+        // Origami's speed sets the tension alone: Rebound's Quartz tension 0.5 + s·199.5 with
+        // s = speed / 1.7 / 20, then (Tq − 30)·3.62 + 194. Speed 0.1 … 100 spans tensions
+        // 88.95 … 2209.8, responses 0.666 … 0.134 s.
+        for speed in [0.1, 12.0, 100.0] {
+            let tq = 0.5 + speed / 1.7 / 20 * 199.5, k = (tq - 30) * 3.62 + 194
+            #expect(abs(OrigamiPOP.speed(tension: k) - speed) < 1e-9)
+        }
     }
 }

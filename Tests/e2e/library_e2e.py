@@ -301,6 +301,30 @@ def _(app):
     assert not [e for e in app.events()[m:] if e["event"] in ("setting", "presetLoaded")], "the hover applied something"
 
 
+@case("in the Spring Lab, dragging A's peak up on the stage's plot lowers its damping with the vertical pointer; "
+      "Ctrl+Z undoes the drag as one step", extra=["--scene", "spring"])
+def _(app):
+    x, y = centre(app, "stage.a.plot.peak")
+    n = len(app.events())
+    xdo(app.display, "mousemove", x, y)
+    shape = app.wait_for(lambda e: e["event"] == "pointerShape", 5, n)
+    assert shape["shape"] == "vertical", shape
+    xdo(app.display, "mousedown", "1")
+    for i in range(1, 11):
+        xdo(app.display, "mousemove", x, y - 2 * i)
+        time.sleep(0.03)
+    xdo(app.display, "mouseup", "1")
+    time.sleep(0.4)
+    moves = [e for e in app.events()[n:] if e["event"] == "setting"]
+    assert moves and all(e["name"] == "a.damping" for e in moves), moves
+    assert moves[-1]["new"] < moves[0]["old"], moves
+    assert all(round(e["new"], 3) == e["new"] for e in moves), "values are rounded as shown"
+    m = len(app.events())
+    xdo(app.display, "key", "ctrl+z")
+    undo = app.wait_for(lambda e: e["event"] == "undo", 5, m)
+    assert undo["settings"] == ["a.damping"] and undo["values"]["a.damping"] == moves[0]["old"], undo
+
+
 @case("hovering a built-in preset draws its springs dashed over the groups' plots; nothing is loaded",
       env=env_with_presets("hover"))
 def _(app):

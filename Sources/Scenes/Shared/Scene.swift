@@ -56,6 +56,12 @@ public protocol Scene: Sendable, Codable {
     /// a preset under the pointer would make — dashed over them (page points; nothing for a
     /// scene without plots). The window draws it; captures and the state hash leave it out.
     func previewOverlay(_ preview: Settings, at t: Double, theme: Theme) -> [DrawCommand]
+    /// The handles of the page's own plots (issue 42): each plotted curve's peak and settle
+    /// mark, in page points, and the spring group whose spring draws it; none by default.
+    func plotHandles() -> [PagePlotHandle]
+    /// The damping ratio at which `group`'s plotted curve peaks at `value` (of its plot's
+    /// value axis), its response kept; nil when no damping ratio reaches it.
+    func dampingRatio(peakingAt value: Double, group: ControlID) -> Double?
     /// The scene's scheduled entrance (the Push Alert presents itself).
     mutating func enter(at t: Double) -> [SceneEvent]
     /// Lets go of any gesture in progress (a scene switch, a resize).
@@ -91,6 +97,8 @@ extension Scene {
     public mutating func enter(at t: Double) -> [SceneEvent] { [] }
     public func overlay(at t: Double) -> [DrawCommand] { [] }
     public func previewOverlay(_ preview: Settings, at t: Double, theme: Theme) -> [DrawCommand] { [] }
+    public func plotHandles() -> [PagePlotHandle] { [] }
+    public func dampingRatio(peakingAt value: Double, group: ControlID) -> Double? { nil }
     public mutating func cancelInteraction(at t: Double) -> [SceneEvent] {
         handle(.captureLost(time: t))
     }
@@ -159,5 +167,35 @@ public struct SceneScript: Sendable {
         self.name = name
         self.duration = duration
         self.actions = actions
+    }
+}
+
+/// A handle on a page's plot (issue 42): dragging the peak up or down sets the group's
+/// bounce, the settle mark left or right its response.
+public struct PagePlotHandle: Sendable, Equatable {
+    /// The spring group whose spring the curve is (`a`, `b`).
+    public var group: ControlID
+    /// The plot's frame, page points.
+    public var plot: Rect
+    /// The curve's highest point (page points) and its value there.
+    public var peak: Point2
+    public var peakValue: Double
+    /// The settle mark's x (page points) and the settle time, s.
+    public var settleX: Double
+    public var settle: Double
+    /// Page points per unit of the value axis (upwards), and per second of the time axis.
+    public var pointsPerValue: Double
+    public var pointsPerSecond: Double
+
+    public init(group: ControlID, plot: Rect, peak: Point2, peakValue: Double, settleX: Double, settle: Double,
+                pointsPerValue: Double, pointsPerSecond: Double) {
+        self.group = group
+        self.plot = plot
+        self.peak = peak
+        self.peakValue = peakValue
+        self.settleX = settleX
+        self.settle = settle
+        self.pointsPerValue = pointsPerValue
+        self.pointsPerSecond = pointsPerSecond
     }
 }

@@ -158,6 +158,51 @@ extension SpringLab {
         return list.commands
     }
 
+    /// Each plotted card's peak and settle mark on the position plot: dragging them tunes
+    /// its spring (issue 42).
+    public func plotHandles() -> [PagePlotHandle] {
+        let curves = plottedCards.map { PlottedCurve(card: $0, curve: curve($0), ghost: ghostCurve($0)) }
+        let a = axes(curves)
+        return curves.map { plotted in
+            let c = plotted.curve
+            let peak = Self.peak(of: c)
+            return PagePlotHandle(group: ControlID(rawValue: plotted.card.rawValue), plot: Self.positionPlot,
+                                  peak: Point2(a.px(peak.time), a.py(peak.value)), peakValue: peak.value, settleX: a.px(c.settle),
+                                  settle: c.settle, pointsPerValue: a.py(0) - a.py(1), pointsPerSecond: a.px(1) - a.px(0))
+        }
+    }
+
+    /// Where a curve is highest before it settles, and its value there.
+    static func peak(of c: LabCurve) -> (time: Double, value: Double) {
+        let n = 400
+        var best = (time: 0.0, value: c.progress(at: 0))
+        for k in 1...n {
+            let t = c.settle * Double(k) / Double(n)
+            let v = c.progress(at: t)
+            if v > best.value + 1e-9 { best = (t, v) }
+        }
+        return best
+    }
+
+    /// The damping ratio (0.05 – 1) at which the card's motion, over the plotted input with
+    /// its response, peaks at `value` — the overshoot falls as ζ rises, so a bisection.
+    public func dampingRatio(peakingAt value: Double, group: ControlID) -> Double? {
+        guard let card = Card(rawValue: group.rawValue) else { return nil }
+        let p = plotted, response = tunedSpring(card).response
+        func peak(_ zeta: Double) -> Double {
+            Self.peak(of: LabCurve(spring: Spring(response: response, dampingRatio: zeta), from: p.from, target: p.target,
+                                   velocity: p.velocity)).value
+        }
+        var lo = 0.05, hi = 1.0
+        if value >= peak(lo) { return lo }
+        if value <= peak(hi) { return hi }
+        for _ in 0..<40 {
+            let mid = (lo + hi) / 2
+            if peak(mid) > value { lo = mid } else { hi = mid }
+        }
+        return (lo + hi) / 2
+    }
+
     private func drawCurves(_ curves: [PlottedCurve], at t: Double, theme: Theme, into list: inout DisplayList) {
         let a = axes(curves)
         let span = a.span, times = a.times, progress = a.progress, speeds = a.speeds, pos = a.pos, vel = a.vel, vmax = a.vmax
