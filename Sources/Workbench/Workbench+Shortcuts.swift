@@ -20,6 +20,7 @@ extension Workbench {
          ("Ctrl+A C X V", "in a field: select all, copy, cut, paste"),
          ("Ctrl+C  Ctrl+V", "over a spring group: copy it as code, paste a spring"),
          ("Ctrl+wheel", "over a slider: step it, Shift finer (the wheel alone scrolls)"),
+         ("Drag a curve", "its peak: the bounce; its settle mark: the response; Shift finer"),
          ("Ctrl+Q  Ctrl+W", "quit"), ("?  F1", "this list")]
     }
 
