@@ -66,10 +66,46 @@ def to_top(app, scale=1):
     time.sleep(0.6)
 
 
-def open_actions(app, name):
+def open_menu(app, button, shows, scale=1):
+    """Clicks `button` and waits for the layout that has `shows` (the menu's rows)."""
     n = len(app.events())
-    click(app, "presetMenu." + name)
-    return app.wait_for(lambda e: e["event"] == "layout" and "presetAction.delete" in e, 5, n)
+    click(app, button, scale)
+    return app.wait_for(lambda e: e["event"] == "layout" and shows in e, 5, n)
+
+
+def open_actions(app, name, scale=1):
+    return open_menu(app, "presetMenu." + name, "presetAction.delete", scale)
+
+
+def rename(app, name, typed, key):
+    """… then Rename on preset `name`: the row becomes a field with the name selected;
+    types `typed` over it and presses `key`. Returns the trace's length before."""
+    open_actions(app, name)
+    n = len(app.events())
+    click(app, "presetAction.rename")
+    app.wait_for(lambda e: e["event"] == "layout" and "presetRename" in e, 5, n)
+    time.sleep(0.2)
+    xdo(app.display, "type", typed)
+    xdo(app.display, "key", key)
+    return n
+
+
+def open_springs(app, group, scale=1):
+    return open_menu(app, group + ".springs", f"{group}.spring.compose.highBouncy", scale)
+
+
+def hover(app, region, entry, rest):
+    """The pixels of `region` with the pointer resting at `rest`, then resting on `entry`
+    (before its tooltip shows); the trace's length between, and the point on the entry."""
+    xdo(app.display, "mousemove", *rest)
+    time.sleep(0.6)
+    before = pixels(app, region)
+    m = len(app.events())
+    x, y, w, h = layout(app)[entry]
+    at = (int(x + 60), int(y + h / 2))
+    xdo(app.display, "mousemove", *at)
+    time.sleep(0.5)
+    return before, pixels(app, region), m, at
 
 
 def pixels(app, rect):
@@ -81,6 +117,38 @@ def pixels(app, rect):
     return out
 
 
+def drag_peak_up(app, handle, setting, steps):
+    """Rests on the handle (the pointer turns vertical), drags it up 2 pt a step and lets
+    go; returns the drag's `setting` events, each of `setting` and rounded as shown."""
+    x, y = centre(app, handle)
+    n = len(app.events())
+    xdo(app.display, "mousemove", x, y)
+    shape = app.wait_for(lambda e: e["event"] == "pointerShape", 5, n)
+    assert shape["shape"] == "vertical", shape
+    xdo(app.display, "mousedown", "1")
+    for i in range(1, steps + 1):
+        xdo(app.display, "mousemove", x, y - 2 * i)
+        time.sleep(0.03)
+    xdo(app.display, "mouseup", "1")
+    time.sleep(0.4)
+    moves = [e for e in app.events()[n:] if e["event"] == "setting"]
+    assert moves and all(e["name"] == setting for e in moves), moves
+    assert all(round(e["new"], 3) == e["new"] for e in moves), "values are rounded as shown"
+    return moves
+
+
+def undo_is_one_step(app, setting, value):
+    """Ctrl+Z restores `setting` to `value`; a second Ctrl+Z finds no more of the drag."""
+    m = len(app.events())
+    xdo(app.display, "key", "ctrl+z")
+    undo = app.wait_for(lambda e: e["event"] == "undo", 5, m)
+    assert undo["settings"] == [setting] and undo["values"][setting] == value, undo
+    xdo(app.display, "key", "ctrl+z")
+    time.sleep(0.4)
+    steps = [e for e in app.events()[m:] if e["event"] == "undo" and setting in (e.get("settings") or [])]
+    assert len(steps) == 1, f"the drag took {len(steps)} undo steps"
+
+
 def differing(a, b):
     return sum(1 for i in range(0, len(a), 3) if a[i:i + 3] != b[i:i + 3])
 
@@ -89,14 +157,7 @@ def differing(a, b):
       env=env_with_presets("rename"))
 def _(app):
     to_foot(app)
-    open_actions(app, "Calm")
-    n = len(app.events())
-    click(app, "presetAction.rename")
-    # The row is a field now, its whole name selected: typing replaces it.
-    app.wait_for(lambda e: e["event"] == "layout" and "presetRename" in e, 5, n)
-    time.sleep(0.2)
-    xdo(app.display, "type", "Soft landing")
-    xdo(app.display, "key", "Return")
+    n = rename(app, "Calm", "Soft landing", "Return")
     renamed = app.wait_for(lambda e: e["event"] == "presetRenamed", 5, n)
     assert renamed["from"] == "Calm" and renamed["to"] == "Soft landing", renamed
     folder = presets_dir("rename")
@@ -104,24 +165,12 @@ def _(app):
     assert json.load(open(os.path.join(folder, "Soft landing.preset.json"))) == CALM
     app.wait_for(lambda e: e["event"] == "layout" and "preset.Soft landing" in e, 5, n)
     # Escape abandons: the name stays.
-    open_actions(app, "Bouncy")
-    m = len(app.events())
-    click(app, "presetAction.rename")
-    app.wait_for(lambda e: e["event"] == "layout" and "presetRename" in e, 5, m)
-    time.sleep(0.2)
-    xdo(app.display, "type", "Other")
-    xdo(app.display, "key", "Escape")
+    m = rename(app, "Bouncy", "Other", "Escape")
     time.sleep(0.5)
     assert not [e for e in app.events()[m:] if e["event"] in ("presetRenamed", "presetFailed")]
     assert "Bouncy.preset.json" in os.listdir(folder)
     # A name another preset has is refused, and nothing is renamed.
-    open_actions(app, "Bouncy")
-    k = len(app.events())
-    click(app, "presetAction.rename")
-    app.wait_for(lambda e: e["event"] == "layout" and "presetRename" in e, 5, k)
-    time.sleep(0.2)
-    xdo(app.display, "type", "Soft landing")
-    xdo(app.display, "key", "Return")
+    k = rename(app, "Bouncy", "Soft landing", "Return")
     failed = app.wait_for(lambda e: e["event"] == "presetFailed", 5, k)
     assert "already exists" in failed["error"], failed
     assert json.load(open(os.path.join(folder, "Soft landing.preset.json"))) == CALM, "the other preset was kept"
@@ -233,19 +282,10 @@ def _(app):
 
 @case("hovering a Springs… entry draws its curve dashed over the plot and applies nothing; leaving takes it away")
 def _(app):
-    n = len(app.events())
-    click(app, "gap.springs")
-    app.wait_for(lambda e: e["event"] == "layout" and "gap.spring.swiftui.bouncy" in e, 5, n)
+    open_springs(app, "gap")
     plot = layout(app)["plot"]
     # The pointer off the menu, on the panel's empty left margin.
-    xdo(app.display, "mousemove", int(plot[0] - 8), 600)
-    time.sleep(0.5)
-    before = pixels(app, plot)
-    m = len(app.events())
-    x, y, w, h = layout(app)["gap.spring.compose.highBouncy"]
-    xdo(app.display, "mousemove", int(x + 60), int(y + h / 2))
-    time.sleep(0.5)
-    during = pixels(app, plot)
+    before, during, m, (x, y) = hover(app, plot, "gap.spring.compose.highBouncy", (int(plot[0] - 8), 600))
     changed = differing(before, during)
     assert changed >= 60, f"only {changed} pixels of the plot changed under the hover"
     # Dashed: along the curve, runs drawn and runs left out. Each column of the plot's inside
@@ -261,15 +301,13 @@ def _(app):
     assert differing(before, pixels(app, plot)) == 0, "the preview stayed"
     assert not [e for e in app.events()[m:] if e["event"] in ("setting", "presetLoaded")], "the hover applied something"
     # Escape closes the menu under a pointer at rest on the entry: the preview goes with it.
-    xdo(app.display, "mousemove", int(x + 60), int(y + h / 2))
+    xdo(app.display, "mousemove", x, y)
     time.sleep(0.5)
     assert differing(before, pixels(app, plot)) >= 60
     xdo(app.display, "key", "Escape")
     time.sleep(0.5)
     assert differing(before, pixels(app, plot)) == 0, "the preview outlived its menu"
-    n = len(app.events())
-    click(app, "gap.springs")
-    app.wait_for(lambda e: e["event"] == "layout" and "gap.spring.swiftui.bouncy" in e, 5, n)
+    open_springs(app, "gap")
     # A click applies it (one undo step, the platform's values).
     k = len(app.events())
     click(app, "gap.spring.compose.highBouncy")
@@ -280,19 +318,10 @@ def _(app):
 @case("in the Spring Lab, hovering a Springs… entry draws A's motion with it dashed on the stage's plots; nothing applied",
       extra=["--scene", "spring"])
 def _(app):
-    n = len(app.events())
-    click(app, "a.springs")
-    app.wait_for(lambda e: e["event"] == "layout" and "a.spring.compose.highBouncy" in e, 5, n)
+    open_springs(app, "a")
     # The stage left of where any tooltip reaches.
     stage = (0, 0, 800, 740)
-    xdo(app.display, "mousemove", 1000, 20)
-    time.sleep(0.6)
-    before = pixels(app, stage)
-    m = len(app.events())
-    x, y, w, h = layout(app)["a.spring.compose.highBouncy"]
-    xdo(app.display, "mousemove", int(x + 60), int(y + h / 2))
-    time.sleep(0.5)
-    during = pixels(app, stage)
+    before, during, m, _ = hover(app, stage, "a.spring.compose.highBouncy", (1000, 20))
     changed = differing(before, during)
     assert changed >= 200, f"only {changed} stage pixels changed under the hover"
     xdo(app.display, "mousemove", 1000, 20)
@@ -304,25 +333,9 @@ def _(app):
 @case("in the Spring Lab, dragging A's peak up on the stage's plot lowers its damping with the vertical pointer; "
       "Ctrl+Z undoes the drag as one step", extra=["--scene", "spring"])
 def _(app):
-    x, y = centre(app, "stage.a.plot.peak")
-    n = len(app.events())
-    xdo(app.display, "mousemove", x, y)
-    shape = app.wait_for(lambda e: e["event"] == "pointerShape", 5, n)
-    assert shape["shape"] == "vertical", shape
-    xdo(app.display, "mousedown", "1")
-    for i in range(1, 11):
-        xdo(app.display, "mousemove", x, y - 2 * i)
-        time.sleep(0.03)
-    xdo(app.display, "mouseup", "1")
-    time.sleep(0.4)
-    moves = [e for e in app.events()[n:] if e["event"] == "setting"]
-    assert moves and all(e["name"] == "a.damping" for e in moves), moves
+    moves = drag_peak_up(app, "stage.a.plot.peak", "a.damping", steps=10)
     assert moves[-1]["new"] < moves[0]["old"], moves
-    assert all(round(e["new"], 3) == e["new"] for e in moves), "values are rounded as shown"
-    m = len(app.events())
-    xdo(app.display, "key", "ctrl+z")
-    undo = app.wait_for(lambda e: e["event"] == "undo", 5, m)
-    assert undo["settings"] == ["a.damping"] and undo["values"]["a.damping"] == moves[0]["old"], undo
+    undo_is_one_step(app, "a.damping", moves[0]["old"])
 
 
 @case("hovering a built-in preset draws its springs dashed over the groups' plots; nothing is loaded",
@@ -348,23 +361,10 @@ def _(app):
 
 @case("dragging a group's peak up lowers its damping with the vertical pointer; Ctrl+Z undoes the drag as one step")
 def _(app):
-    x, y = centre(app, "gap.plot.peak")
-    n = len(app.events())
-    xdo(app.display, "mousemove", x, y)
-    shape = app.wait_for(lambda e: e["event"] == "pointerShape", 5, n)
-    assert shape["shape"] == "vertical", shape
-    xdo(app.display, "mousedown", "1")
-    for i in range(1, 16):
-        xdo(app.display, "mousemove", x, y - 2 * i)
-        time.sleep(0.03)
-    xdo(app.display, "mouseup", "1")
-    time.sleep(0.4)
-    moves = [e for e in app.events()[n:] if e["event"] == "setting"]
-    assert moves and all(e["name"] == "gap.damping" for e in moves), moves
+    moves = drag_peak_up(app, "gap.plot.peak", "gap.damping", steps=15)
     assert moves[0]["old"] == 0.85, moves[0]
     final = moves[-1]["new"]
     assert final < 0.85 and all(b["new"] < a["new"] for a, b in zip(moves, moves[1:])), [e["new"] for e in moves]
-    assert all(round(e["new"], 3) == e["new"] for e in moves), "values are rounded as shown"
     # The pointer rose 30 pt: on the group's small plot a point moves the overshoot 0.01, so
     # the peak overshoots by about 0.3 more — the damping ratio of an overshoot of
     # exp(-ζπ/√(1-ζ²)) (the step response of a second-order system).
@@ -372,14 +372,7 @@ def _(app):
     os0 = math.exp(-0.85 * math.pi / math.sqrt(1 - 0.85 ** 2))
     expected_os = math.exp(-final * math.pi / math.sqrt(1 - final ** 2))
     assert abs(expected_os - os0 - 0.30) < 0.03, (final, expected_os - os0)
-    m = len(app.events())
-    xdo(app.display, "key", "ctrl+z")
-    undo = app.wait_for(lambda e: e["event"] == "undo", 5, m)
-    assert undo["settings"] == ["gap.damping"] and undo["values"]["gap.damping"] == 0.85, undo
-    xdo(app.display, "key", "ctrl+z")
-    time.sleep(0.4)
-    steps = [e for e in app.events()[m:] if e["event"] == "undo" and "gap.damping" in (e.get("settings") or [])]
-    assert len(steps) == 1, f"the drag took {len(steps)} undo steps"
+    undo_is_one_step(app, "gap.damping", 0.85)
 
 
 @case("dragging the plot's settle mark right scales the response with it; Shift moves it a tenth as far")
@@ -458,9 +451,7 @@ def shots(scale, theme, out_dir):
         capture_choices(app, area="window", scale=scale)
         app.whole_window_shots = True
         # The Springs… menu with an entry under the pointer (its curve dashed over the plot).
-        n = len(app.events())
-        click(app, "gap.springs", scale)
-        app.wait_for(lambda e: e["event"] == "layout" and "gap.spring.swiftui.bouncy" in e, 5, n)
+        open_springs(app, "gap", scale)
         x, y, w, h = layout(app)["gap.spring.compose.highBouncy"]
         xdo(app.display, "mousemove", int((x + 60) * scale), int((y + h / 2) * scale))
         time.sleep(0.4)
@@ -478,9 +469,7 @@ def shots(scale, theme, out_dir):
         xdo(app.display, "mouseup", "1")
         # The foot: Calm's actions open, a built-in preset under the pointer.
         to_foot(app, scale)
-        m = len(app.events())
-        click(app, "presetMenu.Calm", scale)
-        app.wait_for(lambda e: e["event"] == "layout" and "presetAction.delete" in e, 5, m)
+        open_actions(app, "Calm", scale)
         x, y, w, h = layout(app)["builtIn.Every spring SwiftUI .bouncy"]
         xdo(app.display, "mousemove", int((x + 40) * scale), int((y + h / 2) * scale))
         time.sleep(0.4)
