@@ -65,8 +65,14 @@ extension UIPass {
     /// the drag's while one of this plot's handles is dragged.
     package func plotSummary(for id: String, _ springs: [Spring]) -> CurveSummary {
         var summary = CurveSummary(springs)
-        if let drag = state.plotDrag, drag.handle.rawValue.hasPrefix(id + ".") { summary.span = drag.span }
+        summary.span = plotSpan(for: id, springs)
         return summary
+    }
+
+    /// The time axis alone (no 90 % scans: an input's pass needs only where the handles are).
+    func plotSpan(for id: String, _ springs: [Spring]) -> Double {
+        if let drag = state.plotDrag, drag.handle.rawValue.hasPrefix(id + ".") { return drag.span }
+        return (springs.map(\.settleDuration).max() ?? 1) * 1.1
     }
 
     /// The handles of `group`'s curve — the first of `springs` — on the plot `id` in `plot`
@@ -80,11 +86,11 @@ extension UIPass {
                                                 springs: [Spring]) -> [SettingChange] {
         guard let spring = springs.first else { return [] }
         let inner = Self.plotInner(plot)
-        let summary = plotSummary(for: id, springs)
+        let span = plotSpan(for: id, springs)
         let at = PlotHandlePoints(spring)
         let peakID: ControlID = "\(id).peak", settleID: ControlID = "\(id).settle"
-        let peakPoint = Self.plotPoint(at.peakTime, at.peak, inner: inner, span: summary.span)
-        let settleX = Self.plotPoint(at.settle, 0, inner: inner, span: summary.span).x
+        let peakPoint = Self.plotPoint(at.peakTime, at.peak, inner: inner, span: span)
+        let settleX = Self.plotPoint(at.settle, 0, inner: inner, span: span).x
         let peakBox = Rect(x: peakPoint.x - 7, y: peakPoint.y - 7, width: 14, height: 14)
         let settleBox = Rect(x: settleX - 5, y: inner.minY, width: 10, height: inner.height)
         // The settle strip first: the peak's box is drawn over it and wins where they meet.
@@ -97,7 +103,7 @@ extension UIPass {
             let handle = peakBox.contains(p) ? peakID : settleID
             state.active = handle
             state.focus = nil
-            state.plotDrag = PlotDrag(handle: handle, span: summary.span, pointer: p, first: settings[keyPath: group.first.path],
+            state.plotDrag = PlotDrag(handle: handle, span: span, pointer: p, first: settings[keyPath: group.first.path],
                                       zeta: settings[keyPath: group.damping], settle: at.settle, peak: at.peak)
             return []
         }

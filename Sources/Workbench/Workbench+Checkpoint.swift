@@ -35,8 +35,10 @@ extension Workbench: Codable {
     }
     /// The ones it leaves out, and why: the measurer is the reader's (fonts are not state);
     /// `chromeFrames` is a cache rebuilt by the next pass; the badge, the captured file and
-    /// the frame time readouts are the window runner's, set again on its next frame.
-    package static let uncheckpointedFields: Set<String> = ["measurer", "chromeFrames", "captureBadge", "capturedFile", "frameMs", "fps"]
+    /// the frame time readouts are the window runner's, set again on its next frame;
+    /// `presetCurves` is a cache of the preset list's curves.
+    package static let uncheckpointedFields: Set<String> = ["measurer", "chromeFrames", "captureBadge", "capturedFile", "frameMs", "fps",
+                                                            "presetCurves"]
 
     /// A workbench read back from a checkpoint, measuring text with `measurer` and making
     /// scenes of `catalog` (which must name the same scenes, in order, as the one written).

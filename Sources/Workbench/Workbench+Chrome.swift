@@ -19,9 +19,13 @@ extension Workbench {
         let t = sceneTime(atWall: wall)
         let drawing = pass.list != nil
         let library = presetLibrary
-        // Each entry's small step response, drawn only (an input's pass lays out).
-        let listed = library.map { entry in
-            FooterPreset(name: entry.name, builtIn: entry.builtIn, springs: drawing ? presetSprings(entry.preset) : [])
+        // Each entry's small step response, drawn only (an input's pass lays out), and
+        // worked out again only when the list or the settings change.
+        let curves = drawing ? presetCurves.curves(scene: current, settings: scene.settings, entries: library) {
+            library.map { presetSprings($0.preset) }
+        } : []
+        let listed = library.enumerated().map { i, entry in
+            FooterPreset(name: entry.name, builtIn: entry.builtIn, springs: drawing ? curves[i] : [])
         }
         var about = InspectorFooter(showAbout: showAbout, presets: listed, list: presetList, presetName: presetName ?? sceneType.title)
         if sceneType == SpringLab.self { about.fitPath = fitPath }

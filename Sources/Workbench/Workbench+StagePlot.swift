@@ -16,6 +16,8 @@ extension Workbench {
     func stagePlotHandle(at p: Point2) -> (id: ControlID, handle: PagePlotHandle)? {
         guard stage.contains(p) else { return nil }
         let q = placement.page(p), reach = Self.stageHandleReach
+        // (Most moves are nowhere near a plot: the handles are worked out only near one.)
+        guard let region = scene.plotRegion, region.insetBy(dx: -reach, dy: -reach).contains(q) else { return nil }
         for h in scene.plotHandles() {
             if abs(q.x - h.peak.x) <= reach && abs(q.y - h.peak.y) <= reach { return ("stage.\(h.group).plot.peak", h) }
             if abs(q.x - h.settleX) <= reach * 0.75 && h.plot.contains(q) { return ("stage.\(h.group).plot.settle", h) }

@@ -50,6 +50,8 @@ public struct Workbench: Sendable {
     package var userPresets: [LibraryPreset] = []
     /// The preset list's open actions, rename and Save's question.
     package var presetList = PresetListState()
+    /// The preset list's small curves, kept while the list and the settings stay.
+    package var presetCurves = PresetCurves()
     /// The name typed for the next Save preset; nil: the scene's title.
     package var presetName: String?
     /// Frames the window has drawn since it opened (the HUD's frame number, SPEC §17).

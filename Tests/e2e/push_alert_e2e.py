@@ -123,6 +123,10 @@ def _(app):
     xdo(app.display, "mousemove", int(knob), y, "mousedown", "1", "sleep", "0.05",
         "mousemove", int(knob + track_w / 8), y, "sleep", "0.05", "mousemove", int(knob + track_w / 4), y,
         "sleep", "0.05", "mouseup", "1")
+    # (xdotool returns when the X server has the events, not when the app has handled them:
+    # wait for the release's end of the drag.)
+    app.wait_for(lambda e: e["event"] == "setting" and e["name"] == "gap.response" and abs(e["new"] - 0.8075) < 0.02, 5, n)
+    time.sleep(0.2)
     changes = [e for e in app.events()[n:] if e["event"] == "setting" and e["name"] == "gap.response"]
     assert changes, "no setting event"
     new = changes[-1]["new"]

@@ -59,6 +59,8 @@ public protocol Scene: Sendable, Codable {
     /// The handles of the page's own plots (issue 42): each plotted curve's peak and settle
     /// mark, in page points, and the spring group whose spring draws it; none by default.
     func plotHandles() -> [PagePlotHandle]
+    /// Where on the page `plotHandles` can be (a cheap test before working them out); nil: nowhere.
+    var plotRegion: Rect? { get }
     /// The damping ratio at which `group`'s plotted curve peaks at `value` (of its plot's
     /// value axis), its response kept; nil when no damping ratio reaches it.
     func dampingRatio(peakingAt value: Double, group: ControlID) -> Double?
@@ -98,6 +100,7 @@ extension Scene {
     public func overlay(at t: Double) -> [DrawCommand] { [] }
     public func previewOverlay(_ preview: Settings, at t: Double, theme: Theme) -> [DrawCommand] { [] }
     public func plotHandles() -> [PagePlotHandle] { [] }
+    public var plotRegion: Rect? { nil }
     public func dampingRatio(peakingAt value: Double, group: ControlID) -> Double? { nil }
     public mutating func cancelInteraction(at t: Double) -> [SceneEvent] {
         handle(.captureLost(time: t))

@@ -158,6 +158,8 @@ extension SpringLab {
         return list.commands
     }
 
+    public var plotRegion: Rect? { Self.positionPlot }
+
     /// Each plotted card's peak and settle mark on the position plot: dragging them tunes
     /// its spring (issue 42).
     public func plotHandles() -> [PagePlotHandle] {
