@@ -13,7 +13,7 @@ import Glibc
 /// `Path` is the original absolute path, percent-encoded as a URI path (RFC 2396); the
 /// date is local time. The info file is made first, exclusively, which reserves NAME (a
 /// name already in the trash gets " 2", " 3" … before its extension); then the file is
-/// renamed into `files/`. A file that cannot be moved leaves no info file behind and stays
+/// linked into `files/` (never over anything there) and its old name removed. A file that cannot be moved leaves no info file behind and stays
 /// where it was: nothing is lost either way.
 public enum Trash {
     /// The home trash for `environment` (a relative `XDG_DATA_HOME` is ignored, as XDG asks).
@@ -49,13 +49,18 @@ public enum Trash {
                 if error.isExists { continue }
                 throw FileError("cannot write the trash's note \(quotedPath(info)): \(error)")
             }
-            // A file of this name with no info file (another program's leftover): not ours to replace.
-            if access(file, F_OK) == 0 {
+            // A hard link under the new name, never over anything already there (another
+            // program's leftover without its info file, a dangling link); then the old name goes.
+            if link(path, file) != 0 {
+                let code = errno
                 unlink(info)
-                continue
+                if code == EEXIST { continue }
+                let why = code == EXDEV ? "the trash is on another file system" : String(cString: strerror(code))
+                throw FileError("cannot move \(quotedPath(path)) to the trash: \(why); it was left where it was")
             }
-            if rename(path, file) != 0 {
-                let why = errno == EXDEV ? "the trash is on another file system" : String(cString: strerror(errno))
+            if unlink(path) != 0 {
+                let why = String(cString: strerror(errno))
+                unlink(file)
                 unlink(info)
                 throw FileError("cannot move \(quotedPath(path)) to the trash: \(why); it was left where it was")
             }

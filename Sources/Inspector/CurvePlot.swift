@@ -111,12 +111,23 @@ extension UIPass {
         var changes: [SettingChange] = []
         // The block's frame before its handles': the pointer finds the handles over it.
         frames.append((spec.id, plotFrame))
-        for (curve, group) in zip(spec.curves, groups) {
+        // A press goes to the curve whose handle the pointer finds (the last drawn, where
+        // two handles meet): the one hover lights.
+        let springs = spec.curves.map { $0.spring(settings) }
+        let span = plotSpan(for: spec.id.rawValue, springs)
+        var owner: Int?
+        if case .pointerDown(let p, _, _)? = event {
+            owner = springs.indices.last { i in
+                guard groups[i] != nil else { return false }
+                let boxes = Self.handleBoxes(springs[i], plot: plotFrame, span: span)
+                return boxes.peak.contains(p) || boxes.settle.contains(p)
+            }
+        }
+        for (i, (curve, group)) in zip(spec.curves, groups).enumerated() {
             guard let group else { continue }
-            let springs = spec.curves.map { $0.spring(settings) }
             let mine = curve.spring(settings)
             changes += plotHandles(group, id: "\(spec.id).\(group.id).plot", settings: &settings, plot: plotFrame,
-                                   springs: [mine] + springs)
+                                   springs: [mine] + springs, takesPress: owner == nil || owner == i)
         }
         guard list != nil else {
             // Laying out only (an input's pass): the block's frame and height, without the

@@ -61,6 +61,15 @@ extension UIPass {
     /// The plot's inner frame: the box less its 8 pt margin.
     static func plotInner(_ frame: Rect) -> Rect { frame.insetBy(dx: 8, dy: 8) }
 
+    /// Where the handles of `spring`'s curve are in `plot` on a time axis `span` long: the
+    /// peak's box and the settle mark's strip (the peak's wins where they meet).
+    static func handleBoxes(_ spring: Spring, plot: Rect, span: Double) -> (peak: Rect, settle: Rect) {
+        let inner = plotInner(plot), at = PlotHandlePoints(spring)
+        let peak = plotPoint(at.peakTime, at.peak, inner: inner, span: span)
+        let settleX = plotPoint(at.settle, 0, inner: inner, span: span).x
+        return (Rect(x: peak.x - 7, y: peak.y - 7, width: 14, height: 14), Rect(x: settleX - 5, y: inner.minY, width: 10, height: inner.height))
+    }
+
     /// The curve summary a plot draws with: the springs' own, with the time axis held at
     /// the drag's while one of this plot's handles is dragged.
     package func plotSummary(for id: String, _ springs: [Spring]) -> CurveSummary {
@@ -83,22 +92,19 @@ extension UIPass {
     /// drag (the drag holds the pointer: `state.active`), values rounded to the precision
     /// shown (SPEC §11.1). Returns the settings it changed.
     package mutating func plotHandles<Settings>(_ group: SpringGroupSpec<Settings>, id: String, settings: inout Settings, plot: Rect,
-                                                springs: [Spring]) -> [SettingChange] {
+                                                springs: [Spring], takesPress: Bool = true) -> [SettingChange] {
         guard let spring = springs.first else { return [] }
         let inner = Self.plotInner(plot)
         let span = plotSpan(for: id, springs)
         let at = PlotHandlePoints(spring)
         let peakID: ControlID = "\(id).peak", settleID: ControlID = "\(id).settle"
-        let peakPoint = Self.plotPoint(at.peakTime, at.peak, inner: inner, span: span)
-        let settleX = Self.plotPoint(at.settle, 0, inner: inner, span: span).x
-        let peakBox = Rect(x: peakPoint.x - 7, y: peakPoint.y - 7, width: 14, height: 14)
-        let settleBox = Rect(x: settleX - 5, y: inner.minY, width: 10, height: inner.height)
+        let (peakBox, settleBox) = Self.handleBoxes(spring, plot: plot, span: span)
         // The settle strip first: the peak's box is drawn over it and wins where they meet.
         for (handle, box) in [(settleID, settleBox), (peakID, peakBox)] {
             frames.append((handle, box))
             controls[handle] = (handle == peakID ? "bounce" : "response", .scrub)
         }
-        if let p = pressed(in: peakBox) ?? pressed(in: settleBox) {
+        if takesPress, let p = pressed(in: peakBox) ?? pressed(in: settleBox) {
             consumed = true
             let handle = peakBox.contains(p) ? peakID : settleID
             state.active = handle
@@ -109,20 +115,34 @@ extension UIPass {
         }
         guard let drag = state.plotDrag, state.active == drag.handle, drag.handle == peakID || drag.handle == settleID else { return [] }
         switch event {
-        case .pointerUp?:
+        case .pointerUp?, .captureLost?, .focusLost?:
+            // (A release outside the window arrives as the capture lost: the drag ends too.)
             consumed = true
             state.active = nil
             state.plotDrag = nil
+            return []
+        case .shift?:
+            // Shift pressed or let go mid-drag: the drag goes on from here at the new rate
+            // (the value does not jump back by nine tenths of the way).
+            state.plotDrag?.pointer = state.pointer
+            state.plotDrag?.first = settings[keyPath: group.first.path]
+            state.plotDrag?.zeta = settings[keyPath: group.damping]
+            state.plotDrag?.settle = at.settle
+            state.plotDrag?.peak = at.peak
             return []
         case .pointerMoved(let p, _)?:
             consumed = true
             let fine = state.shift ? 0.1 : 1
             let target: (name: String, path: WritableKeyPath<Settings, Double>, value: Double)
             if drag.handle == peakID {
+                // Sideways alone moves nothing (an overdamped spring is not made critical).
+                guard p.y != drag.pointer.y else { return [] }
                 // The pointer's rise read on the plot's value axis — on a plot under 100 pt of
                 // value a point moves the peak 0.01, so a small plot is not a hair trigger.
                 let dy = (drag.pointer.y - p.y) / max(inner.height * Self.plotOne, Self.minimumTravel) * fine
-                let zeta = Self.dampingRatio(overshoot: drag.peak + dy - 1)
+                let overshoot = drag.peak + dy - 1
+                // No overshoot: critical — or, for a spring overdamped when the drag began, as it was.
+                let zeta = overshoot <= 1e-6 ? max(1, drag.zeta) : Self.dampingRatio(overshoot: overshoot)
                 target = ("\(group.id).damping", group.damping, zeta)
             } else {
                 let dt = (p.x - drag.pointer.x) / max(inner.width, 2 * Self.minimumTravel) * drag.span * fine

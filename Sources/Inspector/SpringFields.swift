@@ -109,16 +109,23 @@ package struct SpringFields<Settings: SceneSettings> {
             // sets the tension; at a speed, bounciness moves only the friction (SPEC §18).
             let spring = group.spring(settings), k = spring.stiffness / spring.mass
             let bounciness = OrigamiPOP.bounciness(tension: k, friction: spring.damping / spring.mass)
-            let speed = OrigamiPOP.speed(tension: k)
+            // A spring slower (or faster) than any POP speed is read at the nearest one: its
+            // sliders then make POP springs (a negative speed gave negative friction).
+            let rawSpeed = OrigamiPOP.speed(tension: k)
+            let speed = min(max(rawSpeed, OrigamiPOP.speedRange.lowerBound), OrigamiPOP.speedRange.upperBound)
+            let popK = OrigamiPOP.tensionAndFriction(bounciness: 0, speed: speed).tension
             let defaultSpring = group.spring(defaults), defaultK = defaultSpring.stiffness / defaultSpring.mass
             let bSpec = SliderSpec(range: 0...OrigamiPOP.maxBounciness,
                                    defaultValue: OrigamiPOP.bounciness(tension: defaultK, friction: defaultSpring.damping / defaultSpring.mass) ?? 0,
                                    step: 0.1, fine: 0.01, decimals: 2)
             // At this speed, the damping ratio of a bounciness: ζ = c / 2√k.
+            // (Read at the nearest speed, a bounciness also moves the response there.)
+            let clamped = speed != rawSpeed && !ratio
             let bounce = Field(id: "\(group.id).bounciness", label: "bounciness", spec: bSpec,
                                shown: bounciness ?? OrigamiPOP.maxBounciness, target: dampingTarget,
-                               stored: { OrigamiPOP.tensionAndFriction(bounciness: $0, speed: speed).friction / (2 * k.squareRoot()) },
-                               also: nil)
+                               stored: { OrigamiPOP.tensionAndFriction(bounciness: $0, speed: speed).friction
+                                   / (2 * (clamped ? popK : k).squareRoot()) },
+                               also: clamped ? (firstID.rawValue, group.first.path, firstRange, { _ in C.response(stiffness: popK, mass: 1) }) : nil)
             guard !ratio else {
                 // The ratio sets the response (the tension): it stays, with bounciness beside it.
                 fields = [first, bounce]

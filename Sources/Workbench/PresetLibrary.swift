@@ -16,6 +16,24 @@ package struct LibraryPreset: Sendable, Codable, Equatable {
         self.builtIn = builtIn
         self.preset = preset
     }
+
+    private enum Keys: String, CodingKey { case name, builtIn, preset }
+
+    /// A preset that no longer reads (a setting since renamed) is listed without a preview,
+    /// never a checkpoint refused.
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        name = try c.decode(String.self, forKey: .name)
+        builtIn = try c.decodeIfPresent(Bool.self, forKey: .builtIn) ?? false
+        preset = try? c.decodeIfPresent(Preset.self, forKey: .preset)
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(builtIn, forKey: .builtIn)
+        try c.encodeIfPresent(preset, forKey: .preset)
+    }
 }
 
 extension Preset: Codable {

@@ -87,7 +87,9 @@ extension Workbench: Codable {
         app.showHUD = try c.decode(Bool.self, forKey: .showHUD)
         app.showAbout = try c.decode(Bool.self, forKey: .showAbout)
         app.showShortcuts = try c.decode(Bool.self, forKey: .showShortcuts)
-        app.userPresets = try c.decode([LibraryPreset].self, forKey: .userPresets)
+        // (A bundle recorded before the list had previews holds the names alone.)
+        app.userPresets = try (try? c.decode([LibraryPreset].self, forKey: .userPresets))
+            ?? c.decode([String].self, forKey: .userPresets).map { LibraryPreset(name: $0, builtIn: false, preset: nil) }
         app.presetList = try c.decodeIfPresent(PresetListState.self, forKey: .presetList) ?? PresetListState()
         app.presetName = try c.decodeIfPresent(String.self, forKey: .presetName)
         app.framesDrawn = try c.decode(Int.self, forKey: .framesDrawn)

@@ -174,6 +174,7 @@ extension Workbench {
     public mutating func undo(at t: Double) -> [SceneEvent] {
         guard let step = history.undo() else { return [SceneEvent(.undo, time: t, [("nothing", .bool(true))])] }
         restore(step.before)
+        chromeFrames = nil  // the plots' handles moved with the springs
         return [SceneEvent(.undo, time: t, historyFields(step.changes, restoring: \.old))]
     }
 
@@ -181,6 +182,7 @@ extension Workbench {
     public mutating func redo(at t: Double) -> [SceneEvent] {
         guard let step = history.redo() else { return [SceneEvent(.redo, time: t, [("nothing", .bool(true))])] }
         restore(step.after)
+        chromeFrames = nil
         return [SceneEvent(.redo, time: t, historyFields(step.changes, restoring: \.new))]
     }
 

@@ -14,6 +14,7 @@ extension Workbench {
         // designer reading the trace could use).
         let changes = before.changes(to: after)
         history.record(before: before, after: after, changes: changes, gesture: nil)
+        chromeFrames = nil  // the plots' handles moved with the springs
         return [SceneEvent(.presetLoaded, time: t, [("name", .string(name)), ("source", .string(source)),
                                                     ("changed", .array(changes.map { .string($0.name) }))])]
     }

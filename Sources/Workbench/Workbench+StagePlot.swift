@@ -43,23 +43,37 @@ extension Workbench {
         guard let drag = ui.plotDrag, ui.active == drag.handle, drag.handle.rawValue.hasPrefix("stage.") else { return nil }
         let group = ControlID(rawValue: drag.handle.rawValue.split(separator: ".")[1].description)
         switch event {
-        case .pointerUp:
+        case .pointerUp, .captureLost, .focusLost:
+            // (A release outside the window arrives as the capture lost: the drag ends too.)
             ui.active = nil
             ui.plotDrag = nil
             history.endGesture()
+            return []
+        case .shift:
+            // Shift pressed or let go mid-drag: the drag goes on from here at the new rate.
+            if let h = scene.plotHandles().first(where: { $0.group == group }), let values = scene.groupValues(group) {
+                ui.plotDrag = PlotDrag(handle: drag.handle, span: 0, pointer: placement.page(ui.pointer), first: values.first,
+                                       zeta: values.damping, settle: h.settle, peak: h.peakValue, pointsPerValue: h.pointsPerValue,
+                                       pointsPerSecond: h.pointsPerSecond)
+            }
             return []
         case .pointerMoved(let p, let t):
             let q = placement.page(p), fine = ui.shift ? 0.1 : 1
             let before = SceneSettingsSet(self)
             let changes: [SettingChange]
             if drag.handle.rawValue.hasSuffix(".peak") {
+                // Sideways alone moves nothing (an overdamped spring is not made critical).
+                guard q.y != drag.pointer.y else { return [] }
                 let value = drag.peak + (drag.pointer.y - q.y) / max(drag.pointsPerValue, 1) * fine
-                changes = scenes[current].setGroup(group, first: nil, damping: scene.dampingRatio(peakingAt: value, group: group))
+                // At or under the critical peak, a spring overdamped when the drag began stays as it was.
+                let zeta = scene.dampingRatio(peakingAt: value, group: group).map { $0 >= 1 ? max($0, drag.zeta) : $0 }
+                changes = scenes[current].setGroup(group, first: nil, damping: zeta)
             } else {
                 let settle = max(drag.settle + (q.x - drag.pointer.x) / max(drag.pointsPerSecond, 1) * fine, drag.settle * 0.01)
                 changes = scenes[current].setGroup(group, first: drag.first * settle / drag.settle, damping: nil)
             }
             guard !changes.isEmpty else { return [] }
+            chromeFrames = nil  // the inspector's curves and handles moved
             history.record(before: before, after: SceneSettingsSet(self), changes: changes, gesture: drag.handle)
             let at = sceneTime(atWall: t)
             return changes.map { $0.event(at: at) }

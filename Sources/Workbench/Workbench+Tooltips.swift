@@ -27,10 +27,11 @@ extension Workbench {
             ui.tooltipShown = nil
             ui.lastMoveWall = wall
         case .shift: break
-        case .wheel:
-            // The panel scrolls under a pointer at rest: what it was over moves away (the
-            // next move finds what is under it now).
+        case .wheel, .focusLost:
+            // The panel scrolls under a pointer at rest, or the window is left: what it was
+            // over is no longer under it (the next move finds what is).
             ui.hover = nil
+            ui.stageHandle = nil
             ui.lastMoveWall = nil
             ui.tooltipShown = nil
         default:
@@ -88,9 +89,9 @@ extension Workbench {
         if id == "presetAction.duplicate" { return "Save a copy of this preset as your own" }
         if id == "presetAction.delete" { return "Move this preset to the desktop's Trash (restore it from there)" }
         if id.hasPrefix("replacePreset.") { return "Replace the saved preset, keep both, or cancel the save" }
-        if id.contains(".spring.") { return "\(name): click to use it; its curve shows dashed over the plot until then" }
         if id.hasSuffix(".plot.peak") { return "Drag the peak up or down to set the bounce (Shift: finer)" }
         if id.hasSuffix(".plot.settle") { return "Drag the settle mark left or right to set the response (Shift: finer)" }
+        if id.contains(".spring.") { return "\(name): click to use it; its curve shows dashed over the plot until then" }
         if id.hasSuffix(".springs") { return "Springs…: pick a named spring for this group" }
         if id.hasSuffix(".code") { return "Code…: copy this spring as SwiftUI, Compose, CSS … code, or paste one (Ctrl+C, Ctrl+V over the group)" }
         if id.contains(".copy.") { return "Copy this spring as \(name.replacingOccurrences(of: "Copy as ", with: "")) code to the clipboard" }

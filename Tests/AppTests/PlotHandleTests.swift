@@ -54,6 +54,34 @@ import Testing
         #expect(abs((gap?.response ?? 0) - 0.32 * (d + 4) / d) <= 0.0005)
     }
 
+    @Test mutating func shiftMidDragGoesOnFromThereAndAnOverdampedPeakMovedSidewaysStays() throws {
+        let settle = try #require(frame("plot.gap.plot.settle")), plot = try #require(frame("plot"))
+        let x = settle.midX, d = x - plot.insetBy(dx: 8, dy: 8).minX
+        t += 0.5
+        _ = app.handle(.pointerDown(Point2(x, settle.midY), time: t, shift: false))
+        _ = app.handle(.pointerMoved(Point2(x + 40, settle.midY), time: t + 0.01))
+        let coarse = gap?.response ?? 0
+        #expect(abs(coarse - 0.32 * (d + 40) / d) <= 0.0005)
+        // Shift down mid-drag: nothing jumps; the next 40 pt count a tenth.
+        _ = app.handle(.shift(true, time: t + 0.02))
+        #expect(gap?.response == coarse)
+        _ = app.handle(.pointerMoved(Point2(x + 80, settle.midY), time: t + 0.03))
+        _ = app.handle(.pointerUp(Point2(x + 80, settle.midY), time: t + 0.04))
+        _ = app.handle(.shift(false, time: t + 0.05))
+        // The settle time at the Shift went on by a tenth of 40 pt's worth.
+        let settleAtShift = coarse / 0.32 * d
+        #expect(abs((gap?.response ?? 0) - coarse * (settleAtShift + 4) / settleAtShift) <= 0.0006)
+        // An overdamped gap (ζ 1.5): its peak dragged sideways, then down, stays overdamped.
+        var overdamped = try #require(app.scenes[0].settings as? PushAlertSettings)
+        overdamped.gap.damping = 1.5
+        app.scenes[0].assign(overdamped)
+        t += 1
+        let peak = try #require(frame("gap.plot.peak"))
+        _ = app.handle(.pointerMoved(Point2(0, 0), time: t))
+        let moved = drag(peak.center, dx: 6, dy: 0) + drag(peak.center, dx: 0, dy: 10)
+        #expect(moved.isEmpty && gap?.damping == 1.5, "\(moved)")
+    }
+
     @Test mutating func aPressBesideTheHandlesDragsNothing() throws {
         let plot = try #require(frame("plot"))
         let moved = drag(Point2(plot.minX + 12, plot.maxY - 12), dx: 30, dy: -30)

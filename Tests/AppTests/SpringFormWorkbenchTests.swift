@@ -73,6 +73,23 @@ import Testing
         #expect((app.scenes[0].settings as? PushAlertSettings) == before)
     }
 
+    @Test mutating func aSpringSlowerThanAnyPOPSpeedIsReadAtTheSlowestAndItsBouncinessMakesAPOPSpring() {
+        // Response 1 s is slower than POP's slowest speed (0.1: Quartz tension 0.5 + 0.1 / 1.7
+        // / 20 · 199.5, tension (Tq − 30)·3.62 + 194 ≈ 88.95, response 0.666 s).
+        _ = type("1", into: "gap.response")
+        _ = choose(.origami)
+        #expect(shown("gap.speed") == "0.10")
+        _ = type("5", into: "gap.bounciness")
+        // Rebound at bounciness 5, speed 0.1, from its formulas.
+        let tq = 0.5 + 0.1 / 1.7 / 20 * 199.5, k = (tq - 30) * 3.62 + 194
+        let b = 0.8 * (5 / 1.7) / 20, u = 2 * b - b * b
+        let nobounce = 0.0007 * tq * tq * tq - 0.031 * tq * tq + 0.64 * tq + 1.28
+        let c = ((u * 0.01 + (1 - u) * nobounce) - 8) * 3 + 25
+        let gap = (app.scenes[0].settings as? PushAlertSettings)?.gap
+        #expect(abs((gap?.response ?? 0) - 2 * Double.pi / k.squareRoot()) < 1e-9)
+        #expect(abs((gap?.damping ?? 0) - c / (2 * k.squareRoot())) < 1e-9)
+    }
+
     @Test mutating func bounceAndDurationTypedGiveTheSpecSpring() throws {
         // SPEC §1.1: duration 0.5 / bounce 0.3 → k 157.91, c 17.59 (mass 1).
         _ = choose(.duration)

@@ -42,7 +42,11 @@ struct UserPresets {
             if code == EEXIST { throw FileError("a preset named \(quoted(to)) already exists: nothing was renamed") }
             throw FileError("cannot rename \(quotedPath(old)): \(String(cString: strerror(code)))")
         }
-        unlink(old)
+        if unlink(old) != 0 {
+            let code = errno
+            unlink(new)
+            throw FileError("cannot rename \(quotedPath(old)): \(String(cString: strerror(code))); it was left as it was")
+        }
         return new
     }
 

@@ -88,7 +88,10 @@ extension AppRunner {
     /// Duplicate in the preset list: a copy under "NAME copy" (the next free name).
     private func duplicatePreset(_ name: String, builtInText: String?) {
         let at = wall
-        guard let presets else { return }
+        guard let presets else {
+            presetFailed("Cannot duplicate \(name)", FileError("no presets folder: neither XDG_DATA_HOME nor HOME is an absolute path"), at: at)
+            return
+        }
         do {
             let text = try builtInText ?? SpringLabCommand.readTextInput(presets.path(of: name))
             let copy = try presets.duplicate(text: text, of: name)
