@@ -1,5 +1,5 @@
 // SDL2 for Swift: the headers plus static-inline wrappers for what Swift cannot import
-// (function-like macros) and for reading the X server's event time (SPEC §2).
+// (function-like macros) and for reading the X server's event time (docs/behaviour.md §2).
 #ifndef SPRINGLAB_CSDL2_SHIM_H
 #define SPRINGLAB_CSDL2_SHIM_H
 #include <SDL2/SDL.h>

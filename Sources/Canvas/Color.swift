@@ -6,7 +6,7 @@ public struct Color: Hashable, Sendable {
         self.r = r; self.g = g; self.b = b; self.a = a
     }
 
-    /// From 0xRRGGBB, as the spec writes colours: `Color(hex: 0xFF9F0A)`.
+    /// From 0xRRGGBB, as docs/behaviour.md writes colours: `Color(hex: 0xFF9F0A)`.
     public init(hex: UInt32, alpha: Double = 1) {
         r = Double((hex >> 16) & 0xFF) / 255
         g = Double((hex >> 8) & 0xFF) / 255

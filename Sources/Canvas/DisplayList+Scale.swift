@@ -1,4 +1,4 @@
-/// Drawing a page smaller than it was laid out (SPEC §15.6): a stage narrower than the
+/// Drawing a page smaller than it was laid out (docs/behaviour.md §15.6): a stage narrower than the
 /// page shows the whole page scaled down, never cut. Every length in a command scales —
 /// outlines, corner radii, stroke and line widths, shadows, type, blur, a liquid group's
 /// merge reach and its glass's bezel — so the small page is the same picture, not the

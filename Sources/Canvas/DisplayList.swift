@@ -26,7 +26,7 @@ public struct Shadow: Hashable, Sendable {
     /// Its alpha there is `alpha · ½ erfc(d / (σ√2))`, σ = radius / 2; once that is under a
     /// quarter of a level, blending it moves no byte by as much as half a level, so it rounds
     /// to what was there. At most 1.5 × radius, the reach it was always drawn to: a strong
-    /// shadow is drawn as far as before, a faint one (SPEC §5.2's 7 % lift) less far —
+    /// shadow is drawn as far as before, a faint one (docs/behaviour.md §5.2's 7 % lift) less far —
     /// 15.4 px instead of 21 for a 7 % shadow of radius 14. (Renderers draw a shadow within
     /// this reach and a pixel more.)
     public var reach: Double {
@@ -64,7 +64,7 @@ public struct TextRun: Hashable, Sendable {
     public var origin: Point2
     public var style: TextStyle
     public var color: Color
-    /// Gaussian-like blur radius, pt (SPEC §5.3.1: words sharpen in from blur 6 as they
+    /// Gaussian-like blur radius, pt (docs/behaviour.md §5.3.1: words sharpen in from blur 6 as they
     /// fade in); 0 is sharp.
     public var blur: Double
     public init(_ text: String, origin: Point2, style: TextStyle, color: Color, blur: Double = 0) {
@@ -87,7 +87,7 @@ public enum DrawCommand: Hashable, Sendable {
     /// offscreen layer covering `frame`, and re-drawn only when `content` changes. The
     /// inspector is 1,700 primitives that change only when a designer touches them.
     case layer(id: String, frame: Rect, content: [DrawCommand])
-    /// Shapes that melt into one glass surface (SPEC §5). Renderers evaluate the union
+    /// Shapes that melt into one glass surface (docs/behaviour.md §5). Renderers evaluate the union
     /// only inside the group's bounds. (Boxed: its paint alone is 201 bytes, and every
     /// command, a glyph run or a shape, would be as large as it; 248 bytes, 168 boxed.)
     indirect case liquid(LiquidGroup, LiquidPaint, opacity: Double)

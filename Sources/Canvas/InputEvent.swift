@@ -2,14 +2,14 @@
 ///
 /// `time` is when the input *happened*, in seconds on the app's monotonic clock (on X11
 /// from the server's event time), never when the app got round to draining its queue: a
-/// 50 ms frame must not squash 50 ms of pointer motion into one instant (SPEC §2).
+/// 50 ms frame must not squash 50 ms of pointer motion into one instant (docs/behaviour.md §2).
 /// Positions are window points.
 public enum InputEvent: Hashable, Sendable {
     case pointerDown(Point2, time: Double, shift: Bool)
     case pointerMoved(Point2, time: Double)
     case pointerUp(Point2, time: Double)
     /// A wheel notch (1 a notch) or a touchpad's precise fraction of one; `ctrl` asks a
-    /// slider under the pointer to step instead of scrolling (SPEC §15.2).
+    /// slider under the pointer to step instead of scrolling (docs/behaviour.md §15.2).
     case wheel(dy: Double, at: Point2, time: Double, shift: Bool, ctrl: Bool)
     case key(Key, time: Double, shift: Bool)
     /// Text typed (after the keyboard layout and input method), for editable fields.
@@ -32,7 +32,7 @@ public enum InputEvent: Hashable, Sendable {
     public func offsetBy(dx: Double, dy: Double) -> InputEvent { mapped { Point2($0.x + dx, $0.y + dy) } }
 
     /// The same event with its position mapped by `f` (window points to page points on a
-    /// page drawn scaled down, SPEC §15.6).
+    /// page drawn scaled down, docs/behaviour.md §15.6).
     public func mapped(_ f: (Point2) -> Point2) -> InputEvent {
         switch self {
         case .pointerDown(let p, let t, let s): return .pointerDown(f(p), time: t, shift: s)
@@ -63,16 +63,16 @@ public enum InputEvent: Hashable, Sendable {
 public enum Key: String, Hashable, Sendable {
     case escape, enter, space, tab, left, right, up, down, backspace, delete, home, end
     case h, r, s, m, d, f, t, n
-    /// Ctrl+Z; Ctrl+Shift+Z or Ctrl+Y; Ctrl+A, Ctrl+C, Ctrl+X, Ctrl+V (SPEC §11): named for
+    /// Ctrl+Z; Ctrl+Shift+Z or Ctrl+Y; Ctrl+A, Ctrl+C, Ctrl+X, Ctrl+V (docs/behaviour.md §11): named for
     /// what they do, translated once at the platform edge.
     case undo, redo, selectAll, copy, cut, paste
-    /// Ctrl+Q or Ctrl+W: close the window (SPEC §15.4).
+    /// Ctrl+Q or Ctrl+W: close the window (docs/behaviour.md §15.4).
     case quit
     /// F1 or ? : the shortcut overlay.
     case help
-    /// F9: save the last seconds of the session (SPEC §17, the flight recorder).
+    /// F9: save the last seconds of the session (docs/behaviour.md §17, the flight recorder).
     case saveLast
-    /// Ctrl+Shift+C: the HUD's lines as text, for a bug report (SPEC §17).
+    /// Ctrl+Shift+C: the HUD's lines as text, for a bug report (docs/behaviour.md §17).
     case copyReport
     case digit1 = "1", digit2 = "2", digit3 = "3", digit4 = "4", digit5 = "5", digit6 = "6", digit7 = "7", digit8 = "8", digit9 = "9"
 

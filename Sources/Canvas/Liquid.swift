@@ -2,7 +2,7 @@ import Foundation
 import Motion
 import Synchronization
 
-/// How the distances of a liquid group's shapes are merged (SPEC §5.1).
+/// How the distances of a liquid group's shapes are merged (docs/behaviour.md §5.1).
 public enum LiquidKernel: String, Sendable, CaseIterable, Hashable, Codable, NamedChoice {
     public init(from decoder: Decoder) throws { self = try Self.decodeChoice(from: decoder) }
 
@@ -29,7 +29,7 @@ public struct LiquidGroup: Hashable, Sendable {
     public var kernel: LiquidKernel
 
     /// Smoothing k: equal distances are pushed together by k, so two shapes bridge once
-    /// their gap is below 2k; the kernel reaches out to 4k. The calibration SPEC §5.1
+    /// their gap is below 2k; the kernel reaches out to 4k. The calibration docs/behaviour.md §5.1
     /// suggests, and the default, is k = merge / 4: reach at the merge distance, bridge
     /// below half of it.
     public var smoothing: Double
@@ -43,7 +43,7 @@ public struct LiquidGroup: Hashable, Sendable {
         self.smoothing = k.isFinite ? max(k, 0) : self.merge / 4
     }
 
-    /// SPEC §5.1: merge distance 20 pt.
+    /// docs/behaviour.md §5.1: merge distance 20 pt.
     public static let defaultMerge = 20.0
     /// Parts of one control rest this far apart: the neck holds.
     public static let joinedGap = 4.0
@@ -118,7 +118,7 @@ public struct LiquidGroup: Hashable, Sendable {
     }
 }
 
-/// How a liquid group is painted: glass you see through, not frosted plastic (SPEC §5.2,
+/// How a liquid group is painted: glass you see through, not frosted plastic (docs/behaviour.md §5.2,
 /// §5.3.1's last point). A light tint over a lightly blurred backdrop; a bezel where the
 /// glass bends what is behind it; a thin rim; a specular highlight along the side facing
 /// the light (`lightDirection`, from the top left); and a soft lift shadow. Everything at
@@ -183,7 +183,7 @@ public struct LiquidPaint: Hashable, Sendable {
     /// left, 37° off vertical. A rim whose outward normal points this way is lit.
     public static let lightDirection = Point2(-0.6, -0.8)
 
-    /// SPEC §5.2: light mode lift shadow black 7 %, radius 18, offset y 8. Tint 30 % white:
+    /// docs/behaviour.md §5.2: light mode lift shadow black 7 %, radius 18, offset y 8. Tint 30 % white:
     /// over the #F3F2EE ground the glass is almost the ground, so it is drawn by its rim,
     /// highlight, bent edges and shadow, as glass is.
     public static let light = LiquidPaint(tint: Color(r: 1, g: 1, b: 1, a: 0.30), rim: Color(r: 1, g: 1, b: 1, a: 0.9),
@@ -259,7 +259,7 @@ public enum NeckMeasure {
     public static func snapGap(_ kind: Kind, size: Size, merge: Double, kernel: LiquidKernel, count: Int = 2,
                                smoothing: Double? = nil) -> Double {
         // A bisection of bisections (~3000 distance evaluations): the sandbox reads it every
-        // frame for the same few rows, so each answer is kept (SPEC §9's frame budget).
+        // frame for the same few rows, so each answer is kept (docs/behaviour.md §9's frame budget).
         let key = SnapKey(kind: kind, width: size.width, height: size.height, merge: merge, kernel: kernel, count: count,
                           smoothing: smoothing)
         if let known = snapGaps.withLock({ $0[key] }) { return known }

@@ -3,7 +3,7 @@ import Fit
 import Foundation
 
 /// Reads a video through ffmpeg as planar colour frames with their presentation times, for
-/// `springlab fit` (SPEC §16).
+/// `springlab fit` (docs/behaviour.md §16).
 ///
 /// Frames come exactly as the container has them (`-fps_mode passthrough`: none made
 /// up, none dropped), each with its timestamp from the `showinfo` filter: screen

@@ -1,6 +1,6 @@
 import Canvas
 
-/// A filmstrip contact sheet (SPEC §7): frames in a grid, each cut to its cell, with its
+/// A filmstrip contact sheet (docs/behaviour.md §7): frames in a grid, each cut to its cell, with its
 /// time written under it — the moments of a motion side by side for a review.
 public enum ContactSheet {
     /// The label band and gaps at a sheet drawn at 1×; `compose`'s `labelScale` grows them

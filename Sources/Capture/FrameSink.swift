@@ -2,7 +2,7 @@ import Files
 import Foundation
 import Render
 
-/// Where rendered frames go (SPEC §7), chosen by the output path: `.mp4` (H.264, yuv420p)
+/// Where rendered frames go (docs/behaviour.md §7), chosen by the output path: `.mp4` (H.264, yuv420p)
 /// and `.gif` (a palette made from the clip, then used) through the ffmpeg program, a
 /// folder of PNGs, or one PNG. Every sink writes beside its target and moves the result
 /// into place only when whole; a failure removes what it wrote.

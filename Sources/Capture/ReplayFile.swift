@@ -2,7 +2,7 @@ import Canvas
 import Files
 import Foundation
 
-/// A recorded session (SPEC §7): line-oriented text, flushed as it is recorded.
+/// A recorded session (docs/behaviour.md §7): line-oriented text, flushed as it is recorded.
 ///
 ///     springlab-replay 1
 ///     {"settings": {...}}
@@ -26,14 +26,14 @@ public struct ReplayFile: Sendable {
         /// applied at `wall` with its motion starting at scene time `at`.
         case present(wall: Double, at: Double)
         case frame(wall: Double, hash: String)
-        /// Where the replay's rendering starts (SPEC §17): a flight recorder's replay holds
+        /// Where the replay's rendering starts (docs/behaviour.md §17): a flight recorder's replay holds
         /// the session from its start, so the scene reaches this moment exactly, and renders
         /// from here; its times (`--from`, `--to`) count from here too.
         case span(wall: Double)
-        /// Settings that came from outside the input (SPEC §17: a preset dropped or picked
+        /// Settings that came from outside the input (docs/behaviour.md §17: a preset dropped or picked
         /// from the library), as the preset's JSON text and its name: replayed as loaded.
         case preset(wall: Double, name: String, json: String)
-        /// A recording fitted to spring B (SPEC §16): the fit as the window showed it, JSON.
+        /// A recording fitted to spring B (docs/behaviour.md §16): the fit as the window showed it, JSON.
         case fit(wall: Double, path: String, json: String)
         case end(wall: Double)
 
@@ -48,7 +48,7 @@ public struct ReplayFile: Sendable {
 
     /// The whole window at a moment of the session, as JSON text (the app decodes it):
     /// a flight recorder that dropped its oldest hour starts its replays here rather than
-    /// at the session's first settings (SPEC §17). Written as the line after the settings,
+    /// at the session's first settings (docs/behaviour.md §17). Written as the line after the settings,
     /// `{"t": T, "e": "checkpoint", "state": {...}}`. T is the time of the frame it was
     /// taken at (the frame's predicted present time), so an input handled just after it
     /// may be stamped a little earlier, as in any take.
@@ -222,7 +222,7 @@ public struct ReplayFile: Sendable {
         }
     }
 
-    /// The longest take a replay may hold: 24 hours (SPEC §13) from its start (a checkpoint
+    /// The longest take a replay may hold: 24 hours (docs/behaviour.md §13) from its start (a checkpoint
     /// may start it later: a window open for days). Frames are drawn for every second of
     /// it, so this bounds the work a file can ask for.
     public static let maximumTime = 86_400.0
@@ -268,7 +268,7 @@ public struct ReplayFile: Sendable {
         case "focusLost": return .input(.focusLost(time: t))
         case "captureLost": return .input(.captureLost(time: t))
         case "resize":
-            // A window is 16…8192 pt a side (SPEC §13), like --size.
+            // A window is 16…8192 pt a side (docs/behaviour.md §13), like --size.
             return .resize(Size(try num(\.w, "w", 16...8192), try num(\.h, "h", 16...8192)), wall: t)
         case "present": return .present(wall: t, at: try num(\.at, "at", 0...maximumTime))
         case "frame": return .frame(wall: t, hash: try str(\.hash, "hash", limit: 64))

@@ -1,7 +1,7 @@
 import Foundation
 import Motion
 
-/// Reading a CSS `linear()` easing back as a spring (SPEC §12.3).
+/// Reading a CSS `linear()` easing back as a spring (docs/behaviour.md §12.3).
 extension SpringCode {
     /// A CSS easing: our own export (its `/* spring: … */` comment names the exact spring),
     /// or anyone's `linear()` with a duration, fitted. Nil when the text has no CSS easing.
@@ -74,7 +74,7 @@ extension SpringCode {
         return nil
     }
 
-    /// A CSS `@keyframes` rule (SPEC §18's `keyframes` export): the spring its comment
+    /// A CSS `@keyframes` rule (docs/behaviour.md §18's `keyframes` export): the spring its comment
     /// names, else one fitted to its keyframes — `P% { … * X) … }`, run linearly over the
     /// `animation`'s duration.
     static func readKeyframes(_ text: String) throws(SpringPasteError) -> PastedSpring? {

@@ -1,7 +1,7 @@
 import Foundation
 import Motion
 
-/// A spring's step response as a CSS `linear()` easing with its duration (SPEC §12.2).
+/// A spring's step response as a CSS `linear()` easing with its duration (docs/behaviour.md §12.2).
 ///
 ///     let easing = SpringCode.cssLinear(Spring(response: 0.5, dampingRatio: 0.8))
 ///     easing.text      // "transition: transform 0.597s linear(0, 0.0211 2.9%, 0.0914 6.5%, …, 1.0105 83.7%, 1)"
@@ -40,7 +40,7 @@ public struct CSSLinearEasing: Sendable, Equatable {
 }
 
 extension SpringCode {
-    /// CSS linear() easing of the spring's step response (SPEC §12.2).
+    /// CSS linear() easing of the spring's step response (docs/behaviour.md §12.2).
     ///
     /// How it is built, and why:
     /// - **Duration**: the settle time rounded *up* to whole milliseconds, so the printed

@@ -13,7 +13,7 @@ import Motion
 ///                                                                               …/animation/snappy(duration:extrabounce:) etc.
 ///
 /// Response R and damping fraction ζ mean k = (2π/R)², c = 4πζ/R at unit mass; duration d
-/// and bounce b mean response d with ζ = 1 − b (b ≥ 0) or 1/(1 + b) (b < 0) — SPEC §1.1, and
+/// and bounce b mean response d with ζ = 1 − b (b ≥ 0) or 1/(1 + b) (b < 0) — docs/behaviour.md §1.1, and
 /// Flutter's withDurationAndBounce, documented as "the same result as SwiftUI's
 /// spring(duration:bounce:blendDuration:)".
 extension SpringCode {

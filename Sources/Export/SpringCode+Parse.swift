@@ -12,7 +12,7 @@ extension SpringCode {
     /// Which platform a text is comes from its own words (`UISpringTimingParameters`,
     /// `SpringDescription`, `SpringForce`, Kotlin's `label = value`, SwiftUI's `.spring(`, a
     /// `linear(`, `tension:`…), never from guessing at bare numbers — except the two-number
-    /// "R, Z" SPEC §12.3 asks for.
+    /// "R, Z" docs/behaviour.md §12.3 asks for.
     public static func parse(_ text: String) throws(SpringPasteError) -> PastedSpring {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw SpringPasteError(reason: "nothing to paste: the text is empty") }
@@ -64,7 +64,7 @@ extension SpringCode {
         return call.equalsLabels || call.arguments.allSatisfy { $0.label == nil }
     }
 
-    /// Plain "R, Z": response (s) and damping ratio, SPEC §12.3.
+    /// Plain "R, Z": response (s) and damping ratio, docs/behaviour.md §12.3.
     private static func readPlain(_ code: String) throws(SpringPasteError) -> PastedSpring? {
         var values: [CodeValue] = []
         var sign: [CodeToken] = []

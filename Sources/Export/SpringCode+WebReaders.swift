@@ -67,7 +67,7 @@ extension SpringCode {
         }
         let bounce = try reader.number(table["bounce"]?.value, "bounce")
         if let visual = try reader.number(table["visualDuration"]?.value, "visualDuration"), visual != 0 {
-            // root = 2π / (1.2 v): the response is 1.2 × visualDuration (SPEC §12.2);
+            // root = 2π / (1.2 v): the response is 1.2 × visualDuration (docs/behaviour.md §12.2);
             // ζ = clamp(0.05, 1, 1 − bounce), bounce defaulting to 0 here.
             let v = try ValueReader.positive(visual, "visualDuration")
             let z = min(max(1 - (bounce ?? 0), MotionDefaults.minDamping), MotionDefaults.maxDamping)

@@ -1,4 +1,4 @@
-// Export — a spring as code for the platforms designers ship to, and back (SPEC §12.2–§12.3).
+// Export — a spring as code for the platforms designers ship to, and back (docs/behaviour.md §12.2–§12.3).
 // `SpringCode.text` writes a `Motion.Spring` for SwiftUI, UIKit, Compose, Android, Flutter,
 // motion.dev, react-spring, CSS `linear()` and JSON, each exact in its own platform's
 // semantics (cited beside every constant and default); `SpringCode.parse` reads any of them
@@ -10,7 +10,7 @@
 import Foundation
 import Motion
 
-/// The formats of SPEC §12.2's Copy menu. The raw values are the command line's and the
+/// The formats of docs/behaviour.md §12.2's Copy menu. The raw values are the command line's and the
 /// presets' words (`springlab export --format react-spring`).
 public enum SpringCodeFormat: String, CaseIterable, Sendable, Codable {
     case swiftui, uikit, compose, android, flutter, motion, reactSpring = "react-spring", css, json, origami, keyframes, waapi
@@ -54,7 +54,7 @@ public struct SpringPasteError: Error, Sendable, Equatable, CustomStringConverti
 
     public init(reason: String) {
         // A reason is shown in a one-line toast and written to the trace, and it often
-        // quotes what was pasted (SPEC §13): never let a pasted newline, ESC, BEL or a
+        // quotes what was pasted (docs/behaviour.md §13): never let a pasted newline, ESC, BEL or a
         // right-to-left override through, and never a 400-character name whole.
         self.reason = Self.oneLine(reason)
     }
@@ -95,7 +95,7 @@ public struct SpringPasteError: Error, Sendable, Equatable, CustomStringConverti
 ///     // spring(dampingRatio = 0.7f, stiffness = 157.9136704f)
 ///     try SpringCode.parse("spring(stiffness = Spring.StiffnessLow)").spring.response  // 0.444 s
 public enum SpringCode {
-    /// The spring as code in `format` (SPEC §12.2). May be several lines (SwiftUI gives both forms).
+    /// The spring as code in `format` (docs/behaviour.md §12.2). May be several lines (SwiftUI gives both forms).
     ///
     /// Numbers carry 10 significant digits (trailing zeros trimmed): enough that pasting the
     /// text back gives the same response and damping ratio to 1e-9, and that the platform's
@@ -120,7 +120,7 @@ public enum SpringCode {
         case .flutter:
             return "SpringDescription(mass: \(m), stiffness: \(k), damping: \(c))"
         case .motion:
-            // SPEC §12.2: motion.dev's duration-defined springs drop the inherited velocity,
+            // docs/behaviour.md §12.2: motion.dev's duration-defined springs drop the inherited velocity,
             // so the export is always the physical form.
             return "{ type: \"spring\", stiffness: \(k), damping: \(c), mass: \(m) }"
         case .reactSpring:
@@ -138,7 +138,7 @@ public enum SpringCode {
         }
     }
 
-    /// A CSS `@keyframes` rule for engines without `linear()` (SPEC §18): one keyframe at
+    /// A CSS `@keyframes` rule for engines without `linear()` (docs/behaviour.md §18): one keyframe at
     /// each point of the `linear()` easing — so within the same 0.005 of the travel — each
     /// `P% { transform: translateX(calc(var(--travel) * X)); }`, run linearly for the
     /// easing's duration, and the comment that names the exact spring.
@@ -153,7 +153,7 @@ public enum SpringCode {
         return lines.joined(separator: "\n")
     }
 
-    /// The Web Animations API (SPEC §18): `element.animate` from 0 to the travel, the
+    /// The Web Animations API (docs/behaviour.md §18): `element.animate` from 0 to the travel, the
     /// duration in milliseconds and the easing the CSS export's `linear()`.
     static func waapi(_ spring: Spring) -> String {
         let easing = cssLinear(spring)
@@ -162,7 +162,7 @@ public enum SpringCode {
             + "{ duration: \(milliseconds), easing: \"\(easing.function)\" }) \(cssComment(spring))"
     }
 
-    /// Origami's POP Animation (SPEC §18): `bounciness: B, speed: S`, Rebound's conversion
+    /// Origami's POP Animation (docs/behaviour.md §18): `bounciness: B, speed: S`, Rebound's conversion
     /// inverted exactly (`OrigamiPOP`). A spring bouncier than any POP spring at its speed
     /// says so in a comment instead of writing a near miss.
     static func origami(_ spring: Spring) -> String {

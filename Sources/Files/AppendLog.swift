@@ -1,6 +1,6 @@
 import Foundation
 
-/// A file written as it goes — the live replay, the trace (SPEC §13): one line at a time,
+/// A file written as it goes — the live replay, the trace (docs/behaviour.md §13): one line at a time,
 /// each straight to the disk, into a file this process created itself.
 ///
 /// The file is made exclusively as a temporary beside the target, its first lines written,

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reading a user's input file (a replay, a preset, a CSV) or standard input for "-",
-/// bounded and without a crash (SPEC §13): a directory, FIFO or device is named as such,
+/// bounded and without a crash (docs/behaviour.md §13): a directory, FIFO or device is named as such,
 /// a read error is a message, and nothing larger than `limit` bytes is taken in whole.
 public enum InputFile {
     /// 64 MB: far above any replay or preset a session writes (a 10-minute take at
@@ -68,7 +68,7 @@ public enum InputFile {
 }
 
 /// Lines of a file or standard input, read in chunks: memory stays bounded however long
-/// the input (SPEC §13: `velocity` streams). A line longer than `maxLine` bytes is an
+/// the input (docs/behaviour.md §13: `velocity` streams). A line longer than `maxLine` bytes is an
 /// error, so a file without newlines (/dev/zero) cannot grow without end.
 public struct LineReader {
     public let name: String

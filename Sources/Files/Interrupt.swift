@@ -20,7 +20,7 @@ private let nextCleanup = Atomic<Int>(0)
 /// What to call, on the watchdog's thread, as soon as a stop is asked for.
 private let wakers = Mutex<[@Sendable () -> Void]>([])
 
-/// SIGINT and SIGTERM as a request to stop (SPEC §13): the long commands (`record`,
+/// SIGINT and SIGTERM as a request to stop (docs/behaviour.md §13): the long commands (`record`,
 /// `filmstrip`, `bench`, `run`) install this, look at it between frames, and stop within
 /// a frame — the encoder stopped, temporaries removed, exit status 128 + the signal.
 ///

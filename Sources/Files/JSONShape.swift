@@ -4,7 +4,7 @@
 /// Foundation's JSONDecoder builds the whole document first: a 60 MB preset holding one
 /// list of 15 million numbers took 23 s and 1.4 GB before being told it is no setting.
 /// This walk reads each byte once, keeps only the path it is on, and stops at the first
-/// list longer than any setting (SPEC §13: bounded input, one clear line):
+/// list longer than any setting (docs/behaviour.md §13: bounded input, one clear line):
 ///
 ///     try JSONShape.check(text)   // "'pushAlert.gap' holds a list of more than 1000 values"
 public enum JSONShape {

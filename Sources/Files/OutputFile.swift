@@ -1,6 +1,6 @@
 import Foundation
 
-/// A file written whole or not at all (SPEC §13): the one way SpringLab writes a file.
+/// A file written whole or not at all (docs/behaviour.md §13): the one way SpringLab writes a file.
 ///
 /// The bytes go to a new temporary created exclusively beside the target
 /// (`.NAME-springlab-XXXXXX`: `mkstemp` never opens a file that already exists, so no

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A folder output (a PNG sequence) built whole in a temporary folder beside the target
-/// and renamed into place only when every file in it is written and flushed (SPEC §13).
+/// and renamed into place only when every file in it is written and flushed (docs/behaviour.md §13).
 ///
 /// The target must be missing or an empty folder: a non-empty folder is never mixed into
 /// and never replaced; a file where the folder should be is refused. On failure only the

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a path names on the disk, for messages and refusals: a file is written only over
-/// a regular file, and a device, FIFO or folder is named as such (SPEC §13).
+/// a regular file, and a device, FIFO or folder is named as such (docs/behaviour.md §13).
 public enum PathKind: Equatable, Sendable {
     case missing, regular, directory, fifo, characterDevice, blockDevice, socket, other
     /// A folder on the way cannot be entered (EACCES): the path may well exist, and saying

@@ -1,4 +1,4 @@
-/// A value echoed in an error message, made safe for one line (SPEC §13): control
+/// A value echoed in an error message, made safe for one line (docs/behaviour.md §13): control
 /// characters escaped (`\n`, `\t`, `\0`, `\u{1B}` …), and cut with "…" after `limit`
 /// characters or twice that many bytes of UTF-8 written, whichever comes first — so a
 /// 10 MB field or a 300-digit number does not flood the terminal, and neither do 60 emoji

@@ -1,5 +1,5 @@
 /// A decoded clip: frames of one size, each with its presentation time, and how much
-/// smaller than the video's frames they are (SPEC §16: large videos are tracked
+/// smaller than the video's frames they are (docs/behaviour.md §16: large videos are tracked
 /// downscaled, positions scaled back).
 ///
 /// Colour, not grey: a blue card on a purple gradient can have the same luma as what is

@@ -1,4 +1,4 @@
-/// Finds the element that moves in a clip, as it is in the first frame (SPEC §16).
+/// Finds the element that moves in a clip, as it is in the first frame (docs/behaviour.md §16).
 ///
 /// 1. The change map: how far each pixel ever departs from the first frame. Video noise
 ///    (H.264's blocks, a GIF's dither) moves a pixel a few levels; an element passing

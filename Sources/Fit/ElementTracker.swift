@@ -1,4 +1,4 @@
-/// Follows an element through a clip with sub-pixel precision (SPEC §16).
+/// Follows an element through a clip with sub-pixel precision (docs/behaviour.md §16).
 ///
 /// The element as it is in the reference frame is the template; in every other frame it
 /// is where the sum of squared differences with the template is least. The search is

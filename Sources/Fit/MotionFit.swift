@@ -12,7 +12,7 @@ public struct FitError: Error, Sendable, Equatable {
     public init(_ message: String) { self.message = message }
 }
 
-/// A fitted motion and how well it fits (SPEC §16).
+/// A fitted motion and how well it fits (docs/behaviour.md §16).
 public struct MotionFitResult: Sendable {
     public var motion: FittedMotion
     /// The samples the fit used: the move and the rest around it.
@@ -42,7 +42,7 @@ public struct Move: Sendable, Equatable {
 }
 
 /// From samples to a fitted spring: finds the rests and the moves between them, keeps the
-/// largest, and fits the spring's closed form to it (SPEC §16).
+/// largest, and fits the spring's closed form to it (docs/behaviour.md §16).
 public enum MotionFit {
     /// The fewest samples a fit takes: six parameters need at least six.
     public static let minimumSamples = 6

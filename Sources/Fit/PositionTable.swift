@@ -2,7 +2,7 @@ import Files
 import Foundation
 
 /// Positions over time along both axes: what a CSV holds or a tracked video gives, before
-/// one axis is chosen (SPEC §16).
+/// one axis is chosen (docs/behaviour.md §16).
 public struct PositionTable: Sendable, Equatable {
     public var times: [Double]
     /// Nil when the source has no such column.

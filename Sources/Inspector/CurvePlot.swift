@@ -3,7 +3,7 @@ import Foundation
 import Motion
 import Scenes
 
-/// The numbers behind the curve plot (SPEC §6): two step responses on one time axis,
+/// The numbers behind the curve plot (docs/behaviour.md §6): two step responses on one time axis,
 /// where each first reaches 90 % and where each settles, and the lead between them.
 package struct CurveSummary: Sendable, Equatable {
     /// First time the step response from rest reaches 0.9, s (nil if it never does).
@@ -99,7 +99,7 @@ extension UIPass {
 }
 
 extension UIPass {
-    /// The curve plot block (SPEC §6): its title with the lead of the second curve behind
+    /// The curve plot block (docs/behaviour.md §6): its title with the lead of the second curve behind
     /// the first at 90 %, the step responses on one axis, and a legend line per curve with
     /// where it reaches 90 % and where it settles.
     package mutating func curvePlot<Settings>(_ spec: CurvePlotSpec<Settings>, settings: inout Settings,

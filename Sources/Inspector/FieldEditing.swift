@@ -19,7 +19,7 @@ package enum CommitKind: Equatable {
     case clickAway
 }
 
-/// The edit of one field in progress, shared by number and text fields (SPEC §11.1).
+/// The edit of one field in progress, shared by number and text fields (docs/behaviour.md §11.1).
 package struct FieldEdit: Sendable, Codable {
     package var id: ControlID
     package var model: TextFieldModel

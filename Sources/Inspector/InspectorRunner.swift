@@ -57,7 +57,7 @@ extension EventName {
     /// A typed value the inspector refused: `{"event": "refused", "name": "gap.response",
     /// "text": "5", "reason": "out of range: 0.05 – 2 s"}`.
     package static let refused: EventName = "refused"
-    /// The inspector's way of writing springs was chosen (SPEC §11.2): `{"event": "form",
+    /// The inspector's way of writing springs was chosen (docs/behaviour.md §11.2): `{"event": "form",
     /// "form": "duration"}`, followed by a `layout` with the form's controls.
     package static let form: EventName = "form"
 }
@@ -76,7 +76,7 @@ package struct InspectorCursor {
 }
 
 extension Scene {
-    /// The one inspector (SPEC §6, §10): lays out, handles the pass's event and draws the
+    /// The one inspector (docs/behaviour.md §6, §10): lays out, handles the pass's event and draws the
     /// scene's `inspector` list in `frame` scrolled by `scroll`, then the footer. Values
     /// change in place; every change of a setting is returned for the trace.
     /// `preview`: settings to show dashed over the plots (a preset entry under the pointer).
@@ -216,7 +216,7 @@ extension Scene {
 package struct InspectorFooter {
     package var showAbout: Bool
     package var savePreset = false
-    /// The presets to list (SPEC §18): the user's, then the built-in ones.
+    /// The presets to list (docs/behaviour.md §18): the user's, then the built-in ones.
     package var presets: [FooterPreset] = []
     /// The list's open actions, rename and question, kept by the workbench.
     package var list = PresetListState()
@@ -224,7 +224,7 @@ package struct InspectorFooter {
     package var action: PresetAction?
     /// The name Save preset saves under (the scene's title until the user types one).
     package var presetName = ""
-    /// A recording to fit (SPEC §16), for the Spring Lab's Fit… row; nil: no such row.
+    /// A recording to fit (docs/behaviour.md §16), for the Spring Lab's Fit… row; nil: no such row.
     package var fitPath: String?
     /// Fit… was pressed, or a path was typed and committed with Enter.
     package var fitRequested = false
@@ -243,7 +243,7 @@ package struct InspectorFooter {
 }
 
 extension UIPass {
-    /// The row choosing how every spring group writes its spring (SPEC §11.2, §18), at the
+    /// The row choosing how every spring group writes its spring (docs/behaviour.md §11.2, §18), at the
     /// top of any inspector with a spring: `form.response`, `form.duration`,
     /// `form.stiffness`, `form.origami`.
     package mutating func formChoice(_ c: inout InspectorCursor, into out: inout InspectorOutcome, at t: Double) {
@@ -264,7 +264,7 @@ extension UIPass {
     package mutating func footer(_ footer: inout InspectorFooter, x: Double, y: Double) -> Double {
         var y = y
         if var path = footer.fitPath {
-            // Fit a recording (SPEC §16): its title with the Fit… button at the right, as a
+            // Fit a recording (docs/behaviour.md §16): its title with the Fit… button at the right, as a
             // spring group's title has its buttons, and the path across the panel under it —
             // for when dropping the file is not at hand. Enter in the field fits it too.
             text("Fit a recording", in: Rect(x: x, y: y + 4, width: 200, height: 20), style: Self.heading, color: theme.label)
@@ -282,7 +282,7 @@ extension UIPass {
         }
         if button("savePreset", "Save preset", frame: Rect(x: x + 140, y: y, width: 110, height: 28)) { footer.savePreset = true }
         y += 36
-        // What Save preset names the file (SPEC §11.4: "Save preset (name it)").
+        // What Save preset names the file (docs/behaviour.md §11.4: "Save preset (name it)").
         _ = textField("presetName", "preset name", value: &footer.presetName, maxCharacters: 60,
                       frame: Rect(x: x, y: y, width: 250 + Self.labelWidth - 92, height: 30))
         y += 40

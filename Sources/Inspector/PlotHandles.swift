@@ -3,7 +3,7 @@ import Foundation
 import Motion
 import Scenes
 
-/// A drag on a step-response plot (SPEC §18): which handle, the time axis frozen for the
+/// A drag on a step-response plot (docs/behaviour.md §18): which handle, the time axis frozen for the
 /// drag (so the curve does not slide under the pointer as its settle time changes), and
 /// where it began.
 package struct PlotDrag: Sendable, Codable, Equatable {
@@ -85,12 +85,12 @@ extension UIPass {
     }
 
     /// The handles of `group`'s curve — the first of `springs` — on the plot `id` in `plot`
-    /// (SPEC §18): dragging the peak up or down sets the bounce (the damping ratio whose
+    /// (docs/behaviour.md §18): dragging the peak up or down sets the bounce (the damping ratio whose
     /// overshoot follows the pointer), the settle mark left or right the response (scaled
     /// so the settle time follows the pointer) — on the block's plot the handle stays under
     /// the pointer; Shift moves a tenth as far. One undo step a
     /// drag (the drag holds the pointer: `state.active`), values rounded to the precision
-    /// shown (SPEC §11.1). Returns the settings it changed.
+    /// shown (docs/behaviour.md §11.1). Returns the settings it changed.
     package mutating func plotHandles<Settings>(_ group: SpringGroupSpec<Settings>, id: String, settings: inout Settings, plot: Rect,
                                                 springs: [Spring], takesPress: Bool = true) -> [SettingChange] {
         guard let spring = springs.first else { return [] }

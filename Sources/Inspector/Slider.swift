@@ -44,7 +44,7 @@ package struct SliderSpec: Sendable {
         return exp(lo + f * (hi - lo))
     }
 
-    // MARK: Precision (SPEC §11.1)
+    // MARK: Precision (docs/behaviour.md §11.1)
 
     /// Decimal places needed to write `step` exactly (0.01 → 2, 0.025 → 3, 10 → 0), at most 6.
     package static func places(of step: Double) -> Int {
@@ -115,7 +115,7 @@ extension UIPass {
     /// A slider row: label, track, number. Drag the knob (proportional), click the track
     /// (jump), Ctrl+wheel over it (steps), Shift (fine), double-click (reset) —
     /// values set by pointer are rounded to the decimals shown. Click the number (or Enter)
-    /// to type over it: a desktop text field (SPEC §11.1) whose Enter, Tab or a click
+    /// to type over it: a desktop text field (docs/behaviour.md §11.1) whose Enter, Tab or a click
     /// elsewhere applies a valid value; a refused one keeps the field open with its reason
     /// under it. Tab focus and arrows. Returns true when `value` changed.
     package mutating func slider(_ id: ControlID, _ label: String, value: inout Double, spec: SliderSpec, frame: Rect) -> Bool {
@@ -165,7 +165,7 @@ extension UIPass {
         } else if let wheel = wheelSteps(for: id) {
             // Only Ctrl+wheel steps a slider, and only the one its gesture started on:
             // scrolling the inspector past a column of sliders must not retune every spring
-            // it crosses (SPEC §15.2).
+            // it crosses (docs/behaviour.md §15.2).
             consumed = true
             if wheel.steps != 0 { value = spec.stepped(value, by: wheel.steps, fine: wheel.fine) }
         }

@@ -12,17 +12,17 @@ public struct Toast: Sendable, Equatable, Codable {
 }
 
 extension EventName {
-    /// A spring group copied as code (SPEC §12.2): `{"event": "copied", "group":
+    /// A spring group copied as code (docs/behaviour.md §12.2): `{"event": "copied", "group":
     /// "pushAlert.gap", "format": "compose", "text": "spring(…)"}`.
     package static let copied: EventName = "copied"
-    /// A spring pasted into a group (SPEC §12.3), after its `setting` events: what was read.
+    /// A spring pasted into a group (docs/behaviour.md §12.3), after its `setting` events: what was read.
     package static let pasted: EventName = "pasted"
     /// Text a group could not read as a spring: the one-line reason; nothing changed.
     package static let pasteRefused: EventName = "pasteRefused"
 }
 
 extension UIPass {
-    /// The open Code menu of a group (SPEC §12.2, §12.3): one row a format — Copy as … and
+    /// The open Code menu of a group (docs/behaviour.md §12.2, §12.3): one row a format — Copy as … and
     /// the switch that makes it what Ctrl+C copies — then Paste.
     package mutating func codeMenu<Settings>(_ group: SpringGroupSpec<Settings>, settings: Settings, exportID: String,
                                      cursor c: inout InspectorCursor) {
@@ -88,7 +88,7 @@ extension UIPass {
         notes.append((.copied, [("group", .string(exportID)), ("format", .string(format.rawValue)), ("text", .string(text))]))
     }
 
-    /// Reads `text` as a spring and sets the group to it exactly (SPEC §12.3): its first
+    /// Reads `text` as a spring and sets the group to it exactly (docs/behaviour.md §12.3): its first
     /// number (a response, or a ratio of the spring it follows) and its damping ratio, one
     /// undo step. A text that is no spring, or a spring outside the group's ranges, changes
     /// nothing and says why in one line.

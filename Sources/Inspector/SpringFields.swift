@@ -2,8 +2,8 @@ import Foundation
 import Motion
 import Scenes
 
-/// The sliders of one spring group in one form (SPEC §11.2), each converted from the
-/// stored response and damping ratio (SPEC §1.1) and knowing the one stored setting it
+/// The sliders of one spring group in one form (docs/behaviour.md §11.2), each converted from the
+/// stored response and damping ratio (docs/behaviour.md §1.1) and knowing the one stored setting it
 /// writes back:
 ///
 ///     response   response (s) · damping                 → .response · .damping
@@ -106,7 +106,7 @@ package struct SpringFields<Settings: SceneSettings> {
             fields = leading + [coefficient]
         case .origami:
             // Rebound's spring has unit mass: its tension is k and its friction c. Speed alone
-            // sets the tension; at a speed, bounciness moves only the friction (SPEC §18).
+            // sets the tension; at a speed, bounciness moves only the friction (docs/behaviour.md §18).
             let spring = group.spring(settings), k = spring.stiffness / spring.mass
             let bounciness = OrigamiPOP.bounciness(tension: k, friction: spring.damping / spring.mass)
             // A spring slower (or faster) than any POP speed is read at the nearest one: its
@@ -145,7 +145,7 @@ package struct SpringFields<Settings: SceneSettings> {
     }
 
     /// The numbers under the sliders: what the form does not show already, and the settle
-    /// time (the response form's line is SPEC §6's: stiffness, coefficient, settle). The
+    /// time (the response form's line is docs/behaviour.md §6's: stiffness, coefficient, settle). The
     /// other forms leave "overdamped" to their sliders' labels: the line must fit beside
     /// the plot.
     package static func derived(_ s: Spring, form: SpringForm, ratio: Bool) -> String {

@@ -4,12 +4,12 @@ import Motion
 import Scenes
 
 extension UIPass {
-    /// One spring's group (SPEC §6, §11.2): its title and Reset, the spring's numbers in the
+    /// One spring's group (docs/behaviour.md §6, §11.2): its title and Reset, the spring's numbers in the
     /// inspector's form — response and damping, duration and bounce, or mass, stiffness and
     /// damping coefficient — then the derived numbers beside a small step response.
     ///
     /// Whatever the form, the settings keep response and damping ratio: every number shown
-    /// is converted from them (SPEC §1.1), and a typed or dragged one is converted back into
+    /// is converted from them (docs/behaviour.md §1.1), and a typed or dragged one is converted back into
     /// the one stored setting it moves, so the `setting` event names it (`gap.damping` for
     /// a bounce) and presets, replays and undo see what they always saw. A value whose
     /// conversion leaves the stored range is refused with the form's range.
@@ -40,7 +40,7 @@ extension UIPass {
             state.masses[group.id] = nil
         }
         // A click on the title row (not on its buttons) gives the group the keyboard: Ctrl+C
-        // and Ctrl+V then act on it while the pointer is elsewhere (SPEC §15.3).
+        // and Ctrl+V then act on it while the pointer is elsewhere (docs/behaviour.md §15.3).
         let titleRow = Rect(x: x, y: top, width: w, height: 22), titleID: ControlID = "\(group.id).title"
         if pressed(in: titleRow) != nil { consumed = true; state.focus = titleID }
         if state.focus == titleID {
@@ -81,7 +81,7 @@ extension UIPass {
         }
         let plotWidth = 96.0
         let plotFrame = Rect(x: x + w - plotWidth, y: c.y, width: plotWidth, height: 36)
-        // The plot's handles: its peak sets the bounce, its settle mark the response (SPEC §18).
+        // The plot's handles: its peak sets the bounce, its settle mark the response (docs/behaviour.md §18).
         changes += plotHandles(group, id: "\(group.id).plot", settings: &settings, plot: plotFrame, springs: [group.spring(settings)])
         let s = group.spring(settings)
         if list != nil {  // (the derived numbers and the curve are drawing only)
@@ -99,7 +99,7 @@ extension UIPass {
         return changes
     }
 
-    /// The open menu of named springs (SPEC §11.4): one row a spring, its platform and name;
+    /// The open menu of named springs (docs/behaviour.md §11.4): one row a spring, its platform and name;
     /// choosing one sets the group's response and damping ratio (one undo step, two
     /// `setting` events) and closes the menu.
     private mutating func namedSpringMenu<Settings>(_ group: SpringGroupSpec<Settings>, settings: inout Settings,
@@ -109,7 +109,7 @@ extension UIPass {
         for spring in SpringLibrary.all {
             let frame = Rect(x: c.x, y: c.y, width: c.width, height: 22)
             c.y += 24
-            // Its small step response at the row's right (SPEC §18); a long name is cut before it.
+            // Its small step response at the row's right (docs/behaviour.md §18); a long name is cut before it.
             let size = Self.presetCurveSize
             let clicked = button("\(group.id).spring.\(spring.id)", fitted(spring.name, width: frame.width - size.width - 28),
                                  frame: frame, leading: true)
@@ -131,7 +131,7 @@ extension UIPass {
     }
 
     /// The response and damping ratio a named spring sets: to the precision shown, like
-    /// any value a pointer sets (SPEC §11.1).
+    /// any value a pointer sets (docs/behaviour.md §11.1).
     package static func namedValues(_ spring: NamedSpring) -> (response: Double, damping: Double) {
         ((spring.response * 1000).rounded() / 1000, (spring.dampingRatio * 1000).rounded() / 1000)
     }
@@ -154,7 +154,7 @@ extension UIPass {
     }
 
     /// A plain number's slider row (a spacing, a radius, a merge distance): its key path
-    /// and range from its limits table row, its default from the defaults (or the spec's
+    /// and range from its limits table row, its default from the defaults (or the documented
     /// own reset). Returns the change it made, if any.
     package mutating func numberRow<Settings>(_ number: NumberSpec<Settings>, settings: inout Settings, defaults: Settings,
                                       frame: Rect) -> SettingChange? {

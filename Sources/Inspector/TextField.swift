@@ -3,7 +3,7 @@ import Foundation
 import Scenes
 
 extension UIPass {
-    /// A one-line text field (SPEC §11.1): a click puts the caret at the end of the text
+    /// A one-line text field (docs/behaviour.md §11.1): a click puts the caret at the end of the text
     /// (a click on the field being edited puts it where it lands, a double-click selects a
     /// word); Enter on the focused field or Tab into it selects all of it. Then the editing
     /// of any desktop field — ←/→, Home/End, Shift to select, Ctrl+A/C/X/V — and Enter,

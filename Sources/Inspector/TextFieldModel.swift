@@ -1,4 +1,4 @@
-/// The text of a field being edited (SPEC §11.1): the text, the caret and the selection's
+/// The text of a field being edited (docs/behaviour.md §11.1): the text, the caret and the selection's
 /// anchor, and the editing a desktop text field does — typing over the selection, deleting
 /// back and forward, moving by character or to either end with or without Shift, select
 /// all, select the word under a double-click, and copy, cut and paste.

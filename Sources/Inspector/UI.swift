@@ -29,17 +29,17 @@ public struct UIState: Sendable, Codable {
     package var tabbing: Tabbing?
     /// Editable fields in layout order, for Tab between them.
     package var fieldOrder: [ControlID] = []
-    /// The spring group whose menu of named springs is open (SPEC §11.4), if one is.
+    /// The spring group whose menu of named springs is open (docs/behaviour.md §11.4), if one is.
     public var openMenu: ControlID?
-    /// What Ctrl+C over a spring group copies (SPEC §12.2): chosen in a group's Code menu,
+    /// What Ctrl+C over a spring group copies (docs/behaviour.md §12.2): chosen in a group's Code menu,
     /// remembered with the session.
     public var copyFormat: SpringCodeFormat = .swiftui
-    /// The slider a Ctrl+wheel gesture started on (SPEC §15.2): its notches step it and no
+    /// The slider a Ctrl+wheel gesture started on (docs/behaviour.md §15.2): its notches step it and no
     /// other, wherever the pointer goes, until the gesture ends.
     package var wheelTarget: ControlID?
     /// What a touchpad's fractions of a notch add up to, not yet a whole step.
     package var wheelRemainder = 0.0
-    /// The spring group Ctrl+C or Ctrl+V acts on in this pass (SPEC §15.3): the one under
+    /// The spring group Ctrl+C or Ctrl+V acts on in this pass (docs/behaviour.md §15.3): the one under
     /// the pointer over the inspector, else the one holding the focus. Chosen by the
     /// workbench before the pass, since a group earlier in the panel cannot know that a
     /// later one is under the pointer.
@@ -55,20 +55,20 @@ public struct UIState: Sendable, Codable {
     public var pointer = Point2(-1, -1)
     /// Widget ids in layout order, for Tab.
     package var focusOrder: [ControlID] = []
-    /// How every spring group writes its spring (SPEC §11.2): one choice for the inspector.
+    /// How every spring group writes its spring (docs/behaviour.md §11.2): one choice for the inspector.
     public var springForm: SpringForm = .response
     /// Each spring group's mass in the mass/stiffness/damping form, by group id (1 when
     /// absent). A way of reading the spring, not a setting: it scales stiffness and damping
     /// coefficient and leaves the curve (response and ζ, as stored) alone.
     package var masses: [ControlID: Double] = [:]
-    /// Wall time of the last pointer move that can lead to a tooltip (SPEC §11.1); nil
+    /// Wall time of the last pointer move that can lead to a tooltip (docs/behaviour.md §11.1); nil
     /// after a press, a key or the wheel, until the pointer moves again.
     public var lastMoveWall: Double?
     /// The chrome control under the pointer, what it is called and what kind it is.
     package var hover: Hover?
     /// The control whose tooltip is showing (its trace event went out).
     public var tooltipShown: ControlID?
-    /// A drag on a plot's peak or settle mark (SPEC §18).
+    /// A drag on a plot's peak or settle mark (docs/behaviour.md §18).
     package var plotDrag: PlotDrag?
     /// The page plot's handle under the pointer over the stage (its shape says what it drags).
     package var stageHandle: ControlID?
@@ -177,7 +177,7 @@ package struct UIPass {
 
     package func width(_ s: String, _ style: TextStyle) -> Double { measurer.width(of: s, style: style) }
 
-    // MARK: Hover (SPEC §11.1)
+    // MARK: Hover (docs/behaviour.md §11.1)
 
     /// True when the pointer rests over `frame` (inside the region) and no other control
     /// holds it.
@@ -201,7 +201,7 @@ package struct UIPass {
         return p
     }
 
-    /// Whole wheel steps for the slider `id` when a Ctrl+wheel gesture holds it (SPEC §15.2),
+    /// Whole wheel steps for the slider `id` when a Ctrl+wheel gesture holds it (docs/behaviour.md §15.2),
     /// and whether Shift asks for fine ones; a touchpad's fractions are kept until they make
     /// a step. Nil for any other event or slider: the plain wheel only scrolls.
     package mutating func wheelSteps(for id: ControlID) -> (steps: Double, fine: Bool)? {
@@ -265,7 +265,7 @@ package struct UIPass {
         controls[id] = (label, .button)
         state.focusOrder.append(id)
         var clicked = false
-        // A click on a button does not take the keyboard (SPEC §15.1): Enter after it plays
+        // A click on a button does not take the keyboard (docs/behaviour.md §15.1): Enter after it plays
         // the drive, as it would have before; only Tab gives a button the focus ring.
         if pressed(in: frame) != nil { state.active = id; consumed = true; state.focus = nil }
         if state.active == id, case .pointerUp(let p, _) = event {
@@ -297,7 +297,7 @@ package struct UIPass {
         controls[id] = (label, .toggle)
         state.focusOrder.append(id)
         var flipped = false
-        // Clicked, a switch flips and leaves the keyboard with the stage (SPEC §15.1): the
+        // Clicked, a switch flips and leaves the keyboard with the stage (docs/behaviour.md §15.1): the
         // Spring Lab's A/B then Enter plays, it does not flip A/B back.
         if pressed(in: frame) != nil { consumed = true; value.toggle(); flipped = true; state.focus = nil }
         if state.focus == id, !consumed, case .key(let k, _, _) = event, k == .enter || k == .space {

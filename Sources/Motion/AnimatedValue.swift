@@ -36,7 +36,7 @@ public struct MotionID: Hashable, Sendable, Comparable, Codable {
     public static func < (l: MotionID, r: MotionID) -> Bool { l.rawValue < r.rawValue }
 }
 
-/// A value moved by springs that can be sent to a new target at any time (SPEC §1.5).
+/// A value moved by springs that can be sent to a new target at any time (docs/behaviour.md §1.5).
 ///
 /// Pure: time is always an argument and nothing reads a clock, so a test, a replay and
 /// the live window all see the same numbers for the same times.

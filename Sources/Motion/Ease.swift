@@ -6,7 +6,7 @@ import Darwin
 
 /// A timing curve given by a cubic Bézier from (0, 0) to (1, 1), as in CSS
 /// `cubic-bezier(x1, y1, x2, y2)`. Used only where Reduce Motion replaces a spring with a
-/// short fade-like ease (SPEC §1.6).
+/// short fade-like ease (docs/behaviour.md §1.6).
 public struct CubicBezier: Hashable, Sendable, Codable {
     public var x1: Double, y1: Double, x2: Double, y2: Double
 

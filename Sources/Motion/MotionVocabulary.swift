@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The five named springs every scene draws from (SPEC §1.6), as (duration, bounce).
+/// The five named springs every scene draws from (docs/behaviour.md §1.6), as (duration, bounce).
 public enum MotionTier: String, CaseIterable, Sendable {
     /// 0.14 s, no bounce: a press arriving under the pointer must feel attached to it.
     case tight
@@ -41,7 +41,7 @@ public enum MotionTier: String, CaseIterable, Sendable {
 }
 
 /// What a motion is for; each role maps to a spring, and Reduce Motion swaps it for a
-/// calmer substitute (SPEC §1.6).
+/// calmer substitute (docs/behaviour.md §1.6).
 public enum MotionRole: String, CaseIterable, Sendable {
     case press, release, settle, rebound, snap, value, morph, reveal, dismiss, success, error, ambient
 
@@ -81,7 +81,7 @@ public enum MotionRole: String, CaseIterable, Sendable {
     public static let reducedSettle = Spring(duration: 0.25, bounce: 0)
 }
 
-/// Velocity hand-off for a component settling home after a release (SPEC §1.6).
+/// Velocity hand-off for a component settling home after a release (docs/behaviour.md §1.6).
 public enum ReleaseVelocity {
     /// The release velocity as a fraction of the distance left per second, capped at
     /// ±(2π / duration × 1.5) — ×1 under Reduce Motion — so a violent flick cannot make a

@@ -1,4 +1,4 @@
-/// Origami's POP Animation patch (SPEC §18): a spring written as bounciness and speed, the
+/// Origami's POP Animation patch (docs/behaviour.md §18): a spring written as bounciness and speed, the
 /// way Facebook's Origami and Rebound let a designer write it.
 ///
 /// The conversion is Rebound's, formula for formula (facebookarchive/rebound, rebound-core,

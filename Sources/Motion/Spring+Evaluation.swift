@@ -10,7 +10,7 @@ import Darwin
 /// The equation m·y'' + c·y' + k·y = 0 is linear, so with y the displacement from the
 /// target, y(t) = y0·P(t) + v0·Q(t) and y'(t) = y0·P'(t) + v0·Q'(t). Computing these four
 /// scalars once per frame lets one spring move a number, a point or a colour exactly.
-/// Nothing is integrated: the same t gives the same bits at any frame rate (SPEC §1.2).
+/// Nothing is integrated: the same t gives the same bits at any frame rate (docs/behaviour.md §1.2).
 public struct SpringResponse: Hashable, Sendable {
     /// Position contributed per unit of start displacement.
     public var positionFromDisplacement: Double

@@ -15,7 +15,7 @@ extension Spring {
         return w2 / (a + disc.squareRoot())
     }
 
-    /// When the motion is *visually* settled, s (SPEC §1.4).
+    /// When the motion is *visually* settled, s (docs/behaviour.md §1.4).
     ///
     /// Underdamped: 6 / (ζω0). Why 6 and not the common 4: e^(−4) leaves the curve about
     /// 2 % off, a visible misalignment in a still frame (an alert 1.4 pt above its row);

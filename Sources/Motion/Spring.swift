@@ -6,7 +6,7 @@ import Darwin
 
 /// A damped harmonic spring, stored as mass, stiffness and damping coefficient.
 ///
-/// Every parameterization designers meet converts to and from this one (SPEC §1.1):
+/// Every parameterization designers meet converts to and from this one (docs/behaviour.md §1.1):
 ///
 ///     let alert = Spring(response: 0.42, dampingRatio: 0.78)   // SwiftUI spring(response:dampingFraction:)
 ///     let card  = Spring(duration: 0.5, bounce: 0.3)            // SwiftUI Spring(duration:bounce:)

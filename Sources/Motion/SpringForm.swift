@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The four ways a designer writes one spring (SPEC §1.1, §11.2). The raw values are the
+/// The four ways a designer writes one spring (docs/behaviour.md §1.1, §11.2). The raw values are the
 /// remembered session's `form` words.
 ///
 ///     response  — response R (s) and damping ratio ζ (SwiftUI `spring(response:dampingFraction:)`)
@@ -25,7 +25,7 @@ public enum SpringForm: String, CaseIterable, Sendable, Codable {
     }
 }
 
-/// Exact conversions between the forms (SPEC §1.1), with none of `Spring`'s clamping: the
+/// Exact conversions between the forms (docs/behaviour.md §1.1), with none of `Spring`'s clamping: the
 /// inspector keeps every spring as response and damping ratio and shows it in any form,
 /// so each number shown or typed goes through these and back without drift.
 ///

@@ -1,4 +1,4 @@
-/// A named spring from a platform designers ship to (SPEC §11.4), in that platform's own
+/// A named spring from a platform designers ship to (docs/behaviour.md §11.4), in that platform's own
 /// terms, with where the value comes from. Applied to a spring group it sets the group's
 /// response and damping ratio: the normalized curve a mass–stiffness–damping spring draws
 /// depends only on those two (response = 2π√(m/k), ζ = c / 2√(mk)).
@@ -25,7 +25,7 @@ public struct NamedSpring: Sendable, Hashable {
     public var dampingRatio: Double { spring.dampingRatio }
 }
 
-/// The built-in library of named springs (SPEC §11.4). Every value is the platform's own,
+/// The built-in library of named springs (docs/behaviour.md §11.4). Every value is the platform's own,
 /// looked up in its documentation or source, cited beside it; nothing here is tuned.
 public enum SpringLibrary {
     static let swiftUIDocs = "https://developer.apple.com/documentation/swiftui/animation"

@@ -1,5 +1,5 @@
 /// Start velocity of a spring motion, in one of the two conventions UI toolkits use
-/// (SPEC §1.3). Keeping the convention in the type makes the classic bug — raw pt/s
+/// (docs/behaviour.md §1.3). Keeping the convention in the type makes the classic bug — raw pt/s
 /// passed where a travel-relative number is expected, which launches a component off the
 /// screen — a compile error instead of a visual one.
 public enum SpringVelocity: Hashable, Sendable {
@@ -31,7 +31,7 @@ public enum SpringVelocity: Hashable, Sendable {
     }
 }
 
-/// Where a throw would come to rest (SPEC §1.7).
+/// Where a throw would come to rest (docs/behaviour.md §1.7).
 public enum Projection {
     /// Control-scale throw (the push alert): x + v × 0.20 s. A short constant because a
     /// control is not a scroll view: it should not coast for half a second of travel.

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Estimates the pointer's velocity at release from timestamped samples (SPEC §2).
+/// Estimates the pointer's velocity at release from timestamped samples (docs/behaviour.md §2).
 ///
 /// Samples must carry the time the motion *happened*. A frame that took 50 ms delivers
 /// 50 ms of motion at once; stamping it with the drain time squashes it into one instant

@@ -87,7 +87,7 @@ public final class EventPump {
 
     /// Whether the video driver blocks in its own event wait (X11, Wayland). SDL 2.26 waits
     /// for the others (offscreen, dummy) by pumping every millisecond: about 2 % of a core
-    /// at rest, measured with `bench --idle` offscreen (SPEC §9 allows under 1 %).
+    /// at rest, measured with `bench --idle` offscreen (docs/behaviour.md §9 allows under 1 %).
     private static let waitsNatively = ["x11", "wayland"].contains(Window.videoDriver)
 
     /// Up to `wait` ms for an event, looking every 50 ms: nothing comes to a window of those
@@ -209,7 +209,7 @@ public final class EventPump {
         Int(sym) == Int(SDLK_LSHIFT.rawValue) || Int(sym) == Int(SDLK_RSHIFT.rawValue)
     }
 
-    /// Ctrl plus a letter: the editing commands (SPEC §11.1, §11.3).
+    /// Ctrl plus a letter: the editing commands (docs/behaviour.md §11.1, §11.3).
     static func command(_ sym: SDL_Keycode, shift: Bool) -> Key? {
         switch Int(sym) {
         case Int(SDLK_z.rawValue): return shift ? .redo : .undo
@@ -218,7 +218,7 @@ public final class EventPump {
         case Int(SDLK_c.rawValue): return shift ? .copyReport : .copy
         case Int(SDLK_x.rawValue): return .cut
         case Int(SDLK_v.rawValue): return .paste
-        // Ctrl+Q and Ctrl+W close the window as its close button does (SPEC §15.4).
+        // Ctrl+Q and Ctrl+W close the window as its close button does (docs/behaviour.md §15.4).
         case Int(SDLK_q.rawValue), Int(SDLK_w.rawValue): return .quit
         default: return nil
         }

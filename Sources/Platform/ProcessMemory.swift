@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// How this process's heap is kept (SPEC §9: resident memory).
+/// How this process's heap is kept (docs/behaviour.md §9: resident memory).
 public enum ProcessMemory {
     /// glibc's `mallopt` parameters (malloc.h): M_TRIM_THRESHOLD is −1, M_MMAP_THRESHOLD −3.
     private static let trimThreshold: Int32 = -1, mmapThreshold: Int32 = -3

@@ -110,7 +110,7 @@ public final class Window {
     }
 
     /// A window of `size` points at `scale` made to fit the first display's usable area
-    /// (SPEC §11.5: a remembered or asked-for window never fails the start): the size is
+    /// (docs/behaviour.md §11.5: a remembered or asked-for window never fails the start): the size is
     /// cut to the area (never below `minimum`), and the scale lowered to the largest whole
     /// one at which the minimum fits. Returns what to open and, when it changed anything,
     /// one line saying so. With no display to ask, the request as it is.
@@ -251,7 +251,7 @@ public final class Window {
     }
 
     /// The pointer's shape over the window: the arrow, or a double arrow over what drags
-    /// up and down or left and right (SPEC §18: the pointer shows what it will drag).
+    /// up and down or left and right (docs/behaviour.md §18: the pointer shows what it will drag).
     public enum PointerShape: String, Sendable { case arrow, vertical, horizontal }
 
     private var cursors: [PointerShape: OpaquePointer] = [:]
@@ -316,7 +316,7 @@ public enum MonotonicClock {
 }
 
 /// The SDL library this process runs on (not the headers it was built with): for a bug
-/// report's about.txt (SPEC §17).
+/// report's about.txt (docs/behaviour.md §17).
 public enum SDLVersion {
     public static var linked: String {
         var v = SDL_version()

@@ -1,7 +1,7 @@
 import CGL
 import Canvas
 
-/// The glass's backdrop blur (SPEC §5): the region behind a group, shrunk (by 2; by 4 where
+/// The glass's backdrop blur (docs/behaviour.md §5): the region behind a group, shrunk (by 2; by 4 where
 /// σ is wide, at 2×) and blurred in two passes, kept per slot while what was drawn before it
 /// is unchanged.
 extension GLRenderer {

@@ -1,7 +1,7 @@
 import CGL
 import Canvas
 
-/// Blurred text (SPEC §5.3.1) on GL, a run at a time. The run's glyphs are drawn sharp
+/// Blurred text (docs/behaviour.md §5.3.1) on GL, a run at a time. The run's glyphs are drawn sharp
 /// into a coverage texture of their own (`runCoverage`), and one quad over the whole run
 /// then takes the blur's 17 taps from it: each pixel takes them once. A quad per glyph took
 /// them once for every glyph whose reach covers the pixel — three to four times over for a

@@ -1,7 +1,7 @@
 import CGL
 import Canvas
 
-/// Damage repaint (issue 16, SPEC §9): a target that keeps its pixels between frames —
+/// Damage repaint (issue 16, docs/behaviour.md §9): a target that keeps its pixels between frames —
 /// the window's frame, the offscreen frame of renders and captures — remembers what it
 /// holds, and the next frame repaints only the rectangles where it differs (`Damage`),
 /// scissored. The window keeps no pixels of its own (a swap leaves the back buffer

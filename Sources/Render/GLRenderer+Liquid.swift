@@ -2,7 +2,7 @@ import CGL
 import Canvas
 import Foundation
 
-/// The liquid pass (SPEC §5): per group, the backdrop under it is copied, shrunk and
+/// The liquid pass (docs/behaviour.md §5): per group, the backdrop under it is copied, shrunk and
 /// blurred; the merged field of its region is written to a texture in strips, each with
 /// only the shapes that can reach it; then one quad paints the glass from the two. Where
 /// half-float targets are refused, strips of one pass do both.

@@ -167,7 +167,7 @@ extension GLRenderer {
         if let f = field, f.width >= width, f.height >= height { return f }
         // Grown in steps (a quarter more, whole 128-pixel blocks, at most the viewport, never
         // less than before): a pile that grows every frame as it spreads must not reallocate
-        // every few frames, nor hold a viewport-sized texture for a card (memory, SPEC §9).
+        // every few frames, nor hold a viewport-sized texture for a card (memory, docs/behaviour.md §9).
         let w = Self.grownCapacity(width, old: field?.width, limit: viewport.width)
         let h = Self.grownCapacity(height, old: field?.height, limit: viewport.height)
         if var old = field { glDeleteFramebuffers(1, &old.fbo); glDeleteTextures(1, &old.texture); field = nil }

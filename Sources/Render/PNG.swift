@@ -36,7 +36,7 @@ public enum PNG {
         return out
     }
 
-    /// Writes pixels to `path` as PNG, whole or not at all (SPEC §13).
+    /// Writes pixels to `path` as PNG, whole or not at all (docs/behaviour.md §13).
     public static func write(rgba: [UInt8], width: Int, height: Int, to path: String, replacing: Bool = true) throws {
         try OutputFile.write(try encode(rgba: rgba, width: width, height: height), to: path, replacing: replacing)
     }

@@ -2,7 +2,7 @@ import Files
 import Foundation
 import Inspector
 
-/// The capture panel's choices (SPEC §14): what R records and S saves. Remembered with
+/// The capture panel's choices (docs/behaviour.md §14): what R records and S saves. Remembered with
 /// the session; each value checked where it is read.
 package struct CaptureOptions: Equatable, Sendable {
     package enum Format: String, CaseIterable, Sendable {
@@ -27,9 +27,9 @@ package struct CaptureOptions: Equatable, Sendable {
     package var wholeWindow: Bool
     /// A cursor and a ring on each press and release, drawn into the capture.
     package var pointer: Bool
-    /// How many seconds F9 and the panel's Save button keep (SPEC §17): 10, 30 or 60.
+    /// How many seconds F9 and the panel's Save button keep (docs/behaviour.md §17): 10, 30 or 60.
     package var lastSeconds = 30
-    /// The take's name (SPEC §17), put in its file or folder name; always already
+    /// The take's name (docs/behaviour.md §17), put in its file or folder name; always already
     /// sanitised (`CaptureOptions.sanitisedName`), "" for none.
     package private(set) var name = ""
 
@@ -44,7 +44,7 @@ package struct CaptureOptions: Equatable, Sendable {
 
     package static func rates(for format: Format) -> [Int] { format == .gif ? [50, 33, 25] : [60, 50, 30] }
 
-    /// What R makes with these choices, as the shortcut overlay says it (SPEC §15.7: the
+    /// What R makes with these choices, as the shortcut overlay says it (docs/behaviour.md §15.7: the
     /// overlay promised "MP4 at 60 fps" whatever the panel was set to): "PNG frames, 50 fps,
     /// 2×, window". Short: the overlay's widest line must fit the minimum window's stage.
     package var takeDescription: String {

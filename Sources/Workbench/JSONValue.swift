@@ -75,7 +75,7 @@ package indirect enum JSONValue: Codable, Equatable, Sendable {
 extension JSONValue {
     /// The document as a file holds it: pretty-printed, keys sorted, and every number the
     /// shortest decimal that reads back to the same value at the precision the inspector
-    /// shows (SPEC §15.7) — `0.9`, never `0.8999999999999999` (JSONEncoder writes every
+    /// shows (docs/behaviour.md §15.7) — `0.9`, never `0.8999999999999999` (JSONEncoder writes every
     /// digit of the double).
     package var fileText: String { pretty(indent: "") + "\n" }
 

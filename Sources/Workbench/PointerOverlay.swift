@@ -2,7 +2,7 @@ import Canvas
 import Inspector
 import Motion
 
-/// The pointer drawn into a capture (SPEC §14, QA evidence): a cursor where the pointer
+/// The pointer drawn into a capture (docs/behaviour.md §14, QA evidence): a cursor where the pointer
 /// is, filled while pressed, and a ring that grows and fades from each press and each
 /// release. Drawn from the take's own pointer events, so a replay rendered later shows
 /// exactly where and when the hand pressed — and the same take renders with or without it.

@@ -3,7 +3,7 @@ import Foundation
 import Inspector
 import Scenes
 
-/// A preset (SPEC §8 `--preset FILE`, §11.4): the tunables a designer settled on, as JSON —
+/// A preset (docs/behaviour.md §8 `--preset FILE`, §11.4): the tunables a designer settled on, as JSON —
 /// the settings object of a replay file, or any part of it, down to one number:
 /// `{"pushAlert": {"gap": {"response": 0.4}}}`. Missing keys keep the values in force when
 /// it is applied; a key that is no setting is refused by its path. Every number must be
@@ -94,7 +94,7 @@ package struct Preset: Equatable, Sendable {
         self.parts = parts.sorted { (order.firstIndex(of: $0.key) ?? 0) < (order.firstIndex(of: $1.key) ?? 0) }
     }
 
-    /// The file's text: pretty-printed, keys sorted, numbers as short as they read (SPEC §15.7).
+    /// The file's text: pretty-printed, keys sorted, numbers as short as they read (docs/behaviour.md §15.7).
     package var json: String {
         JSONValue.object(Dictionary(uniqueKeysWithValues: parts.map { ($0.key, $0.value) })).fileText
     }

@@ -6,7 +6,7 @@ import Inspector
 import Motion
 import Scenes
 
-/// The trace events of the remembered session (SPEC §11.5).
+/// The trace events of the remembered session (docs/behaviour.md §11.5).
 extension EventName {
     /// The state file was read and put back: its path, what it held, and every setting it
     /// changed from the defaults (`settings`: `{"pushAlert.gap.response": 0.5}`).
@@ -19,7 +19,7 @@ extension EventName {
     package static let sessionSaveFailed: EventName = "sessionSaveFailed"
 }
 
-/// What the window remembers between starts (SPEC §11.5): its size in points, the scene
+/// What the window remembers between starts (docs/behaviour.md §11.5): its size in points, the scene
 /// on the stage, the theme, the `--scale` chosen, the inspector's way of writing a spring,
 /// what Ctrl+C copies, the capture panel's choices, and every scene's settings — those in
 /// the encoding presets and replays use (`SceneSettingsSet`), under `settings`. The file
@@ -57,9 +57,9 @@ package struct SessionState: Equatable, Sendable {
     package var scale: Double
     /// The inspector's way of writing a spring.
     package var form: SpringForm
-    /// What Ctrl+C over a spring group copies (SPEC §12.2).
+    /// What Ctrl+C over a spring group copies (docs/behaviour.md §12.2).
     package var copyFormat: SpringCodeFormat
-    /// The capture panel's choices (SPEC §14).
+    /// The capture panel's choices (docs/behaviour.md §14).
     package var capture: CaptureOptions
     package var scenes: SceneSettingsSet
 
@@ -108,7 +108,7 @@ package struct SessionState: Equatable, Sendable {
         return nil
     }
 
-    /// The file's text: pretty-printed, keys sorted, numbers as short as they read (SPEC §15.7).
+    /// The file's text: pretty-printed, keys sorted, numbers as short as they read (docs/behaviour.md §15.7).
     package var json: String { (try? JSONValue.of(self))?.fileText ?? "{}\n" }
 
     /// The state in `text`, checked; throws a one-line reason when it is not JSON, a value

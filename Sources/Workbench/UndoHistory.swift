@@ -1,7 +1,7 @@
 import Inspector
 import Scenes
 
-/// Undo and redo of every settings change (SPEC §11.3): a slider drag is one step however
+/// Undo and redo of every settings change (docs/behaviour.md §11.3): a slider drag is one step however
 /// long, a typed value one step, a reset, a preset load and a paste one step each.
 ///
 /// Each step keeps every scene's settings before and after it (a few hundred bytes), so
@@ -9,7 +9,7 @@ import Scenes
 /// settings at once — and the history holds `limit` steps at most: the oldest is dropped,
 /// so memory stays bounded however long the session.
 package struct UndoHistory: Sendable, Codable {
-    /// More than SPEC §11.3's 200.
+    /// More than docs/behaviour.md §11.3's 200.
     package static let limit = 500
 
     package struct Step: Sendable, Codable {

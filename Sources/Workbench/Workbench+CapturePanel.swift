@@ -5,9 +5,9 @@ import Scenes
 /// What the capture panel (or the badge) asked for; the runner does it (`WorkbenchEffect.capture`).
 package enum CaptureAction: Equatable, Sendable {
     case record, screenshot, openFolder
-    /// Save the last 10, 30 or 60 s (the panel's choice) as a bundle, as F9 does (SPEC §17).
+    /// Save the last 10, 30 or 60 s (the panel's choice) as a bundle, as F9 does (docs/behaviour.md §17).
     case saveLast
-    /// The badge's ×: the background renders stop and leave nothing (SPEC §17).
+    /// The badge's ×: the background renders stop and leave nothing (docs/behaviour.md §17).
     case cancelRender
 }
 
@@ -18,7 +18,7 @@ extension EventName {
     package static let captureOptions: EventName = "captureOptions"
 }
 
-/// The capture panel (SPEC §14, §17): the transport's Capture button opens it over the
+/// The capture panel (docs/behaviour.md §14, §17): the transport's Capture button opens it over the
 /// stage — format, frame rate, scale, stage or whole window, the pointer overlay, the
 /// take's name, how much F9 saves, and Record, Screenshot, Open folder and Save the last
 /// N s. R, S and F9 follow its choices.

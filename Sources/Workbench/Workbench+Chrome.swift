@@ -29,7 +29,7 @@ extension Workbench {
         }
         var about = InspectorFooter(showAbout: showAbout, presets: listed, list: presetList, presetName: presetName ?? sceneType.title)
         if sceneType == SpringLab.self { about.fitPath = fitPath }
-        // A preset entry under the pointer: its curves, dashed over the plots (SPEC §18).
+        // A preset entry under the pointer: its curves, dashed over the plots (docs/behaviour.md §18).
         let preview = drawing ? hoveredPreset(in: library) : nil
         var result = runInspector(&pass, at: t, footer: &about, preview: preview)
         if let path = about.fitPath { fitPath = path }
@@ -58,7 +58,7 @@ extension Workbench {
     }
 
     /// The transport's frames at the bar's width (regular, or compacted so the scrub bar
-    /// keeps 200 pt: SPEC §15.6).
+    /// keeps 200 pt: docs/behaviour.md §15.6).
     package var transportLayout: TransportLayout { TransportLayout(bar: bar, readoutWidth: Self.readoutWidth) }
 
     /// The scrub bar's frame in the transport (the rest of the bar after the buttons).
@@ -76,7 +76,7 @@ extension Workbench {
         ui.fill(.rect(bar), Paint(fill: theme.chrome))
         ui.fill(.rect(Rect(x: 0, y: bar.minY, width: bar.width, height: 1)), Paint(fill: theme.chromeLine))
         let layout = transportLayout
-        // The scene's own drive (SPEC §10). The id stays "showAlert": tests and scripts find
+        // The scene's own drive (docs/behaviour.md §10). The id stays "showAlert": tests and scripts find
         // the first button by it.
         if ui.button("showAlert", sceneType.drive.label, frame: layout.showAlert, prominent: !scene.isAnimating(at: t) && mode == .live) {
             out += playDrive(at: t)
@@ -137,7 +137,7 @@ extension Workbench {
 
     /// The transport's readout: at rest (paused, scrubbed or stepped) the time in seconds
     /// and its frame at 60 Hz, `1.234 s · 74` — on the drive's own time while the drive is
-    /// on the stage (SPEC §15.4); running, the playhead's position on the drive or `live`,
+    /// on the stage (docs/behaviour.md §15.4); running, the playhead's position on the drive or `live`,
     /// and the time scale.
     package func readoutText(at t: Double) -> String {
         let progress = driveProgress(at: t)
@@ -255,7 +255,7 @@ extension Workbench {
         }
     }
 
-    /// HUD (SPEC §6, §10), in every scene: the pointer's velocity vector, the scene's
+    /// HUD (docs/behaviour.md §6, §10), in every scene: the pointer's velocity vector, the scene's
     /// commit lines and projected stop, armed state, frame time and fps.
     private func drawHUD(into list: inout DisplayList, at t: Double, wall: Double) {
         let place = placement
@@ -284,7 +284,7 @@ extension Workbench {
     }
 
     /// The HUD's reading at scene time `t`: the scene's own, the pointer's velocity, and
-    /// its lines of text — frame number and scene time first (SPEC §17: a QA report names
+    /// its lines of text — frame number and scene time first (docs/behaviour.md §17: a QA report names
     /// the frame), then frame cost, velocity, the scene's lines, armed.
     package func hudReport(at t: Double, wall: Double) -> (hud: SceneHUD, velocity: Point2, lines: [String]) {
         let place = placement

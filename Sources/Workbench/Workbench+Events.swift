@@ -1,7 +1,7 @@
 import Inspector
 import Scenes
 
-/// The trace events the window itself raises (SPEC §8): the chrome, the frame loop,
+/// The trace events the window itself raises (docs/behaviour.md §8): the chrome, the frame loop,
 /// capture. Typed inside the code; the trace writes the raw values.
 extension EventName {
     package static let captureFailed: EventName = "captureFailed"
@@ -18,7 +18,7 @@ extension EventName {
     package static let recordingStarted: EventName = "recordingStarted"
     package static let recordingStopped: EventName = "recordingStopped"
     package static let replayEnded: EventName = "replayEnded"
-    /// A dropped replay began to play in its sandbox (SPEC §15.3).
+    /// A dropped replay began to play in its sandbox (docs/behaviour.md §15.3).
     package static let replayStarted: EventName = "replayStarted"
     package static let replayVerified: EventName = "replayVerified"
     package static let scene: EventName = "scene"
@@ -32,7 +32,7 @@ extension EventName {
     package static let timeScale: EventName = "timeScale"
     package static let undo: EventName = "undo"
     package static let presetLoaded: EventName = "presetLoaded"
-    /// The pointer's shape changed (SPEC §18): `{"event": "pointerShape", "shape": "vertical"}`.
+    /// The pointer's shape changed (docs/behaviour.md §18): `{"event": "pointerShape", "shape": "vertical"}`.
     package static let pointerShape: EventName = "pointerShape"
     /// A preset renamed in the list: `{"event": "presetRenamed", "from": "A", "to": "B", "path": …}`.
     package static let presetRenamed: EventName = "presetRenamed"
@@ -46,7 +46,7 @@ extension EventName {
     package static let dropRefused: EventName = "dropRefused"
     package static let redo: EventName = "redo"
     package static let tooltip: EventName = "tooltip"
-    /// F9: the last seconds of the session saved as a bundle folder (SPEC §17).
+    /// F9: the last seconds of the session saved as a bundle folder (docs/behaviour.md §17).
     package static let bundleSaved: EventName = "bundleSaved"
     /// The badge's ×: the background renders stopped, nothing written.
     package static let captureCancelled: EventName = "captureCancelled"

@@ -2,7 +2,7 @@ import Motion
 import Scenes
 
 extension EventName {
-    /// A recording dropped on the window was fitted to spring B (SPEC §16).
+    /// A recording dropped on the window was fitted to spring B (docs/behaviour.md §16).
     package static let fitted: EventName = "fitted"
     /// The reading of a dropped recording, as it goes: frames read and expected.
     package static let fitProgress: EventName = "fitProgress"
@@ -11,7 +11,7 @@ extension EventName {
 }
 
 extension Workbench {
-    /// A recording's fit applied (SPEC §16): the Spring Lab is shown, spring B becomes the
+    /// A recording's fit applied (docs/behaviour.md §16): the Spring Lab is shown, spring B becomes the
     /// fitted spring (within the sliders' range) with A/B on — one undo step — and the
     /// lab draws the recording's samples over the curves with a line saying how well it
     /// fits. `at` is scene time.

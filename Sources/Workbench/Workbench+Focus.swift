@@ -3,14 +3,14 @@ import Inspector
 import Scenes
 
 extension EventName {
-    /// The keyboard's focus moved (SPEC §15.1): `{"event": "focus", "focus": "gap.response"}`,
+    /// The keyboard's focus moved (docs/behaviour.md §15.1): `{"event": "focus", "focus": "gap.response"}`,
     /// or `"stage"` when the stage has it back.
     package static let focus: EventName = "focus"
     /// Escape closed an open menu (the first layer it peels).
     package static let menuClosed: EventName = "menuClosed"
     /// Ctrl+Q or Ctrl+W: the window closes as its close button would close it.
     package static let quitRequested: EventName = "quitRequested"
-    /// A Ctrl+wheel gesture took a slider (SPEC §15.2): `{"event": "wheelTarget", "target":
+    /// A Ctrl+wheel gesture took a slider (docs/behaviour.md §15.2): `{"event": "wheelTarget", "target":
     /// "alert.response"}`; its notches step that slider alone until 0.5 s without one.
     package static let wheelTarget: EventName = "wheelTarget"
 }
@@ -26,7 +26,7 @@ package enum WheelTarget: Sendable, Equatable, Codable {
 }
 
 extension Workbench {
-    /// A wheel gesture ends after this long without a notch (SPEC §15.2): a run of notches
+    /// A wheel gesture ends after this long without a notch (docs/behaviour.md §15.2): a run of notches
     /// closer than this is one target and one undo step.
     package static let wheelGestureGap = 0.5
     /// Points the inspector scrolls for one notch (a touchpad's fraction scrolls its share).
@@ -104,7 +104,7 @@ extension Workbench {
         return pass.frames.last { id, frame in frame.contains(p) && pass.controls[id]?.kind == kind }?.0
     }
 
-    /// The spring group Ctrl+C or Ctrl+V acts on (SPEC §15.3): the one under the pointer
+    /// The spring group Ctrl+C or Ctrl+V acts on (docs/behaviour.md §15.3): the one under the pointer
     /// when the pointer is over the inspector, else the one holding the keyboard's focus.
     package func codeTarget() -> ControlID? {
         let pass = layoutPass()

@@ -7,7 +7,7 @@ extension Workbench {
     // MARK: Input
 
     /// Routes one input, stamped with the wall time it happened. Returns trace events, and a
-    /// `focus` event whenever the keyboard's focus moved (SPEC §15.1); and what the input
+    /// `focus` event whenever the keyboard's focus moved (docs/behaviour.md §15.1); and what the input
     /// asks the runner to do (a preset saved, text for the clipboard, a capture, the end).
     ///
     /// The scenes are first brought up to the input's time, whatever acts on them then —
@@ -55,19 +55,19 @@ extension Workbench {
             effects.append(.quit)
             return [SceneEvent(.quitRequested, time: t)]
         }
-        // The wheel goes to the target its gesture started on (SPEC §15.2).
+        // The wheel goes to the target its gesture started on (docs/behaviour.md §15.2).
         if case .wheel = event {
             noteHover(event, wall: wall, frames: [], controls: [:])
             return handleWheel(event, wall: wall)
         }
-        // Escape peels one layer at a time (SPEC §15.1), the topmost first: a field being
+        // Escape peels one layer at a time (docs/behaviour.md §15.1), the topmost first: a field being
         // typed into, the capture panel and the shortcut overlay (each handles its own
         // Escape), then an open menu, then the inspector's focus, then the scene's cancel.
         if case .key(.escape, let t, _) = event, ui.editing == nil, !showCapturePanel, !showShortcuts, ui.openMenu != nil {
             ui.openMenu = nil
             return [SceneEvent(.menuClosed, time: t), layoutEvent(atWall: wall)]
         }
-        // Ctrl+Shift+C: the HUD's lines as text for a bug report (SPEC §17), shown or not.
+        // Ctrl+Shift+C: the HUD's lines as text for a bug report (docs/behaviour.md §17), shown or not.
         if case .key(.copyReport, let t, _) = event {
             let lines = ["SpringLab \(Workbench.version) · \(sceneName) · \(theme.rawValue)"] + hudReport(at: t, wall: wall).lines
             effects.append(.copy(lines.joined(separator: "\n") + "\n"))
@@ -102,7 +102,7 @@ extension Workbench {
         if ui.openMenu != menu || showCapturePanel != panel || capture != choices { out.append(layoutEvent(atWall: wall)) }
         if pass.consumed { return out }
         // A press on the stage or on empty chrome gives the keyboard back to the stage
-        // (SPEC §15.1): Enter then plays the drive, a digit switches scenes.
+        // (docs/behaviour.md §15.1): Enter then plays the drive, a digit switches scenes.
         if case .pointerDown = event { ui.focus = nil }
         if let grabbed = beginStagePlotDrag(event) { return out + grabbed }
         out += shortcut(event, wall: wall) ?? routeToStage(event)
@@ -121,12 +121,12 @@ extension Workbench {
         return (cached.frames, cached.controls)
     }
 
-    /// Keyboard shortcuts (SPEC §6, §10). Returns nil when the key is not one of them.
+    /// Keyboard shortcuts (docs/behaviour.md §6, §10). Returns nil when the key is not one of them.
     private mutating func shortcut(_ event: InputEvent, wall: Double) -> [SceneEvent]? {
         guard case .key(let key, let t, let shifted) = event else { return nil }
         switch key {
         case .space: return togglePlay(wall: wall)
-        // Shift: ten frames (SPEC §15.4).
+        // Shift: ten frames (docs/behaviour.md §15.4).
         case .right: return step(frames: shifted ? 10 : 1, wall: wall)
         case .left: return step(frames: shifted ? -10 : -1, wall: wall)
         case .h: showHUD.toggle(); return [SceneEvent(.hud, time: t, [("shown", .bool(showHUD))])]
@@ -145,7 +145,7 @@ extension Workbench {
             ui.focus = nextFocus(after: ui.focus)
             return []
         case .escape where ui.focus != nil:
-            // The inspector's focus goes before the scene's own cancel (SPEC §15.1).
+            // The inspector's focus goes before the scene's own cancel (docs/behaviour.md §15.1).
             ui.focus = nil
             return []
         default: return nil
@@ -203,7 +203,7 @@ extension Workbench {
         return fields
     }
 
-    /// Reduce Motion (M) for every scene at once (SPEC §10).
+    /// Reduce Motion (M) for every scene at once (docs/behaviour.md §10).
     public mutating func setReduceMotion(_ on: Bool, at t: Double) -> [SceneEvent] {
         let old = scene.reduceMotion
         for i in scenes.indices { scenes[i].reduceMotion = on }
@@ -254,7 +254,7 @@ extension Workbench {
 
     // MARK: Transport
 
-    /// The first transport button (SPEC §10): the scene's own drive — live where the scene
+    /// The first transport button (docs/behaviour.md §10): the scene's own drive — live where the scene
     /// has a live action, else its poses played once. The trace says which.
     public mutating func playDrive(at t: Double) -> [SceneEvent] {
         let played = scene.playDrive(at: t)
@@ -275,7 +275,7 @@ extension Workbench {
     }
 
     /// Play (Space, or the Play button): a scrubbed pose plays the drive on from where it
-    /// was scrubbed to (SPEC §15.4), with the clock running; otherwise the clock pauses or
+    /// was scrubbed to (docs/behaviour.md §15.4), with the clock running; otherwise the clock pauses or
     /// runs on.
     public mutating func togglePlay(wall: Double) -> [SceneEvent] {
         guard case .posed(let p) = mode else { return setPaused(!clock.isPaused, wall: wall) }
@@ -293,7 +293,7 @@ extension Workbench {
     }
 
     /// Steps scene time by exactly `frames` frames (pausing first); a scrubbed pose steps
-    /// along its drive by the same time (SPEC §15.4).
+    /// along its drive by the same time (docs/behaviour.md §15.4).
     public mutating func step(frames: Int, wall: Double) -> [SceneEvent] {
         if case .posed(let p) = mode {
             let moved = min(max(p + Double(frames) * Self.frameStep / sceneType.drive.duration, 0), 1)

@@ -35,7 +35,7 @@ extension Workbench {
         return out
     }
 
-    /// How every spring group writes its spring (SPEC §11.2), remembered with the session.
+    /// How every spring group writes its spring (docs/behaviour.md §11.2), remembered with the session.
     public var springForm: SpringForm {
         get { ui.springForm }
         set { ui.springForm = newValue }

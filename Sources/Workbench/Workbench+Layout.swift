@@ -3,7 +3,7 @@ import Inspector
 import Motion
 import Scenes
 
-/// A `layout` event after every change of layout (SPEC §15.7): a test or a script that
+/// A `layout` event after every change of layout (docs/behaviour.md §15.7): a test or a script that
 /// drives the window by its frames must never aim with stale ones.
 ///
 /// Each input is routed first; then, when anything the window's frames depend on differs

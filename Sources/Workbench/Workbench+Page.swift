@@ -2,7 +2,7 @@ import Canvas
 import Inspector
 import Scenes
 
-/// Where the scene's page sits on the stage and how large it is drawn (SPEC §15.6).
+/// Where the scene's page sits on the stage and how large it is drawn (docs/behaviour.md §15.6).
 ///
 /// At the minimum window (900×560) the stage is 560 pt wide and Presence's page 760:
 /// centred at full size, its naive column and Hide button fell off both edges. A page

@@ -3,7 +3,7 @@ import Motion
 import Scenes
 
 extension Workbench {
-    /// Loads `preset` in place (SPEC §11.4): laid over the settings in force, applied to
+    /// Loads `preset` in place (docs/behaviour.md §11.4): laid over the settings in force, applied to
     /// the next motion at once, and one undo step however many settings it moved.
     package mutating func loadPreset(_ preset: Preset, name: String, source: String, at t: Double) -> [SceneEvent] {
         let before = SceneSettingsSet(self)
@@ -26,7 +26,7 @@ extension EventName {
 }
 
 extension Workbench {
-    /// The inspector's preset list: the user's, then the built-in ones (SPEC §18).
+    /// The inspector's preset list: the user's, then the built-in ones (docs/behaviour.md §18).
     package var presetLibrary: [LibraryPreset] { userPresets + Preset.builtIn }
 
     /// The springs of the scene's groups with `preset` laid over the settings in force (the

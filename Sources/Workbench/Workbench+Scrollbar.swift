@@ -2,7 +2,7 @@ import Canvas
 import Inspector
 import Scenes
 
-/// The inspector's scrollbar (SPEC §15.6): shown whenever the inspector can scroll.
+/// The inspector's scrollbar (docs/behaviour.md §15.6): shown whenever the inspector can scroll.
 ///
 /// At the minimum window the inspector is 508 pt tall and a spring scene's groups run to
 /// 900: without a bar nothing says there is more below, and a designer who never uses the

@@ -3,7 +3,7 @@ import Inspector
 import Scenes
 
 extension Workbench {
-    /// Every shortcut, as the overlay (? or F1) and `help run` list them (SPEC §11.1): the
+    /// Every shortcut, as the overlay (? or F1) and `help run` list them (docs/behaviour.md §11.1): the
     /// one table of what the keys do. `take` says what R renders: the window's overlay
     /// passes the capture panel's choices, `help run` the default's.
     package static func shortcuts(sceneNames: [String], take: String = "as the capture panel says: MP4, 60 fps unless changed")

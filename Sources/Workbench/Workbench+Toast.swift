@@ -3,7 +3,7 @@ import Export
 import Inspector
 import Scenes
 
-/// The toast (SPEC §12.2, §12.3): one line over the bottom of the stage saying what a
+/// The toast (docs/behaviour.md §12.2, §12.3): one line over the bottom of the stage saying what a
 /// copy or a paste did, or why a paste changed nothing — window chrome, never in a capture.
 extension Workbench {
     /// How long a toast shows, s: a confirmation briefly, a refusal long enough to read.

@@ -2,7 +2,7 @@ import Canvas
 import Inspector
 import Scenes
 
-/// Hover and tooltips (SPEC §11.1): after the pointer rests 0.6 s over a control of the
+/// Hover and tooltips (docs/behaviour.md §11.1): after the pointer rests 0.6 s over a control of the
 /// inspector or the transport, one line says what it does and its key.
 extension Workbench {
     package static let tooltipDelay = 0.6
@@ -127,7 +127,7 @@ extension Workbench {
 
 extension Workbench {
     /// What the pointer would drag where it is (or is dragging): a plot's peak moves up and
-    /// down, its settle mark left and right (SPEC §18); nil elsewhere (the arrow).
+    /// down, its settle mark left and right (docs/behaviour.md §18); nil elsewhere (the arrow).
     package var pointerDrags: String? {
         let id = (ui.active ?? ui.hover?.id ?? ui.stageHandle)?.rawValue ?? ""
         if id.hasSuffix(".plot.peak") { return "vertical" }

@@ -1,7 +1,7 @@
 import Canvas
 import Inspector
 
-/// Where the transport's buttons and scrub bar sit (SPEC §6, §15.6).
+/// Where the transport's buttons and scrub bar sit (docs/behaviour.md §6, §15.6).
 ///
 /// The bar's buttons at their comfortable widths take 726 pt before the scrub bar and the
 /// readout 134 after it: at the minimum window (900 pt) the scrub bar was left 40 pt — a
@@ -10,7 +10,7 @@ import Inspector
 /// tighter buttons and gaps, and the four time scales become one button that cycles
 /// through them (id `rate`, its label the scale in force).
 package struct TransportLayout: Sendable, Equatable {
-    /// SPEC §15.6: the scrub bar keeps at least this much at any window size.
+    /// docs/behaviour.md §15.6: the scrub bar keeps at least this much at any window size.
     package static let minimumScrubWidth = 200.0
     package static let height = 30.0
 

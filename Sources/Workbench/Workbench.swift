@@ -3,7 +3,7 @@ import Inspector
 import Motion
 import Scenes
 
-/// The window: a workbench that shows one scene at a time (SPEC §10) — the stage with
+/// The window: a workbench that shows one scene at a time (docs/behaviour.md §10) — the stage with
 /// the scene's page centred on it, the inspector on the right, the transport at the
 /// bottom, and the HUD over the stage. It reaches scenes only through the `Scene`
 /// protocol and the registry it was made with; every part of the chrome works in every
@@ -54,9 +54,9 @@ public struct Workbench: Sendable {
     package var presetCurves = PresetCurves()
     /// The name typed for the next Save preset; nil: the scene's title.
     package var presetName: String?
-    /// Frames the window has drawn since it opened (the HUD's frame number, SPEC §17).
+    /// Frames the window has drawn since it opened (the HUD's frame number, docs/behaviour.md §17).
     package var framesDrawn = 0
-    /// The path typed in the Spring Lab's Fit… row (SPEC §16).
+    /// The path typed in the Spring Lab's Fit… row (docs/behaviour.md §16).
     package var fitPath = ""
     package let measurer: any TextMeasuring
     package var ui = UIState()
@@ -65,16 +65,16 @@ public struct Workbench: Sendable {
     package var inspectorHeightValue = 0.0
     /// Tracks every pointer move for the HUD's velocity vector.
     package var hudTracker = VelocityTracker()
-    /// Every settings change, for Ctrl+Z / Ctrl+Shift+Z (SPEC §11.3).
+    /// Every settings change, for Ctrl+Z / Ctrl+Shift+Z (docs/behaviour.md §11.3).
     package var history = UndoHistory()
     package var frameMs = 0.0
     package var fps = 0.0
     /// Live capture's badge over the stage (text, render progress, recording) — window
     /// chrome, never in a capture.
     package var captureBadge: (text: String, progress: Double?, recording: Bool)?
-    /// What the last copy or paste said, and the wall time it was said (SPEC §12.2).
+    /// What the last copy or paste said, and the wall time it was said (docs/behaviour.md §12.2).
     package var toast: (toast: Toast, wall: Double)?
-    /// The capture panel's choices (SPEC §14), and whether it is open.
+    /// The capture panel's choices (docs/behaviour.md §14), and whether it is open.
     package var capture = CaptureOptions()
     package var showCapturePanel = false
     /// The file the last capture wrote (the badge names it; clicking it opens its folder).
@@ -194,7 +194,7 @@ public struct Workbench: Sendable {
     /// switched away from still lands its motions.
     ///
     /// Also run before anything acts on a scene at `t` — an input, a page button, a
-    /// setting, the entrance (SPEC §15.5): what happens at `t` must find the scene as it
+    /// setting, the entrance (docs/behaviour.md §15.5): what happens at `t` must find the scene as it
     /// stands at `t`, not as the last frame left it. Without it a 30 fps take, or
     /// `render --time` (a whole script's inputs with no frame between them), pressed
     /// "Remove by app" on a pile that had not yet closed up behind a card, and drew
@@ -243,7 +243,7 @@ public struct Workbench: Sendable {
     public var benchCycle: Double { sceneType.scripted?.benchCycle ?? sceneType.drive.duration }
 
     /// Whether the next frame can differ from the last with no input. A paused clock and a
-    /// scrubbed pose rest (SPEC §15.4): drawn once, then no frame until something changes —
+    /// scrubbed pose rest (docs/behaviour.md §15.4): drawn once, then no frame until something changes —
     /// a scrubbed pose used to be redrawn 150–200 times a second until the drive played.
     public func isAnimating(atWall wall: Double) -> Bool {
         if tooltipPending(atWall: wall) { return true }
@@ -263,7 +263,7 @@ public struct Workbench: Sendable {
 
     /// Carries the window's own choices onto a restarted workbench (a take's, which starts
     /// the scene again from its settings): starting, stopping or rendering a take changes no
-    /// setting, form or choice (SPEC §15.3), and the undo history goes on. (The inspector's
+    /// setting, form or choice (docs/behaviour.md §15.3), and the undo history goes on. (The inspector's
     /// scroll and a stiffness form's masses start again as a replay of the take starts
     /// them: a pointer recorded over the inspector must land on the same control.)
     package mutating func keepChoices(of other: Workbench) {

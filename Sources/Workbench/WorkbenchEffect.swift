@@ -23,7 +23,7 @@ package enum WorkbenchEffect: Equatable, Sendable {
     case paste
     /// The capture panel's Record, Screenshot or Open folder, or a click on the badge.
     case capture(CaptureAction)
-    /// The Spring Lab's Fit…: the recording at this path read and fitted to spring B (SPEC §16).
+    /// The Spring Lab's Fit…: the recording at this path read and fitted to spring B (docs/behaviour.md §16).
     case fitRecording(String)
     /// Ctrl+Q or Ctrl+W: the window closes as its close button closes it.
     case quit

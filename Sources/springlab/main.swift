@@ -6,7 +6,7 @@ import App
 ProcessMemory.returnLargeBlocks()
 
 // A file size limit (ulimit -f) makes writes fail with EFBIG like a full disk, instead of
-// killing the process mid-write: every output then fails whole (SPEC §13).
+// killing the process mid-write: every output then fails whole (docs/behaviour.md §13).
 signal(SIGXFSZ, SIG_IGN)
 
 /// Writes what `run` left to standard output and standard error; the exit status, 1 if

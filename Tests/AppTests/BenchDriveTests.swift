@@ -5,7 +5,7 @@ import Canvas
 import Scenes
 import Testing
 
-/// `springlab bench` measures every scene animating (SPEC §9): each scene's bench drive must
+/// `springlab bench` measures every scene animating (docs/behaviour.md §9): each scene's bench drive must
 /// keep it moving, loop after loop, or its figures are those of a scene at rest.
 @Suite struct BenchDriveTests {
     /// The drive's periods: one start a period, at the frame nearest the multiple, with the

@@ -6,7 +6,7 @@ import Foundation
 import Scenes
 import Testing
 
-/// The capture panel (SPEC §14, issue 17): its choices, what they ask `record` for, and
+/// The capture panel (docs/behaviour.md §14, issue 17): its choices, what they ask `record` for, and
 /// the panel driven by clicks through the workbench as the window routes them.
 @Suite struct CapturePanelTests {
     @Test func aGIFTakesOnlyItsOwnRatesAndTheNearestIsChosen() {
@@ -43,7 +43,7 @@ import Testing
         #expect(throws: SessionStateError.self) { try SessionState.decode(bad) }
     }
 
-    /// SPEC §17: a take's name is part of a file name, never a path.
+    /// docs/behaviour.md §17: a take's name is part of a file name, never a path.
     @Test func aNameIsSanitisedIntoAPartOfAFileName() {
         #expect(CaptureOptions.sanitisedName("Bounce fix") == "Bounce fix")
         #expect(CaptureOptions.sanitisedName("../../etc/passwd") == "etc-passwd")

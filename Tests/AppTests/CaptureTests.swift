@@ -71,7 +71,7 @@ import Testing
     }
 }
 
-/// Presets (SPEC §8 `--preset FILE`): any part of the settings; bad ones refused by key.
+/// Presets (docs/behaviour.md §8 `--preset FILE`): any part of the settings; bad ones refused by key.
 @Suite struct PresetTests {
     let m = FixedAdvanceMeasurer()
 
@@ -100,7 +100,7 @@ import Testing
         (#"{"presence": 5}"#, "'presence' must be an object of settings"),
         (#"{"neck": {"kernel": "x"}}"#, "'neck.kernel': must be one of quadratic, cubic, pinched (got 'x')"),
         (#"{"presence": {"numberAlignment": "x"}}"#, "'presence.numberAlignment': must be one of leading, center, trailing"),
-        // (A preset missing a spring's damping once failed here; SPEC §11.4 lets a preset hold
+        // (A preset missing a spring's damping once failed here; docs/behaviour.md §11.4 lets a preset hold
         // any subset, missing keys keeping their values: see PartialPresetTests.)
         (#"{"presence": {"animation": {"respons": 0.5}}}"#, "'presence.animation.respons' is not a setting"),
         (#"{"neck": {"merge": 20, "kernel": "wobbly"}}"#, "'neck.kernel'"),

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// A GIF is accepted as written only when its blocks run whole to the trailer at its very
-/// end (`EncodedFile.gifIsWhole`, SPEC §13: an output that failed never leaves a truncated
+/// end (`EncodedFile.gifIsWhole`, docs/behaviour.md §13: an output that failed never leaves a truncated
 /// file). The bytes are a 1×1 GIF laid out by hand from the GIF89a specification.
 @Suite struct EncodedFileTests {
     /// Signature; logical screen 1×1 with a global table of 2 colours (flag 0x80, size 0:

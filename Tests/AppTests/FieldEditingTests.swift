@@ -6,7 +6,7 @@ import Foundation
 import Scenes
 import Testing
 
-/// The inspector's fields through `Workbench.handle`, as a designer uses them (SPEC §11.1,
+/// The inspector's fields through `Workbench.handle`, as a designer uses them (docs/behaviour.md §11.1,
 /// issue 13): click a number and type over it, refusals that stay open and say why, Tab,
 /// a click elsewhere, the clipboard, and values set by pointer rounded to what is shown.
 @Suite struct FieldEditingTests {

@@ -6,7 +6,7 @@ import Foundation
 import Scenes
 import Testing
 
-/// Every inspector slider spans exactly the range a preset is checked against (SPEC §6,
+/// Every inspector slider spans exactly the range a preset is checked against (docs/behaviour.md §6,
 /// §13), found by clicking each end of its track like a hand would.
 @Suite struct InspectorRangeTests {
     /// A window tall enough that every slider of every inspector is on screen.

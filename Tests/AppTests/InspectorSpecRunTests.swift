@@ -6,7 +6,7 @@ import Foundation
 import Scenes
 import Testing
 
-/// The one inspector running each scene's list (SPEC §10): page buttons act on the scene
+/// The one inspector running each scene's list (docs/behaviour.md §10): page buttons act on the scene
 /// and their events reach the trace, switches flip the scene's flags, choices record the
 /// change, and no id appears twice in any scene's layout.
 @Suite struct InspectorSpecRunTests {

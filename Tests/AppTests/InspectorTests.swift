@@ -45,7 +45,7 @@ typealias FixedMeasurer = FixedAdvanceMeasurer
         events += app.handle(.pointerMoved(Point2(x0 + 2 + t.width / 4, y), time: 100.05)).events
         events += app.handle(.pointerUp(Point2(x0 + 2 + t.width / 4, y), time: 100.1)).events
         // A quarter of the track is a quarter of 0.05…2.0: +0.4875 s — rounded to the
-        // 3 decimals shown (SPEC §11.1), so within half a thousandth, and on the grid.
+        // 3 decimals shown (docs/behaviour.md §11.1), so within half a thousandth, and on the grid.
         #expect(abs(app.alert.settings.gap.response - (0.32 + 0.4875)) <= 0.0005 + 1e-9)
         #expect(isRounded(app.alert.settings.gap.response, places: 3))
         let change = settings(events).last
@@ -61,7 +61,7 @@ typealias FixedMeasurer = FixedAdvanceMeasurer
         _ = app.handle(.shift(true, time: 100.01))
         _ = app.handle(.pointerMoved(Point2(x0 + t.width / 4, t.midY), time: 100.05))
         _ = app.handle(.pointerUp(Point2(x0 + t.width / 4, t.midY), time: 100.1))
-        // Rounded to the fine step's 3 decimals (SPEC §11.1).
+        // Rounded to the fine step's 3 decimals (docs/behaviour.md §11.1).
         #expect(abs(app.alert.settings.alert.damping - (0.78 + 0.04875)) <= 0.0005 + 1e-9)
         #expect(isRounded(app.alert.settings.alert.damping, places: 3))
     }
@@ -70,14 +70,14 @@ typealias FixedMeasurer = FixedAdvanceMeasurer
         let t = track("gap.response")
         _ = app.handle(.pointerDown(Point2(t.minX + 0.75 * t.width, t.midY), time: 100, shift: false))
         _ = app.handle(.pointerUp(Point2(t.minX + 0.75 * t.width, t.midY), time: 100.05))
-        // Rounded to the 3 decimals shown (SPEC §11.1).
+        // Rounded to the 3 decimals shown (docs/behaviour.md §11.1).
         #expect(abs(app.alert.settings.gap.response - (0.05 + 0.75 * 1.95)) <= 0.0005 + 1e-9)
         #expect(isRounded(app.alert.settings.gap.response, places: 3))
     }
 
     @Test mutating func plainWheelOnlyScrollsEvenOverTheFocusedSlider() {
         let f = frame("gap.damping")
-        // Click the knob (no jump) to focus it: the plain wheel still only scrolls (SPEC §15.2).
+        // Click the knob (no jump) to focus it: the plain wheel still only scrolls (docs/behaviour.md §15.2).
         let t = track("gap.damping")
         let knob = Point2(t.minX + (0.85 - 0.05) / 1.95 * t.width, t.midY)
         _ = app.handle(.pointerDown(knob, time: 99.5, shift: false))

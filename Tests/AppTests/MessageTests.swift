@@ -6,7 +6,7 @@ import Files
 @testable import Workbench
 
 /// Error messages are one line, and the values echoed in them are cut to 60 characters
-/// with control characters escaped (SPEC §13).
+/// with control characters escaped (docs/behaviour.md §13).
 @Suite struct MessageTests {
     @Test func quotedCutsAndEscapes() {
         #expect(quoted("abc") == "'abc'")

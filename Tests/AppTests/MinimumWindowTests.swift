@@ -5,7 +5,7 @@ import Testing
 @testable import Workbench
 @testable import Scenes
 
-/// SPEC §15.6 at the minimum window (900×560): every scene's page whole on the stage —
+/// docs/behaviour.md §15.6 at the minimum window (900×560): every scene's page whole on the stage —
 /// scaled down when it must be, the same scale for drawing, hit testing and the trace —
 /// a scrub bar of 200 pt at least, and a scrollbar whenever the inspector can scroll.
 struct MinimumWindowTests {

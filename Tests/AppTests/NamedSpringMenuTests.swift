@@ -6,7 +6,7 @@ import Motion
 import Scenes
 import Testing
 
-/// A spring group's menu applies a named spring from the platforms' library (SPEC §11.4):
+/// A spring group's menu applies a named spring from the platforms' library (docs/behaviour.md §11.4):
 /// by the real clicks, as one undo step, to the precision shown.
 @Suite struct NamedSpringMenuTests {
     func click(_ id: ControlID, in a: inout Workbench, at t: Double) -> [SceneEvent] {
@@ -20,7 +20,7 @@ import Testing
         let opened = click("gap.springs", in: &a, at: 1)
         #expect(opened.contains { $0.name == "layout" && $0["gap.spring.swiftui.bouncy"] != nil })
         let applied = click("gap.spring.swiftui.bouncy", in: &a, at: 2)
-        // SwiftUI's .bouncy: duration 0.5, bounce 0.3 → response 0.5, ζ 0.7 (SPEC §1.1).
+        // SwiftUI's .bouncy: duration 0.5, bounce 0.3 → response 0.5, ζ 0.7 (docs/behaviour.md §1.1).
         let gap = a.scene(PushAlert.self)?.settings.gap
         #expect(gap == SpringSetting(0.5, 0.7))
         let names = applied.filter { $0.name == "setting" }.compactMap { $0["name"]?.string }

@@ -4,7 +4,7 @@ import Foundation
 @testable import Workbench
 import Testing
 
-/// `springlab neck` (SPEC §8): the figures follow from the calibration's closed forms.
+/// `springlab neck` (docs/behaviour.md §8): the figures follow from the calibration's closed forms.
 @Suite struct NeckCommandTests {
     func values(_ output: String) -> [String: Double] {
         var out: [String: Double] = [:]

@@ -6,7 +6,7 @@ import Scenes
 import Testing
 
 /// A preset may hold any subset of the settings; missing keys keep the values in force
-/// when it is applied (SPEC §11.4), and a key that is no setting is refused by its path.
+/// when it is applied (docs/behaviour.md §11.4), and a key that is no setting is refused by its path.
 @Suite struct PartialPresetTests {
     func app() -> Workbench { Workbench(measurer: FixedAdvanceMeasurer(), theme: .light, windowSize: Size(1280, 800)) }
 
@@ -17,7 +17,7 @@ import Testing
         preset.apply(to: &a)
         let s = try #require(a.scene(PushAlert.self)?.settings)
         #expect(s.gap.response == 0.4)
-        #expect(s.gap.damping == 0.85)      // SPEC §3.2's default, untouched
+        #expect(s.gap.damping == 0.85)      // docs/behaviour.md §3.2's default, untouched
         #expect(s.alert.response == 0.9)    // the value in force stays
         #expect(a.scene(LiquidPile.self)?.settings == LiquidPileSettings())
     }

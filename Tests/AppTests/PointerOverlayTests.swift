@@ -4,7 +4,7 @@ import Canvas
 @testable import Workbench
 import Testing
 
-/// The pointer overlay of a capture (SPEC §14): a cursor where the take's pointer is,
+/// The pointer overlay of a capture (docs/behaviour.md §14): a cursor where the take's pointer is,
 /// filled while pressed, and a ring from each press and release for 0.45 s.
 @Suite struct PointerOverlayTests {
     let overlay = PointerOverlay(inputs: [

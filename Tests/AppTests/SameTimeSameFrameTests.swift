@@ -6,7 +6,7 @@ import Capture
 import Scenes
 import Testing
 
-/// Same time, same frame (SPEC §15.5): a scene's state at time t depends only on its
+/// Same time, same frame (docs/behaviour.md §15.5): a scene's state at time t depends only on its
 /// inputs up to t, never on how often it was stepped. Every registered scene's every
 /// script is played through the workbench as `record` and `render` play it (a
 /// `CaptureSession` over the script's take) with five step sequences — 1/30 s, 1/60 s,

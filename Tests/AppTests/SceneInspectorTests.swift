@@ -68,7 +68,7 @@ import Testing
         var pile = app.pile
         _ = pile.spread(at: 0)
         // Card 1 travels from its peek (y 26) to the list (16 + 44 + the header gap 5 +
-        // height of card 0 + 12, SPEC §5.3.1) on the (1.2, 0.8) spring.
+        // height of card 0 + 12, docs/behaviour.md §5.3.1) on the (1.2, 0.8) spring.
         let target = 16 + 44 + 5 + pile.cards[0].height + 12
         let expected = 26 + (target - 26) * Spring(response: 1.2, dampingRatio: 0.8).step(at: 0.3)
         #expect(abs(pile.cards[1].frame.value(at: 0.3).top - expected) < 1e-9)

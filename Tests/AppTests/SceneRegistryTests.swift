@@ -10,7 +10,7 @@ import Scenes
 import Testing
 
 /// A scene written here, in the test target, with nothing outside it changed: a bob on a
-/// track that a tap sends to the other end on a spring (SPEC §10: a new scene is its own
+/// track that a tap sends to the other end on a spring (docs/behaviour.md §10: a new scene is its own
 /// files plus one line in a registry — here the catalog the test hands the workbench).
 struct ShuttleScene: ScriptedScene {
     struct Settings: SceneSettings {

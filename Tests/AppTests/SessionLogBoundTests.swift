@@ -6,7 +6,7 @@ import Foundation
 import Scenes
 import Testing
 
-/// The flight recorder's bound (SPEC §17): past it the log drops its oldest lines after a
+/// The flight recorder's bound (docs/behaviour.md §17): past it the log drops its oldest lines after a
 /// checkpoint of the whole window, and a bundle saved afterwards still reproduces the
 /// window exactly — every frame hash of its replay matches, and its last frame is the
 /// live window's.

@@ -7,7 +7,7 @@ import Foundation
 import Scenes
 import Testing
 
-/// The remembered session (SPEC §11.5): the state file round-trips every scene's settings,
+/// The remembered session (docs/behaviour.md §11.5): the state file round-trips every scene's settings,
 /// a damaged or out-of-range file is set aside under a name that replaces nothing, a
 /// missing one gives the defaults, and every flag wins over what was remembered.
 @Suite struct SessionStateTests {
@@ -69,12 +69,12 @@ import Testing
         let text = SessionState(app: changedApp(), scale: 1, form: .response).json
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(Set(object.keys) == ["version", "scene", "theme", "window", "scale", "form", "copyFormat", "capture", "settings"])
-        // The capture panel's choices (SPEC §14): MP4 at 60 fps, 1×, the stage, no pointer until chosen.
+        // The capture panel's choices (docs/behaviour.md §14): MP4 at 60 fps, 1×, the stage, no pointer until chosen.
         let capture = try #require(object["capture"] as? [String: Any])
         #expect(capture["format"] as? String == "mp4" && capture["fps"] as? Int == 60 && capture["scale"] as? Int == 1)
         #expect(capture["wholeWindow"] as? Bool == false && capture["pointer"] as? Bool == false)
         #expect(object["version"] as? Int == 1 && object["form"] as? String == "response")
-        // What Ctrl+C over a spring group copies (SPEC §12.2): SwiftUI until chosen.
+        // What Ctrl+C over a spring group copies (docs/behaviour.md §12.2): SwiftUI until chosen.
         #expect(object["copyFormat"] as? String == "swiftui")
         let settings = try #require(object["settings"] as? [String: Any])
         let keys = SceneRegistry.scenes.map { $0.settingsKey }

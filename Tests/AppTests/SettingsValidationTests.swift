@@ -9,7 +9,7 @@ import Scenes
 import Testing
 
 /// Presets and replay settings are range-checked by key before anything uses them
-/// (issue 11, SPEC §13). Expected ranges are SPEC §6's slider ranges, written out here.
+/// (issue 11, docs/behaviour.md §13). Expected ranges are docs/behaviour.md §6's slider ranges, written out here.
 @Suite struct SettingsValidationTests {
     let m = FixedAdvanceMeasurer()
 

@@ -8,9 +8,9 @@ import Motion
 import Scenes
 import Testing
 
-/// Copy as code and Paste in the inspector's spring groups (SPEC §12.2, §12.3), by the
+/// Copy as code and Paste in the inspector's spring groups (docs/behaviour.md §12.2, §12.3), by the
 /// real clicks and keys the window hands the workbench. Expected numbers come from the
-/// spec's defaults (the gap spring is response 0.32, ζ 0.85, SPEC §3) and §1.1's formulas.
+/// documented defaults (the gap spring is response 0.32, ζ 0.85, docs/behaviour.md §3) and §1.1's formulas.
 @Suite struct SpringCodeMenuTests {
     func bench() -> Workbench {
         Workbench(measurer: FixedAdvanceMeasurer(), theme: .light, windowSize: Size(1280, 2400), wall: 0)
@@ -68,7 +68,7 @@ import Testing
         _ = click("gap.code", in: &a, at: 1)
         #expect(frame("gap.copy.compose", in: a) != nil, "the Code menu opened")
         let compose = copied(click("gap.copy.compose", in: &a, at: 2))
-        // Compose: spring(dampingRatio, stiffness), unit mass: k = (2π / 0.32)² (SPEC §1.1).
+        // Compose: spring(dampingRatio, stiffness), unit mass: k = (2π / 0.32)² (docs/behaviour.md §1.1).
         let k = try #require(number("stiffness =", in: compose))
         #expect(abs(k - pow(2 * Double.pi / 0.32, 2)) / k < 1e-9)
         #expect(frame("gap.copy.compose", in: a) == nil, "copying closed the menu")
@@ -76,7 +76,7 @@ import Testing
         _ = click("gap.default.compose", in: &a, at: 4)
         #expect(a.copyFormat == .compose)
         let alert = copied(key(.copy, over: "alert", in: &a, at: 5))
-        // The alert spring: response 0.42, ζ 0.78 (SPEC §3).
+        // The alert spring: response 0.42, ζ 0.78 (docs/behaviour.md §3).
         #expect(alert.hasPrefix("spring("))
         #expect(number("dampingRatio =", in: alert) == 0.78)
         let ka = try #require(number("stiffness =", in: alert))
@@ -86,7 +86,7 @@ import Testing
     @Test func pastingComposeSetsTheGapExactlyAsOneUndoStep() {
         var a = bench()
         let events = paste("spring(dampingRatio = 0.5f, stiffness = 400f)", over: "gap", in: &a, at: 1)
-        // k 400 at unit mass: ω0 = 20, response 2π / 20 (SPEC §1.1).
+        // k 400 at unit mass: ω0 = 20, response 2π / 20 (docs/behaviour.md §1.1).
         let gap = a.scene(PushAlert.self)?.settings.gap
         #expect(abs((gap?.response ?? 0) - 2 * Double.pi / 20) < 1e-12)
         #expect(gap?.damping == 0.5)

@@ -7,7 +7,7 @@ import Motion
 import Canvas
 import Scenes
 
-/// `springlab spring` (SPEC §8, issue 2).
+/// `springlab spring` (docs/behaviour.md §8, issue 2).
 @Suite struct SpringCommandTests {
     @Test func alertSpringAtSixtyFramesMatchesTheClosedForm() {
         let r = SpringLabCommand.run(["spring", "--response", "0.42", "--damping", "0.78", "--until", "1", "--fps", "60"])
@@ -85,7 +85,7 @@ import Scenes
     }
 
     @Test func info() {
-        // SPEC §1.1: stiffness 100 / damping 10 → duration 0.628, bounce 0.5; settle 6/(ζω0) = 1.2.
+        // docs/behaviour.md §1.1: stiffness 100 / damping 10 → duration 0.628, bounce 0.5; settle 6/(ζω0) = 1.2.
         let r = SpringLabCommand.run(["spring", "--stiffness", "100", "--friction", "10", "--info"])
         #expect(r.exitCode == 0)
         var info: [String: Double] = [:]

@@ -7,7 +7,7 @@ import Motion
 import Scenes
 import Testing
 
-/// One spring, three ways to write it (SPEC §11.2, issue 13 item 2), through
+/// One spring, three ways to write it (docs/behaviour.md §11.2, issue 13 item 2), through
 /// `Workbench.handle` as a designer uses it: choose the form at the top of the inspector,
 /// type or drag any number; the settings stay response and damping underneath, and the
 /// `setting` events name them.
@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test mutating func bounceAndDurationTypedGiveTheSpecSpring() throws {
-        // SPEC §1.1: duration 0.5 / bounce 0.3 → k 157.91, c 17.59 (mass 1).
+        // docs/behaviour.md §1.1: duration 0.5 / bounce 0.3 → k 157.91, c 17.59 (mass 1).
         _ = choose(.duration)
         let duration = settings(type("0.5", into: "gap.duration"))
         #expect(duration.count == 1 && duration.first?["name"] == .string("gap.response"))
@@ -133,7 +133,7 @@ import Testing
     }
 
     @Test mutating func stiffnessAndCoefficientTypedConvertIntoResponseAndDamping() {
-        // SPEC §1.1: stiffness 100 / damping 10 → duration 0.628, bounce 0.5.
+        // docs/behaviour.md §1.1: stiffness 100 / damping 10 → duration 0.628, bounce 0.5.
         _ = choose(.stiffness)
         let k = settings(type("100", into: "gap.stiffness"))
         #expect(k.count == 1 && k.first?["name"] == .string("gap.response"))

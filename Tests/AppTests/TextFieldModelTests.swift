@@ -3,7 +3,7 @@
 @testable import Workbench
 import Testing
 
-/// The field editing model (SPEC §11.1): every expected text, caret and selection below
+/// The field editing model (docs/behaviour.md §11.1): every expected text, caret and selection below
 /// was worked out by hand from what a desktop text field does.
 @Suite struct TextFieldModelTests {
     @Test func editingANumberStartsWithAllOfItSelectedSoTypingReplacesIt() {

@@ -5,7 +5,7 @@ import Canvas
 import Scenes
 import Testing
 
-/// Hover and tooltips (SPEC §11.1): 0.6 s of rest over a control shows its tooltip once.
+/// Hover and tooltips (docs/behaviour.md §11.1): 0.6 s of rest over a control shows its tooltip once.
 @Suite struct TooltipTests {
     func makeApp() -> Workbench {
         var app = PushAlertApp(settings: PushAlertSettings(), measurer: FixedMeasurer(), theme: .light,

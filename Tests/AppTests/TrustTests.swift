@@ -6,7 +6,7 @@ import Foundation
 import Scenes
 import Testing
 
-/// The window's routing of keys, clicks and the transport (SPEC §15.1, §15.3, §15.4),
+/// The window's routing of keys, clicks and the transport (docs/behaviour.md §15.1, §15.3, §15.4),
 /// through input events on the pure workbench. (`Tests/e2e/trust_e2e.py` drives the same
 /// through the real window.)
 @Suite struct TrustTests {
@@ -104,9 +104,9 @@ import Testing
         _ = send(click(Point2(scrub.minX + 0.25 * scrub.width, scrub.midY), at: 101))
         guard case .posed(let p) = app.mode else { Issue.record("not posed: \(app.mode)"); return }
         #expect(abs(p - 0.25) < 1e-9)
-        // At rest: nothing to draw until something changes (SPEC §15.4).
+        // At rest: nothing to draw until something changes (docs/behaviour.md §15.4).
         #expect(!app.isAnimating(atWall: 102))
-        // One frame of the drive is 1/60 s of its 32/15 s (SPEC §3.5).
+        // One frame of the drive is 1/60 s of its 32/15 s (docs/behaviour.md §3.5).
         let duration = 32.0 / 15
         _ = app.handle(.key(.right, time: 102, shift: false))
         #expect(app.mode == .posed(0.25 + 1 / 60 / duration))

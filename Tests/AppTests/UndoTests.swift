@@ -5,7 +5,7 @@ import Canvas
 import Scenes
 import Testing
 
-/// Undo and redo (SPEC §11.3): every settings change, a drag one step however long, at
+/// Undo and redo (docs/behaviour.md §11.3): every settings change, a drag one step however long, at
 /// least 200 steps, bounded memory, redo dropped by a new change.
 @Suite struct UndoHistoryTests {
     func set(_ response: Double) -> SceneSettingsSet {
@@ -117,7 +117,7 @@ extension UndoHistory.Step: Equatable {
     }
 }
 
-/// The shortcut overlay (SPEC §11.1): ? or F1 shows every key, Escape or ? again hides it.
+/// The shortcut overlay (docs/behaviour.md §11.1): ? or F1 shows every key, Escape or ? again hides it.
 @Suite struct ShortcutOverlayTests {
     @Test func f1ShowsEveryShortcutOverTheStage() {
         var a = Workbench(measurer: FixedAdvanceMeasurer(), theme: .light, windowSize: Size(1280, 800), wall: 0)

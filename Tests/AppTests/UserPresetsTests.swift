@@ -5,7 +5,7 @@ import Foundation
 @testable import Workbench
 import Testing
 
-/// Whole-scene presets saved under a name in the user's presets folder (SPEC §11.4).
+/// Whole-scene presets saved under a name in the user's presets folder (docs/behaviour.md §11.4).
 @Suite struct UserPresetsTests {
     @Test func savesUnderTheFirstFreeNameAndListsThemInOrder() throws {
         let folder = NSTemporaryDirectory() + "springlab-presets-" + UUID().uuidString + "/presets"

@@ -4,7 +4,7 @@ import Testing
 @testable import Inspector
 @testable import Workbench
 
-/// `springlab velocity` (SPEC §8): recorded gestures against numpy.polyfit
+/// `springlab velocity` (docs/behaviour.md §8): recorded gestures against numpy.polyfit
 /// (Tests/reference/gestures.py), and every bad-input path.
 @Suite struct VelocityCommandTests {
     @Test func reproducesLeastSquaresOnRecordedGestures() {

@@ -5,7 +5,7 @@ import Files
 @testable import Inspector
 @testable import Workbench
 
-/// `springlab velocity` streams (SPEC §13): rows read a line at a time, numbers parsed at
+/// `springlab velocity` streams (docs/behaviour.md §13): rows read a line at a time, numbers parsed at
 /// the byte level exactly as `parseFiniteNumber` parses a flag, output in chunks.
 @Suite struct VelocityStreamingTests {
     /// A scratch folder removed by the caller.

@@ -10,7 +10,7 @@ import Scenes
 typealias PushAlertApp = Workbench
 
 extension Workbench {
-    /// The scenes by the names the tests use (SPEC §8's `--scene` words).
+    /// The scenes by the names the tests use (docs/behaviour.md §8's `--scene` words).
     enum SceneKind: String, CaseIterable {
         case pushAlert = "push-alert", presence, liquid, neck, spring
     }

@@ -3,7 +3,7 @@ import Motion
 import Foundation
 import Testing
 
-/// SPEC §5.1's measured targets T1–T4 for the liquid merge, through the Swift reference.
+/// docs/behaviour.md §5.1's measured targets T1–T4 for the liquid merge, through the Swift reference.
 @Suite struct LiquidMergeTests {
     let capsule = Size(80, 30)
 
@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func bridgeFormsBelowHalfTheMergeDistance() {
-        // SPEC §5.1: reach starts at 20 pt, the bridge forms below 10 pt.
+        // docs/behaviour.md §5.1: reach starts at 20 pt, the bridge forms below 10 pt.
         #expect(NeckMeasure.waist(group(9.9), gap: 9.9) > 0)
         #expect(NeckMeasure.waist(group(10.1), gap: 10.1) == 0)
         #expect(NeckMeasure.reach(group(15), gap: 15) > 0.1)  // reaching, not joined
@@ -87,7 +87,7 @@ import Testing
     }
 }
 
-/// SPEC §5.1: flat facing edges bridge across their whole width with the plain kernel;
+/// docs/behaviour.md §5.1: flat facing edges bridge across their whole width with the plain kernel;
 /// the pinched kernel necks them in the middle — the comparison the sandbox offers.
 @Suite struct PinchedKernelTests {
     func waist(_ kernel: LiquidKernel, gap: Double) -> Double {

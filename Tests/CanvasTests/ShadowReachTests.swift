@@ -8,7 +8,7 @@ import Testing
 /// erfc(2.1) = 0.002979, erfc(2.2) = 0.001863.
 @Suite struct ShadowReachTests {
     @Test func aFaintLiftShadowStopsWhereItFallsUnderAQuarterLevel() {
-        // SPEC §5.2's light lift, 7 %, radius 14 (σ = 7): erfc(x) = 2 · (0.25 / 255) / 0.07
+        // docs/behaviour.md §5.2's light lift, 7 %, radius 14 (σ = 7): erfc(x) = 2 · (0.25 / 255) / 0.07
         // = 0.02801, between the table's 1.5 and 1.6, so the reach is x · 7√2 in
         // [14.85, 15.84] — under the 21 px (1.5 × 14) it was drawn to.
         let reach = Shadow(alpha: 0.07, radius: 14, offset: Point2(0, 4)).reach

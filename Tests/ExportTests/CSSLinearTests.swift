@@ -3,7 +3,7 @@ import Foundation
 import Motion
 import Testing
 
-/// CSS `linear()` (SPEC §12.2): adaptive — fewer points than a uniform grid at the same
+/// CSS `linear()` (docs/behaviour.md §12.2): adaptive — fewer points than a uniform grid at the same
 /// tolerance — and within the tolerance everywhere, read back by CSS's own rules.
 ///
 /// Point counts at the default 0.005 (first and last included), as built:
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func nearlyCriticalSpringsStillEndWithinTheTolerance() throws {
-        // 6/(ζω0) leaves a ζ = 0.99 spring about 1.7 % short (SPEC §1.4 counts on ζ ≤ 0.8):
+        // 6/(ζω0) leaves a ζ = 0.99 spring about 1.7 % short (docs/behaviour.md §1.4 counts on ζ ≤ 0.8):
         // the easing runs on until the curve is within the tolerance, so its final 1 is true.
         let spring = Spring(response: 0.5, dampingRatio: 0.99)
         let easing = SpringCode.cssLinear(spring)

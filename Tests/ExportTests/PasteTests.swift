@@ -4,7 +4,7 @@ import Motion
 import Testing
 
 /// Text as a designer copies it from each platform — named constants, newlines, missing
-/// optional arguments — read as that platform documents it (SPEC §12.3). Expected springs are
+/// optional arguments — read as that platform documents it (docs/behaviour.md §12.3). Expected springs are
 /// (response, ζ) worked out by hand: response = 2π√(m/k), ζ = c / 2√(mk).
 @Suite struct PasteTests {
     static func response(k: Double, m: Double = 1) -> Double { 2 * .pi * (m / k).squareRoot() }
@@ -156,7 +156,7 @@ import Testing
         }
     }
 
-    /// SPEC §13 for what a refusal quotes of the paste: ESC, BEL and a right-to-left
+    /// docs/behaviour.md §13 for what a refusal quotes of the paste: ESC, BEL and a right-to-left
     /// override written as escapes, never raw; a 400-character constant cut at 60.
     @Test func aRefusalQuotesThePasteSafely() {
         let hostile = "spring(stiffness = Spring.Stiffness\u{1B}\u{07}\u{202E}Evil)"

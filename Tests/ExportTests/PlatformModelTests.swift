@@ -6,7 +6,7 @@ import Testing
 /// Each exported text, read with a small regex here (not our parser) and run through the
 /// platform's own model of a spring, integrated with RK4 here (not our closed form), draws
 /// the curve `Spring.value` draws — within 1e-4 of the travel at 200 times up to the settle
-/// time (SPEC §12.2).
+/// time (docs/behaviour.md §12.2).
 @Suite struct PlatformModelTests {
     /// The platform's mass, stiffness and damping coefficient, from the text and the
     /// documented meaning of its fields.

@@ -2,7 +2,7 @@ import Export
 import Motion
 import Testing
 
-/// Copy then paste gives the same spring back (SPEC §12.2–§12.3): response and damping
+/// Copy then paste gives the same spring back (docs/behaviour.md §12.2–§12.3): response and damping
 /// ratio to 1e-9 relative in every format, and the mass where the format carries one.
 @Suite struct RoundTripTests {
     @Test(arguments: SpringCodeFormat.allCases)
@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func swiftUIGivesBothFormsAndEachLinePastesAlone() throws {
-        // SPEC §1.1: duration 0.5 / bounce 0.3 is response 0.5 with ζ = 0.7.
+        // docs/behaviour.md §1.1: duration 0.5 / bounce 0.3 is response 0.5 with ζ = 0.7.
         let text = SpringCode.text(Spring(duration: 0.5, bounce: 0.3), format: .swiftui)
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func theSpecCheckValuesAppearInTheText() {
-        // SPEC §1.1: duration 0.5 / bounce 0.3 → k 157.91, c 17.59 (mass 1).
+        // docs/behaviour.md §1.1: duration 0.5 / bounce 0.3 → k 157.91, c 17.59 (mass 1).
         let bouncy = SpringCode.text(Spring(duration: 0.5, bounce: 0.3), format: .uikit)
         #expect(abs((written("stiffness", in: bouncy) ?? 0) - 157.91) < 0.005, "\(bouncy)")
         #expect(abs((written("damping", in: bouncy) ?? 0) - 17.59) < 0.005, "\(bouncy)")

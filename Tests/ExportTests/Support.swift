@@ -5,13 +5,13 @@ import Motion
 /// number-extracting regex, an RK4 integrator of m·x'' + c·x' + k·(x − 1) = 0, and a CSS
 /// `linear()` reader written from CSS Easing Level 2.
 
-/// The springs every format is checked with: under-, critically and over-damped, SPEC §1.1's
+/// The springs every format is checked with: under-, critically and over-damped, docs/behaviour.md §1.1's
 /// check values, a bouncy one and a mass-2 one.
 let exportSprings: [(name: String, spring: Spring)] = [
-    ("duration 0.5 / bounce 0.3 (SPEC §1.1)", Spring(duration: 0.5, bounce: 0.3)),
-    ("stiffness 100 / damping 10 (SPEC §1.1)", Spring(mass: 1, stiffness: 100, damping: 10)),
+    ("duration 0.5 / bounce 0.3 (docs/behaviour.md §1.1)", Spring(duration: 0.5, bounce: 0.3)),
+    ("stiffness 100 / damping 10 (docs/behaviour.md §1.1)", Spring(mass: 1, stiffness: 100, damping: 10)),
     ("critical, response 0.4", Spring(response: 0.4, dampingRatio: 1)),
-    ("overdamped, bounce -0.3 (SPEC §1.1)", Spring(duration: 0.5, bounce: -0.3)),
+    ("overdamped, bounce -0.3 (docs/behaviour.md §1.1)", Spring(duration: 0.5, bounce: -0.3)),
     ("bouncy (0.3, 0.3)", Spring(response: 0.3, dampingRatio: 0.3)),
     ("mass 2, k 200, c 20", Spring(mass: 2, stiffness: 200, damping: 20)),
 ]

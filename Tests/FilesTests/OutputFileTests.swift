@@ -15,7 +15,7 @@ private func entries(_ folder: String) -> [String] {
 
 private func contents(_ path: String) -> [UInt8]? { FileManager.default.contents(atPath: path).map { [UInt8]($0) } }
 
-/// SPEC §13: every output goes to a unique temporary beside its target and is renamed
+/// docs/behaviour.md §13: every output goes to a unique temporary beside its target and is renamed
 /// over it only when whole; a failure leaves the target as it was and nothing behind.
 @Suite struct OutputFileTests {
     @Test func aCommittedFileReplacesTheTargetAndLeavesNoTemporary() throws {

@@ -5,7 +5,7 @@ import Testing
 
 /// The fit against motions written here from the textbook solution of
 /// x'' + 2ζω0 x' + ω0² x = 0 (ω0 = 2π / response), not from `Spring`: what the samples
-/// are is known independently of the code under test (SPEC §16's accuracy).
+/// are is known independently of the code under test (docs/behaviour.md §16's accuracy).
 struct SpringFitterTests {
     /// Position at t of a motion from x0 to x1 starting at t0 with velocity v0.
     static func truth(_ t: Double, response: Double, ratio z: Double, t0: Double, x0: Double, x1: Double, v0: Double) -> Double {
@@ -59,7 +59,7 @@ struct SpringFitterTests {
         #expect(fit.isSpring && fit.rmsErrorPercent < 0.01)
     }
 
-    /// SPEC §16: a CSV with 0.5 px noise, within 1 % and 0.01.
+    /// docs/behaviour.md §16: a CSV with 0.5 px noise, within 1 % and 0.01.
     @Test(arguments: [UInt64(1), 2, 3, 4, 5])
     func halfAPixelOfNoiseStaysWithinOnePercent(_ seed: UInt64) throws {
         let fit = try MotionFit.fit(Self.samples(response: 0.55, ratio: 0.75, noise: 0.5, seed: seed))

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Motion
 
-/// SPEC §1.5: retargeting, delays and completion.
+/// docs/behaviour.md §1.5: retargeting, delays and completion.
 @Suite struct AnimatedValueTests {
     let alert = MotionCurve.spring(Spring(response: 0.42, dampingRatio: 0.78))
     let leave = MotionCurve.spring(Spring(response: 0.3, dampingRatio: 0.78))

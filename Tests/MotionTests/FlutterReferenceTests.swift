@@ -3,7 +3,7 @@ import Testing
 @testable import Motion
 
 /// Flutter's published spring values (flutter/packages/flutter/test/physics/newton_test.dart),
-/// SPEC §1.2: mass 1, stiffness 100, compared by floor as Flutter does.
+/// docs/behaviour.md §1.2: mass 1, stiffness 100, compared by floor as Flutter does.
 @Suite struct FlutterReferenceTests {
     func floors(_ spring: Spring, to: Double, at times: [Double]) -> [(Double, Double)] {
         times.map { t in

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Motion
 
-/// SPEC §1.4 and the figures in issue 2.
+/// docs/behaviour.md §1.4 and the figures in issue 2.
 @Suite struct SettleTests {
     let gap = Spring(response: 0.32, dampingRatio: 0.85)
     let alert = Spring(response: 0.42, dampingRatio: 0.78)
@@ -21,7 +21,7 @@ import Testing
         #expect(abs((peak - 1) * 100 - 1.99) <= 0.01)
     }
 
-    /// SPEC §1.4: from 6/(ζω0) on within 0.3 %. The curve's amplitude carries a factor
+    /// docs/behaviour.md §1.4: from 6/(ζω0) on within 0.3 %. The curve's amplitude carries a factor
     /// 1/√(1−ζ²), so the claim holds up to ζ ≈ 0.8 (the alert spring: 0.28 %); at the gap
     /// spring's ζ 0.85 the worst excursion is 0.43 % — use the exact `settleTime(epsilon:)`
     /// where a hard bound matters.
@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func fourOverDecayIsVisiblyOff() {
-        // SPEC §1.4: at 4/(ζω0) the alert spring is still ≈ 2 % off its target — 1.4 pt
+        // docs/behaviour.md §1.4: at 4/(ζω0) the alert spring is still ≈ 2 % off its target — 1.4 pt
         // of a 70 pt panel, visible in a still frame; the reason the settle rule uses 6.
         let rate = 0.78 * 2 * Double.pi / 0.42
         let off = abs(1 - alert.step(at: 4 / rate))

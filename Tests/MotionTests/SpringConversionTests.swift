@@ -2,10 +2,10 @@ import Foundation
 import Testing
 @testable import Motion
 
-/// SPEC §1.1 check values and Apple's documented conversions.
+/// docs/behaviour.md §1.1 check values and Apple's documented conversions.
 @Suite struct SpringConversionTests {
     @Test func durationAndBounceToStiffnessAndDamping() {
-        // SPEC §1.1: duration 0.5 / bounce 0.3 → k 157.91, c 17.59 (mass 1).
+        // docs/behaviour.md §1.1: duration 0.5 / bounce 0.3 → k 157.91, c 17.59 (mass 1).
         let s = Spring(duration: 0.5, bounce: 0.3)
         #expect(abs(s.stiffness - 157.91) < 0.005)
         #expect(abs(s.damping - 17.59) < 0.005)
@@ -13,7 +13,7 @@ import Testing
     }
 
     @Test func negativeBounceIsOverdamped() {
-        // SPEC §1.1: bounce −0.3 → c 35.90; ζ = 1 / (1 + b) = 1.428…
+        // docs/behaviour.md §1.1: bounce −0.3 → c 35.90; ζ = 1 / (1 + b) = 1.428…
         let s = Spring(duration: 0.5, bounce: -0.3)
         #expect(abs(s.damping - 35.90) < 0.005)
         #expect(abs(s.dampingRatio - 1 / 0.7) < 1e-12)
@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func stiffnessAndDampingToDurationAndBounce() {
-        // SPEC §1.1 and SwiftUI's Spring(mass: 1, stiffness: 100, damping: 10):
+        // docs/behaviour.md §1.1 and SwiftUI's Spring(mass: 1, stiffness: 100, damping: 10):
         // duration 0.628, bounce 0.5.
         let s = Spring(mass: 1, stiffness: 100, damping: 10)
         #expect(abs(s.duration - 0.628) < 0.0005)
@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func responseIsClampedAndRatioKeptPositive() {
-        // SPEC §1.1: response clamped to at least 0.05 s; ζ kept positive.
+        // docs/behaviour.md §1.1: response clamped to at least 0.05 s; ζ kept positive.
         #expect(abs(Spring(response: 0.001, dampingRatio: 1).response - 0.05) < 1e-12)
         #expect(abs(Spring(mass: 1, stiffness: 1e9, damping: 10).response - 0.05) < 1e-12)
         #expect(Spring(response: 0.3, dampingRatio: 0).dampingRatio > 0)

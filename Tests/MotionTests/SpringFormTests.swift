@@ -2,13 +2,13 @@ import Foundation
 import Testing
 @testable import Motion
 
-/// The inspector's conversions between forms (SPEC §1.1, §11.2), with SPEC §1.1's check
-/// values — the expected numbers are the SPEC's, not the code's — and round trips.
+/// The inspector's conversions between forms (docs/behaviour.md §1.1, §11.2), with docs/behaviour.md §1.1's check
+/// values — the expected numbers are docs/behaviour.md's, not the code's — and round trips.
 @Suite struct SpringFormTests {
     typealias C = SpringConversion
 
     @Test func durationAndBounceToStiffnessAndCoefficient() {
-        // SPEC §1.1: duration 0.5 / bounce 0.3 → k 157.91, c 17.59 (mass 1).
+        // docs/behaviour.md §1.1: duration 0.5 / bounce 0.3 → k 157.91, c 17.59 (mass 1).
         let zeta = C.dampingRatio(bounce: 0.3)
         #expect(abs(zeta - 0.7) < 1e-15)
         #expect(abs(C.stiffness(response: 0.5, mass: 1) - 157.91) < 0.005)
@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func negativeBounceIsOverdamped() {
-        // SPEC §1.1: bounce −0.3 → c 35.90 (duration 0.5, mass 1); ζ = 1 / (1 + b).
+        // docs/behaviour.md §1.1: bounce −0.3 → c 35.90 (duration 0.5, mass 1); ζ = 1 / (1 + b).
         let zeta = C.dampingRatio(bounce: -0.3)
         #expect(zeta > 1)
         #expect(abs(C.coefficient(response: 0.5, dampingRatio: zeta, mass: 1) - 35.90) < 0.005)
@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func stiffnessAndCoefficientToDurationAndBounce() {
-        // SPEC §1.1: stiffness 100 / damping 10 → duration 0.628, bounce 0.5.
+        // docs/behaviour.md §1.1: stiffness 100 / damping 10 → duration 0.628, bounce 0.5.
         let r = C.response(stiffness: 100, mass: 1)
         let zeta = C.dampingRatio(coefficient: 10, stiffness: 100, mass: 1)
         #expect(abs(r - 0.628) < 0.0005)

@@ -1,7 +1,7 @@
 import Motion
 import Testing
 
-/// The built-in named springs (SPEC §11.4): each one's response and damping ratio worked
+/// The built-in named springs (docs/behaviour.md §11.4): each one's response and damping ratio worked
 /// out by hand from the platform's documented numbers — response = 2π√(m/k), ζ = c/2√(mk),
 /// or SwiftUI's duration/bounce (ζ = 1 − bounce, duration as the response).
 @Suite struct SpringLibraryTests {
@@ -30,7 +30,7 @@ import Testing
     @Test func everyNamedSpringFitsTheInspectorAndHasAUniqueId() {
         #expect(SpringLibrary.all.count == 25)
         #expect(Set(SpringLibrary.all.map(\.id)).count == SpringLibrary.all.count)
-        // SPEC §6's slider ranges: response 0.05–2 s, damping 0.05–2.
+        // docs/behaviour.md §6's slider ranges: response 0.05–2 s, damping 0.05–2.
         for s in SpringLibrary.all {
             #expect((0.05...2).contains(s.response) && (0.05...2).contains(s.dampingRatio), "\(s.id)")
         }

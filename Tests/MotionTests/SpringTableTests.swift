@@ -34,7 +34,7 @@ import Testing
         #expect(close(s.velocity, row.expectedVelocity), "velocity \(s.velocity) vs \(row.expectedVelocity)")
     }
 
-    /// The same motions given in the normalized convention: u = v / (to − from) (SPEC §1.3).
+    /// The same motions given in the normalized convention: u = v / (to − from) (docs/behaviour.md §1.3).
     @Test(arguments: rows.filter { $0.velocity != 0 })
     func normalizedVelocity(_ row: Row) {
         let spring = Spring(mass: row.mass, stiffness: row.stiffness, damping: row.damping)
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func specReferenceFloors() {
-        // SPEC §1.2: ζ 0.25, 0 → 300: floor(x(1 s)) = 325.
+        // docs/behaviour.md §1.2: ζ 0.25, 0 → 300: floor(x(1 s)) = 325.
         let s = Spring(response: 2 * Double.pi / 10, dampingRatio: 0.25)
         #expect(s.value(at: 1, from: 0, to: 300, velocity: 0).position.rounded(.down) == 325)
     }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Motion
 
-/// SPEC §1.3, §1.6 (release velocity) and §1.7 (projection).
+/// docs/behaviour.md §1.3, §1.6 (release velocity) and §1.7 (projection).
 @Suite struct VelocityConventionTests {
     @Test func normalizedIsSignedAgainstTravel() {
         // u = v / (target − current): 600 pt/s toward a target 300 pt away is 2 travels/s.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Motion
 
-/// SPEC §2: the least-squares tracker's window and rules, and the impulse strategy.
+/// docs/behaviour.md §2: the least-squares tracker's window and rules, and the impulse strategy.
 @Suite struct VelocityTrackerTests {
     func tracker(_ strategy: VelocityTracker.Strategy = .leastSquares, start: Double = 0,
                  step: Double = 0.008, count: Int, position: (Double) -> Point2) -> VelocityTracker {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Motion
 
-/// SPEC §1.6: the named springs and their Reduce Motion substitutes.
+/// docs/behaviour.md §1.6: the named springs and their Reduce Motion substitutes.
 @Suite struct VocabularyTests {
     @Test func tiers() {
         let expected: [MotionTier: (Double, Double)] = [

@@ -3,7 +3,7 @@ import Foundation
 import Render
 import Testing
 
-/// Text measuring is linear in the text (SPEC §13: a 10,000-character title hung for
+/// Text measuring is linear in the text (docs/behaviour.md §13: a 10,000-character title hung for
 /// over 30 s when every prefix was measured whole).
 @Suite(.serialized) struct FontMeasureTests {
     @Test func longTextIsMeasuredInLinearTimeAndAdvancesOnlyForward() throws {

@@ -4,7 +4,7 @@ import Render
 import Scenes
 import Testing
 
-/// The glass reads as glass, not frosted plastic (SPEC §5.3.1, last point; issue 15 must-have
+/// The glass reads as glass, not frosted plastic (docs/behaviour.md §5.3.1, last point; issue 15 must-have
 /// 2): measured in rendered frames — the software reference and GL — over backdrops whose
 /// answer is known, with the presets the scenes use, in both themes at 1× and 2×.
 ///
@@ -164,7 +164,7 @@ extension RenderSuite {
         @Test(arguments: cases)
         func rimAndBezelFlowThroughANeck(theme: Theme, scale: Double) throws {
             let h = try Headless()
-            // Two 30 pt capsules at the joined gap (SPEC §5.1: the neck holds, its waist about
+            // Two 30 pt capsules at the joined gap (docs/behaviour.md §5.1: the neck holds, its waist about
             // 0.7 of their height): left one ends at x = 120, the right starts at 124.
             let shapes: [Shape] = [.capsule(Rect(x: 40, y: 45, width: 80, height: 30)),
                                    .capsule(Rect(x: 124, y: 45, width: 80, height: 30))]

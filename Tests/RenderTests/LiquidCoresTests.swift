@@ -41,7 +41,7 @@ import Testing
 
     /// In the straight columns of a strip, every pixel centre is, for every shape with a
     /// continuous corner, within h − span of its centre on one axis (the straight branch of
-    /// `SDF.roundedRect`, by SPEC's 1.28 span): checked pixel by pixel for a stacked pile,
+    /// `SDF.roundedRect`, by the documented 1.28 span, docs/behaviour.md §5): checked pixel by pixel for a stacked pile,
     /// strips through the cards and the gaps between them, and half-pixel strip edges.
     @Test func straightColumnsMissEveryCornerCurve() throws {
         let cards = (0..<4).map { i in Shape(rect: Rect(x: 20.4, y: 10.3 + Double(i) * 92, width: 388, height: 80), radius: 22) }

@@ -98,7 +98,7 @@ extension RenderSuite {
             }
         }
 
-        /// SPEC §5: the backdrop is frosted by σ = blur / 2 points at any scale. A scale-2
+        /// docs/behaviour.md §5: the backdrop is frosted by σ = blur / 2 points at any scale. A scale-2
         /// frame blurs it on the texels of a scale-1 frame (issue 16: a quarter of the texels at
         /// half the taps, where it blurred four times the texels at twice the taps), and its
         /// glass shows the same frosted backdrop: deep in the glass, where only the tinted

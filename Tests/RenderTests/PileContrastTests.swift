@@ -5,7 +5,7 @@ import Render
 import Scenes
 import Testing
 
-/// SPEC §5.3.1: every text on the pile's glass meets 4.5:1 against the glass behind it, in
+/// docs/behaviour.md §5.3.1: every text on the pile's glass meets 4.5:1 against the glass behind it, in
 /// both themes, secondary text included — measured in rendered frames, not taken from the
 /// nominal colours, because what shows through the glass (the coloured blobs behind the
 /// pile) is what washes text out.
@@ -41,7 +41,7 @@ extension RenderSuite {
         @Test func theFormulaGivesTheKnownRatios() {
             #expect(abs(Self.ratio(Self.luminance(0, 0, 0), Self.luminance(255, 255, 255)) - 21) < 1e-9)
             #expect(abs(Self.ratio(Self.luminance(0x77, 0x77, 0x77), Self.luminance(255, 255, 255)) - 4.48) < 0.01)
-            // Clear all's ink on its red (SPEC §5.2, §5.3.1): #141414 on #FF0000.
+            // Clear all's ink on its red (docs/behaviour.md §5.2, §5.3.1): #141414 on #FF0000.
             #expect(abs(Self.ratio(Self.luminance(0x14, 0x14, 0x14), Self.luminance(0xFF, 0, 0)) - 4.61) < 0.01)
         }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// SPEC §9 (memory): large transient blocks are mapped on their own and unmapped when
+/// docs/behaviour.md §9 (memory): large transient blocks are mapped on their own and unmapped when
 /// freed, whatever larger block was freed before. By default glibc raises its mapping
 /// threshold to the size of a mapped block freed and cuts later ones from the heap, where
 /// their holes stay resident. Checked in a process of its own (`springlab-heap-probe`): a

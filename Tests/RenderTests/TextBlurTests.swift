@@ -3,7 +3,7 @@ import Foundation
 import Render
 import Testing
 
-/// Blurred text (SPEC §5.3.1: words sharpen in from blur 6 → 0 with their fade): the ink
+/// Blurred text (docs/behaviour.md §5.3.1: words sharpen in from blur 6 → 0 with their fade): the ink
 /// of a blurred run spreads past the sharp run's glyphs and thins at their core, keeps
 /// about the same amount, and the GL renderer draws what the software reference draws.
 extension RenderSuite {

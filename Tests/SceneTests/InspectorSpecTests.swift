@@ -3,7 +3,7 @@ import Motion
 import Testing
 @testable import Scenes
 
-/// The inspectors as data (SPEC §10): every scene's list resolves against its own limits
+/// The inspectors as data (docs/behaviour.md §10): every scene's list resolves against its own limits
 /// table, and what the inspector used to do by hand is the scene's now.
 @Suite struct InspectorSpecTests {
     /// The key paths of `S`'s inspector that its limits table does not have (a number row

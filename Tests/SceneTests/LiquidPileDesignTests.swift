@@ -4,8 +4,8 @@ import Motion
 import Testing
 @testable import Scenes
 
-/// SPEC §5.3.1, the motion and gesture points: where a first reading of §5.3 went wrong.
-/// Expected values come from the spec's numbers — the page's 16 pt padding, 388 pt cards,
+/// docs/behaviour.md §5.3.1, the motion and gesture points: where a first reading of §5.3 went wrong.
+/// Expected values come from the numbers of docs/behaviour.md — the page's 16 pt padding, 388 pt cards,
 /// the 44 pt header row and its 5 pt gap, the 12 pt list gap, the springs of §1.6 written
 /// out in closed form here (`Step`) — never from the pile's own arithmetic.
 @Suite struct LiquidPileDesignTests {

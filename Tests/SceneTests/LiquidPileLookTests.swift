@@ -4,7 +4,7 @@ import Motion
 import Testing
 @testable import Scenes
 
-/// SPEC §5.3.1's look points, read off the scene's display list at given times: words never
+/// docs/behaviour.md §5.3.1's look points, read off the scene's display list at given times: words never
 /// ride over glass they do not belong to and come and go by blurring (never a clip), an
 /// arrival's words wait for it to land, Clear all's letters, the header's melt home, and
 /// the collapsed stack's separate glass.
@@ -483,7 +483,7 @@ import Testing
         }
     }
 
-    /// SPEC §5.3.1's word rules in one frame (see `noWordEverRidesOverGlassItDoesNotBelongTo`).
+    /// docs/behaviour.md §5.3.1's word rules in one frame (see `noWordEverRidesOverGlassItDoesNotBelongTo`).
     func expectTheLookHolds(_ pile: LiquidPile, at t: Double, sourceLocation: SourceLocation = #_sourceLocation) {
         let list = pile.draw(at: t, theme: .light, pageHeight: 640)
         for (run, o) in list.textRuns where o > 0.01 {

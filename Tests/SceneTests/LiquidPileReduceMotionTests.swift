@@ -6,7 +6,7 @@ import Testing
 /// Reduce Motion in the pile: a dragged card follows the finger, a committed one slides 24
 /// pt on and melts in place, bubbles and arrivals grow and shrink where they stand (scale,
 /// no travel), Clear all happens at once. Numbers are the
-/// spec's: the page's 16 pt padding, 388 pt cards, the 44 pt header, the 12 pt list gap.
+/// documented: the page's 16 pt padding, 388 pt cards, the 44 pt header, the 12 pt list gap.
 @Suite struct LiquidPileReduceMotionTests {
     let m = FixedMeasurer()
     static let frame = 1.0 / 60
@@ -225,7 +225,7 @@ import Testing
     }
 
     @Test func normalMotionIsUntouchedByTheSetting() {
-        // The same gestures, reduceMotion off, still throw and drop (SPEC §5.3).
+        // The same gestures, reduceMotion off, still throw and drop (docs/behaviour.md §5.3).
         var pile = LiquidPile(measurer: m)
         _ = pile.spread(at: 0)
         _ = pile.update(to: 2)

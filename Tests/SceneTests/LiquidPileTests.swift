@@ -4,7 +4,7 @@ import Motion
 import Testing
 @testable import Scenes
 
-/// SPEC §5.3, the first slice: peeks, spread and gather, buds, the swipe rules.
+/// docs/behaviour.md §5.3, the first slice: peeks, spread and gather, buds, the swipe rules.
 @Suite struct LiquidPileTests {
     let m = FixedMeasurer()
 
@@ -25,7 +25,7 @@ import Testing
         var pile = LiquidPile(measurer: m)
         _ = pile.spread(at: 0)
         let t = 5.0
-        // The header row (44) and its gap (5) below the page padding (SPEC §5.3.1).
+        // The header row (44) and its gap (5) below the page padding (docs/behaviour.md §5.3.1).
         var y = 16 + 44 + 5.0
         for i in pile.cards.indices {
             let f = pile.cardFrame(i, at: t)
@@ -155,7 +155,7 @@ import Testing
     }
 }
 
-/// SPEC §5.3 Clear all, arrivals and refill.
+/// docs/behaviour.md §5.3 Clear all, arrivals and refill.
 @Suite struct LiquidPileClearTests {
     let m = FixedMeasurer()
 
@@ -232,7 +232,7 @@ import Testing
         let e = pile.addSampleNotice(at: 1)
         #expect(e.first?.name == "arrived")
         #expect(abs(pile.cards[0].frame.value(at: 1).top - (16 - 52.8)) < 1e-9)  // collapsed: from −52.8 pt
-        // Full width from the start, its glass a point that grows (SPEC §5.3.1; it used to
+        // Full width from the start, its glass a point that grows (docs/behaviour.md §5.3.1; it used to
         // start as a 0.72 peek, an outline with no glass in it).
         #expect(pile.cards[0].frame.value(at: 1).scale == 1)
         #expect(pile.cards[0].growth.value(at: 1) == 0.001)
@@ -245,12 +245,12 @@ import Testing
     }
 }
 
-/// SPEC §5.3: press, app removal, and the words behind a dragged top card.
+/// docs/behaviour.md §5.3: press, app removal, and the words behind a dragged top card.
 @Suite struct LiquidPileTouchTests {
     let m = FixedMeasurer()
 
     @Test func aPressedBubbleSinksAboutTwoAndAHalfPointsLeaningTowardThePointer() {
-        // SPEC §5.3.1: the header's bubbles sink under the pointer; cards do not (they swipe).
+        // docs/behaviour.md §5.3.1: the header's bubbles sink under the pointer; cards do not (they swipe).
         var pile = LiquidPile(measurer: m)
         _ = pile.spread(at: 0)
         _ = pile.update(to: 2)
@@ -337,7 +337,7 @@ import Testing
 
     @Test func aFlickBackAcrossTheCentreReturns() {
         // Released at −10 pt while moving right at 2500 pt/s: the coast, −10 + 0.099 × 2500,
-        // passes +40 % — on the other side from the offset, so it returns (SPEC §5.3.1). It
+        // passes +40 % — on the other side from the offset, so it returns (docs/behaviour.md §5.3.1). It
         // used to commit and fly right, the way it coasted.
         var pile = spreadPile()
         let y = pile.cardFrame(1, at: 2).midY
@@ -423,7 +423,7 @@ import Testing
         _ = pile.meltAway(id: Notice.samples[0].id, at: 2)
         _ = pile.meltAway(id: Notice.samples[1].id, at: 2.1)
         // Melted by about 2.6 s (the dismiss motion, 0.30 s); the pile refills a second
-        // after it emptied (SPEC §5.3), so at 3 s it is empty — and folded.
+        // after it emptied (docs/behaviour.md §5.3), so at 3 s it is empty — and folded.
         _ = pile.update(to: 3)
         #expect(pile.cards.isEmpty && !pile.expanded && pile.bubbles.isEmpty)
         // By 4 s it has refilled, into a collapsed pile with no header. (This test once

@@ -3,7 +3,7 @@ import Motion
 import Testing
 @testable import Scenes
 
-/// SPEC §5.4: the sandbox's readout follows the shapes the designer drags.
+/// docs/behaviour.md §5.4: the sandbox's readout follows the shapes the designer drags.
 @Suite struct NeckSandboxTests {
     @Test func startsAtTheJoinedGapWithTheCalibratedWaist() {
         let s = NeckSandbox()
@@ -167,7 +167,7 @@ import Testing
         _ = s.handle(.pointerMoved(Point2(343, 150), time: 0.05))
         let dropped = s.handle(.pointerUp(Point2(343, 150), time: 0.1))
         let e = try #require(dropped.first)
-        // Shapes are numbered from 1 in the trace as on the stage (SPEC §15.7): shape 3, pair 2–3.
+        // Shapes are numbered from 1 in the trace as on the stage (docs/behaviour.md §15.7): shape 3, pair 2–3.
         #expect(e.name == .pieceDropped && e["index"] == .number(3))
         #expect(e["pair"] == .numbers([2, 3]) && e["overlapping"] == .bool(false))
         #expect(e["gap"]?.number.map { abs($0 - 4) < 1e-6 } == true)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Scenes
 
-/// SPEC §15.7: numbers in files and the trace are the shortest decimal that reads back to
+/// docs/behaviour.md §15.7: numbers in files and the trace are the shortest decimal that reads back to
 /// the same value at the precision shown (settings, 3 decimals), derived values at 10
 /// significant digits, and no readout shows a negative zero. Expected strings are written
 /// from that rule by hand.

@@ -3,7 +3,7 @@ import Motion
 @testable import Scenes
 import Testing
 
-/// SPEC §4.1: the collapsible stack's spacing, bridges, size and alignment — values worked
+/// docs/behaviour.md §4.1: the collapsible stack's spacing, bridges, size and alignment — values worked
 /// out by hand from the formula (spacing = base × min(pᵢ, pᵢ₊₁); a run of p < 1 between two
 /// visible siblings adds base × (1 − max p), half after the sibling before, half after the
 /// run's last child).
@@ -82,7 +82,7 @@ import Testing
     }
 }
 
-/// SPEC §4.2: the presence element. Default curve (duration 0.5, bounce 0): critical,
+/// docs/behaviour.md §4.2: the presence element. Default curve (duration 0.5, bounce 0): critical,
 /// ω = 4π; its collapse leaves (1 + ωt)e^(−ωt) — 0.642260 at 0.1 s. It lands when the
 /// presence is within 0.001 and the height within 0.01 pt: for a 40 pt row the height is
 /// last, (1 + x)e^(−x) = 0.01 / 40 at 0.856145 s (scipy brentq).
@@ -160,7 +160,7 @@ import Testing
     }
 }
 
-/// SPEC §4.3: the scene — the footer glides to exactly one base spacing below the title,
+/// docs/behaviour.md §4.3: the scene — the footer glides to exactly one base spacing below the title,
 /// where the naive column jumps; content is cut, never squashed; the nested stack keeps
 /// no residual space.
 @Suite struct PresenceSceneTests {
@@ -309,7 +309,7 @@ import Testing
     }
 }
 
-/// SPEC §9: any sequence of interruptions ends settled in a valid state, no NaN anywhere.
+/// docs/behaviour.md §9: any sequence of interruptions ends settled in a valid state, no NaN anywhere.
 @Suite struct PresenceInterruptionTests {
     @Test(arguments: 0..<24)
     func randomTogglesAndNextsEndSettledAndExact(seed: Int) {

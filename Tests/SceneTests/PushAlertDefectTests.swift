@@ -3,7 +3,7 @@ import Motion
 import Testing
 @testable import Scenes
 
-/// SPEC §3.6: every defect the Push Alert must make impossible, through events and
+/// docs/behaviour.md §3.6: every defect the Push Alert must make impossible, through events and
 /// `draw(at:)`.
 @Suite struct PushAlertDefectTests {
     let frames = stride(from: 0.0, through: 1.5, by: 1.0 / 240).map { $0 }
@@ -18,7 +18,7 @@ import Testing
             #expect(g > a, "t=\(t): gap \(g) must lead alert \(a)")
             leadSeen = max(leadSeen, g - a)
         }
-        // With the spec's springs the lead peaks around 0.1 of the travel, not a rounding error.
+        // With the documented springs the lead peaks around 0.1 of the travel, not a rounding error.
         #expect(leadSeen > 0.05)
         // And they are different springs: the gap's response is 0.32 s, the alert's 0.42 s.
         let gap = Spring(response: 0.32, dampingRatio: 0.85), alertSpring = Spring(response: 0.42, dampingRatio: 0.78)
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func closeDelayDefaultsToAbout120Milliseconds() {
-        // SPEC §3.2: defaults give ≈ 0.120 s.
+        // docs/behaviour.md §3.2: defaults give ≈ 0.120 s.
         let alert = PushAlert(measurer: FixedMeasurer())
         #expect(abs(alert.closeDelay - 0.120) < 0.006)
     }
@@ -88,7 +88,7 @@ import Testing
         }
         for t in frames.map({ closeStart + $0 }) {
             let pose = hand.alert.pose(at: t)
-            // Written out from SPEC §3.3: presence(a) = clamp(a / 0.45, 0, 1), swipe fade
+            // Written out from docs/behaviour.md §3.3: presence(a) = clamp(a / 0.45, 0, 1), swipe fade
             // 1 − min(|offset| / (0.6 × 388), 1).
             let presence = min(max(pose.openness / 0.45, 0), 1)
             let visible = presence * (1 - min(abs(pose.offset) / (0.6 * 388), 1))

@@ -3,7 +3,7 @@ import Motion
 import Testing
 @testable import Scenes
 
-/// SPEC §9: any sequence of interruptions ends settled in a valid state; and the review's
+/// docs/behaviour.md §9: any sequence of interruptions ends settled in a valid state; and the review's
 /// findings — a grab mid-return never jumps, a lost release never strands the panel.
 @Suite struct PushAlertInterruptionTests {
     @Test func grabbingMidReturnHoldsThePanelWhereItIs() {

@@ -52,7 +52,7 @@ import Testing
 
         let armed = try #require(events.first { $0.name == .armed })
         let armedOffset = try #require(armed["offset"]?.number)
-        // SPEC §3.3: swiped, the panel's opacity is 1 − |offset| / (0.6 × 388); at the
+        // docs/behaviour.md §3.3: swiped, the panel's opacity is 1 − |offset| / (0.6 × 388); at the
         // 0.34 × 388 = 131.92 pt line that is at most 1 − 131.92 / 232.8 = 0.4333. The ring
         // starts at its own full strength times that.
         let atArming = try #require(samples.first { $0.t == armed.time })
@@ -89,7 +89,7 @@ import Testing
             return nil
         }
         #expect(strokes.count == 2)
-        // SPEC §3.1: ink at 45 % on the panel's surface — light #322614 on #FFF4E5, dark
+        // docs/behaviour.md §3.1: ink at 45 % on the panel's surface — light #322614 on #FFF4E5, dark
         // #FFEBD0 on #2E2312 — mixed to one opaque colour so the crossing is not darker.
         let (ink, surface): (UInt32, UInt32) = theme == .light ? (0x322614, 0xFFF4E5) : (0xFFEBD0, 0x2E2312)
         func channel(_ hex: UInt32, _ shift: UInt32) -> Double { Double((hex >> shift) & 0xFF) / 255 }
@@ -110,7 +110,7 @@ import Testing
     }
 
     @Test func theCloseStrokesFadeWithTheRow() throws {
-        // SPEC §3.3: the row's opacity is reveal(a); at a = 0.8 that is (0.8 − 0.62) / 0.35.
+        // docs/behaviour.md §3.3: the row's opacity is reveal(a); at a = 0.8 that is (0.8 − 0.62) / 0.35.
         var alert = PushAlert(measurer: FixedMeasurer())
         _ = alert.present(at: 0)
         let list = alert.draw(PushAlertPose(gap: 1, openness: 0.8), theme: .light, pageHeight: 300)

@@ -3,7 +3,7 @@ import Motion
 import Testing
 @testable import Scenes
 
-/// SPEC §3.4 commit rules, each reason and just below it, through real drags.
+/// docs/behaviour.md §3.4 commit rules, each reason and just below it, through real drags.
 @Suite struct PushAlertCommitTests {
     let width = 420.0 - 32  // panel width: the column less its padding
 
@@ -124,7 +124,7 @@ import Testing
     }
 }
 
-/// SPEC §3.1 layout with a measurer whose widths are known by hand (7.5 pt per
+/// docs/behaviour.md §3.1 layout with a measurer whose widths are known by hand (7.5 pt per
 /// character at 15 pt, 6.5 at 13 pt).
 @Suite struct PushAlertLayoutTests {
     let m = FixedMeasurer()
@@ -186,7 +186,7 @@ import Testing
     }
 }
 
-/// SPEC §3.5: the presentation drive.
+/// docs/behaviour.md §3.5: the presentation drive.
 @Suite struct PushAlertDriveTests {
     let alert = PushAlert(measurer: FixedMeasurer())
 
@@ -217,7 +217,7 @@ import Testing
     }
 
     @Test func rowIsInvisibleEarlyInTheArrival() {
-        // DESIGN.md's example: early in the arrival the panel is short and its row hidden.
+        // For example, early in the arrival the panel is short and its row hidden.
         var live = alert
         _ = live.present(at: 0)
         let a = live.openness.value(at: 0.08)

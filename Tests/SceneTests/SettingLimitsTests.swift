@@ -4,8 +4,8 @@ import Foundation
 import Synchronization
 import Testing
 
-/// One number a file may set, with the range SPEC §6 / §13 gives its slider — written out
-/// here from the spec, not read from the code's table.
+/// One number a file may set, with the range docs/behaviour.md §6 / §13 gives its slider — written out
+/// here from docs/behaviour.md, not read from the code's table.
 struct LimitCase<Settings>: Sendable, CustomTestStringConvertible {
     var key: String
     var path: WritableKeyPath<Settings, Double> & Sendable
@@ -22,7 +22,7 @@ struct LimitCase<Settings>: Sendable, CustomTestStringConvertible {
 }
 
 /// Every number of every scene's settings is range-checked by its key before use
-/// (issue 11, SPEC §13): springs by §6's slider ranges, ratios, spacings, titles.
+/// (issue 11, docs/behaviour.md §13): springs by §6's slider ranges, ratios, spacings, titles.
 @Suite struct SettingLimitsTests {
     static let pushAlert: [LimitCase<PushAlertSettings>] = [
         LimitCase("gap.response", \.gap.response, 0.05, 2), LimitCase("gap.damping", \.gap.damping, 0.05, 2),

@@ -50,7 +50,7 @@ struct LabHand {
     func named(_ name: EventName) -> [SceneEvent] { events.filter { $0.name == name } }
 }
 
-/// The closed-form motion of SPEC §1.2, written out here (not called from Motion), for
+/// The closed-form motion of docs/behaviour.md §1.2, written out here (not called from Motion), for
 /// an underdamped spring of response R and damping ratio ζ (unit mass): the displacement
 /// y = x − target and its velocity at t after a start at y0 with v0.
 func underdamped(response r: Double, zeta: Double, y0: Double, v0: Double, t: Double) -> (y: Double, v: Double) {
@@ -62,8 +62,8 @@ func underdamped(response r: Double, zeta: Double, y0: Double, v0: Double, t: Do
     return (y, v)
 }
 
-/// SPEC §12.1: the Spring Lab's card, its throws and stops, A/B, the curves' ghost and
-/// Reduce Motion — expected values from SPEC §1 and by hand.
+/// docs/behaviour.md §12.1: the Spring Lab's card, its throws and stops, A/B, the curves' ghost and
+/// Reduce Motion — expected values from docs/behaviour.md §1 and by hand.
 @Suite struct SpringLabTests {
     /// The stops' centres: 24 + 28 + 48 from each end of the 640 pt page; the midpoint 320.
     let left = 100.0, right = 540.0
@@ -81,16 +81,16 @@ func underdamped(response r: Double, zeta: Double, y0: Double, v0: Double, t: Do
         let x = 292.0, v = 1500.0
         #expect(abs((thrown["velocity"]?.number ?? 0) - v) < 1e-6)
         #expect(thrown["from"]?.number == x)
-        // Cards coast with r = 0.99 (SPEC §1.7): 292 + (1500 / 1000) × 0.99 / 0.01 = 440.5,
+        // Cards coast with r = 0.99 (docs/behaviour.md §1.7): 292 + (1500 / 1000) × 0.99 / 0.01 = 440.5,
         // past the midpoint: the right stop.
         #expect(abs((thrown["projected"]?.number ?? 0) - 440.5) < 1e-6)
         #expect(thrown["to"] == .string("right") && thrown["target"]?.number == right)
-        // u = v / (target − current) = 1500 / 248, signed (SPEC §1.3).
+        // u = v / (target − current) = 1500 / 248, signed (docs/behaviour.md §1.3).
         #expect(abs((thrown["normalized"]?.number ?? 0) - 1500.0 / 248) < 1e-9)
         // Continuous at release: where it was let go, at the pointer's speed.
         #expect(h.lab.value(.a, at: up) == x)
         #expect(abs(h.lab.velocity(.a, at: up) - v) < 1e-6)
-        // …then exactly SPEC §1.2's motion from (−248, 1500).
+        // …then exactly docs/behaviour.md §1.2's motion from (−248, 1500).
         for dt in [0.05, 0.1, 0.3] {
             let expected = underdamped(response: 0.5, zeta: 0.825, y0: x - right, v0: v, t: dt)
             #expect(abs(h.lab.value(.a, at: up + dt) - (right + expected.y)) < 1e-6)
@@ -123,7 +123,7 @@ func underdamped(response r: Double, zeta: Double, y0: Double, v0: Double, t: Do
     }
 
     @Test func aStepFromRestIsTheSpecsReferenceMotion() {
-        // SPEC §1.2: k 100, ζ 1, 0 → 500: floor(x) at 0.25 / 0.5 / 0.75 s is 356 / 479 / 497.
+        // docs/behaviour.md §1.2: k 100, ζ 1, 0 → 500: floor(x) at 0.25 / 0.5 / 0.75 s is 356 / 479 / 497.
         // Response 2π / 10 makes k = 100; the travel is 440 pt, so x is scaled to 500.
         var settings = SpringLabSettings()
         settings.a = SpringSetting(2 * Double.pi / 10, 1)
@@ -261,7 +261,7 @@ func underdamped(response r: Double, zeta: Double, y0: Double, v0: Double, t: Do
         var h = LabHand(reduceMotion: true)
         let up = h.drag(at: 1, steps: 5, speed: 6000)   // 48 pt steps: released at 292
         h.run(from: up, to: up + 1)
-        // SPEC §1.6: settles become (0.25, 0), critically damped: settled when
+        // docs/behaviour.md §1.6: settles become (0.25, 0), critically damped: settled when
         // (1 + ω0 t) e^(−ω0 t) = 0.003 (§1.4), ω0 = 2π / 0.25 — solved here by bisection.
         var lo = 0.0, hi = 20.0
         for _ in 0..<100 {

@@ -3,7 +3,7 @@ import Motion
 @testable import Scenes
 import Testing
 
-/// Same time, same frame, scene by scene (SPEC §15.5): the scheduled events the scripts
+/// Same time, same frame, scene by scene (docs/behaviour.md §15.5): the scheduled events the scripts
 /// never reach — an armed Clear all folding back after 3 s, two thrown cards leaving the
 /// list within one frame, a pile emptied under Reduce Motion refilling, cards the app
 /// removes one after another, an arrival during Clear all, an alert presented just after

@@ -82,7 +82,7 @@ def _():
     assert code == 1 and "155/156 frame hashes match" in err and "1.5000 s" in err, (code, err)
     assert not os.path.exists(path("r3")) and not os.path.exists(path("r3.partial"))
 
-@case("record --replay --from/--to: frame i of the span is frame round(from·fps)+i of the whole render, byte for byte (SPEC §17)")
+@case("record --replay --from/--to: frame i of the span is frame round(from·fps)+i of the whole render, byte for byte (docs/behaviour.md §17)")
 def _():
     for scene, script, frm, to, fps in (("liquid", "swipe-left", 0.5, 1.0, 60), ("push-alert", "swipe-left", 1.25, 1.9, 30)):
         take = path(f"span-{scene}.slreplay")
@@ -152,7 +152,7 @@ def _():
 def _():
     open(path("afile"), "w").write("x")
     code, out, err = run("record", "--scene", "push-alert", "--script", "present", "--out", path("afile/x.mp4"))
-    # The folder named is a file: said as such (SPEC §13 names what a path is).
+    # The folder named is a file: said as such (docs/behaviour.md §13 names what a path is).
     assert code == 1 and "afile is a file, not a folder" in err, (code, err)
     code, out, err = run("record", "--scene", "push-alert", "--script", "present", "--out", path("nowhere/x.mp4"))
     assert code == 1 and "does not exist" in err, (code, err)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Same time, same frame through the real binary (SPEC §15.5; issue 36, defect 5).
+"""Same time, same frame through the real binary (docs/behaviour.md §15.5; issue 36, defect 5).
 
 For every scene and every one of its scripts: `springlab record --fps 30` frame i and
 `--fps 60` frame 2i show the same instant, i / 30 s, so their PNGs must be the same bytes;

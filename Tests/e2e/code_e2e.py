@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""End-to-end: Copy as code and Paste in the spring groups (SPEC §12.2, §12.3, issue 14).
+"""End-to-end: Copy as code and Paste in the spring groups (docs/behaviour.md §12.2, §12.3, issue 14).
 
 Real keys and clicks under Xvfb: Ctrl+C over the gap group puts the gap spring on the X
 clipboard (read back with `xclip -o -selection clipboard`); a Compose text put on the
@@ -70,7 +70,7 @@ def _(app):
     assert copied["group"] == "pushAlert.gap" and copied["format"] == "swiftui", copied
     time.sleep(0.2)
     text = clipboard(app)
-    # The gap spring's defaults (SPEC §3): response 0.32, damping 0.85.
+    # The gap spring's defaults (docs/behaviour.md §3): response 0.32, damping 0.85.
     assert number(r"response:", text) == 0.32 and number(r"dampingFraction:", text) == 0.85, text
 
 
@@ -116,7 +116,7 @@ def _(app):
     text = copy_from_menu(app, "gap", "origami")
     b, s = number(r"bounciness:", text), number(r"speed:", text)
     k, c = rebound(b, s)
-    # The gap's defaults (SPEC §3): response 0.32, damping 0.85, at unit mass.
+    # The gap's defaults (docs/behaviour.md §3): response 0.32, damping 0.85, at unit mass.
     w0 = 2 * math.pi / 0.32
     assert abs(k / (w0 * w0) - 1) < 1e-8 and abs(c / (2 * 0.85 * w0) - 1) < 1e-8, (text, k, c)
     set_clipboard(app, "SpringConfig.fromBouncinessAndSpeed(8, 12)")
@@ -134,7 +134,7 @@ def _(app):
     for fmt, must in [("keyframes", "@keyframes spring {"), ("waapi", "element.animate([")]:
         text = copy_from_menu(app, "alert", fmt)
         assert text.startswith(must) and "linear" in text, text[:200]
-        # Pasted over the gap, the gap becomes the alert's spring (SPEC §3: 0.42 s, 0.78).
+        # Pasted over the gap, the gap becomes the alert's spring (docs/behaviour.md §3: 0.42 s, 0.78).
         k = len(app.events())
         xdo(app.display, "mousemove", *over_group(latest_layout(app), "gap"), "key", "ctrl+v")
         app.wait_for(lambda e: e["event"] == "pasted" and e["group"] == "pushAlert.gap", 5, k)
@@ -158,7 +158,7 @@ def _(app):
     assert not [e for e in app.events()[n:] if e["event"] == "recordingStarted"], "the pasted 'r' started a take"
 
 
-@case("a refused paste quotes the clipboard safely: ESC, BEL and U+202E escaped, a 400-character name cut (SPEC §13)")
+@case("a refused paste quotes the clipboard safely: ESC, BEL and U+202E escaped, a 400-character name cut (docs/behaviour.md §13)")
 def _(app):
     set_clipboard(app, "spring(stiffness = Spring.Stiffness\x1b\x07\u202eEvil" + "X" * 400 + ")")
     n = len(app.events())

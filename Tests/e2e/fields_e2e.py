@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""End-to-end: the inspector's number fields behave like a desktop tool's (SPEC §11.1,
+"""End-to-end: the inspector's number fields behave like a desktop tool's (docs/behaviour.md §11.1,
 issue 13), under Xvfb with real clicks and keys (xdotool), read from the trace.
 
 Click the gap response number (its whole text selected), type 0.5, Enter: a `setting`
@@ -56,7 +56,7 @@ def _(app):
     xdo(app.display, "key", "Return")
     fixed = app.wait_for(lambda e: e["event"] == "setting" and e["name"] == "gap.response", 5, k)
     assert fixed["new"] == 1.5 and fixed["old"] == 0.5, fixed
-    # Each typed value is one undo step (SPEC §11.3): Ctrl+Z twice restores 0.32, and
+    # Each typed value is one undo step (docs/behaviour.md §11.3): Ctrl+Z twice restores 0.32, and
     # Ctrl+Shift+Z brings 0.5 back.
     j = len(app.events())
     xdo(app.display, "mousemove", 300, 500, "click", "1")   # leave the field

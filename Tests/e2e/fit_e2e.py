@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""End-to-end: a recording dropped on the window is fitted to spring B (SPEC §16).
+"""End-to-end: a recording dropped on the window is fitted to spring B (docs/behaviour.md §16).
 
 In the real app under Xvfb, files reach the window through SDL's own drop event (the
 SPRINGLAB_TEST_DROP hooks push SDL_DROPFILE; xdotool has no XDND). A CSV of a known
@@ -7,7 +7,7 @@ spring dropped on the Spring Lab sets B to it with A/B on (the `fitted` event an
 inspector's B group), draws the samples as dots on the plot (read back from the pixels),
 copies as code from B's group (the X clipboard), and Ctrl+Z undoes it in one step. A
 video dropped on another scene shows its reading progress, switches to the lab and fits
-within SPEC §16's video bounds. A file that is no motion is refused with its reason and
+within docs/behaviour.md §16's video bounds. A file that is no motion is refused with its reason and
 changes nothing. Then the lab with a fit at 1× and 2×, light and dark, saved by the
 app's S key (into $SPRINGLAB_SHOTS if set).
 
@@ -104,7 +104,7 @@ def _(app):
     drop(CSV)
     fitted = app.wait_for(lambda e: e["event"] == "fitted", 15, n)
     assert fitted["path"] == CSV and fitted["verdict"] == "spring", fitted
-    # SPEC §16's CSV bounds hold a fortiori on exact samples: 1 % and 0.01.
+    # docs/behaviour.md §16's CSV bounds hold a fortiori on exact samples: 1 % and 0.01.
     assert abs(fitted["response"] / CSV_TRUTH[0] - 1) < 0.01 and abs(fitted["damping"] - CSV_TRUTH[1]) < 0.01, fitted
     assert sorted(fitted["changed"]) == ["springLab.ab", "springLab.b.damping", "springLab.b.response"], fitted
     # The inspector now shows B (A/B on): its group is laid out.
@@ -134,7 +134,7 @@ def _(app):
     assert undo["values"] == {"springLab.ab": False, "springLab.b.damping": 0.7, "springLab.b.response": 0.5}, undo
 
 
-@case("a video dropped on the Push Alert: its reading shows, the lab opens, B within SPEC §16's video bounds",
+@case("a video dropped on the Push Alert: its reading shows, the lab opens, B within docs/behaviour.md §16's video bounds",
       env={"SPRINGLAB_TEST_DROP_FILE": DROP_FILE})
 def _(app):
     n = len(app.events())

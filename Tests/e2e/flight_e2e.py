@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""End-to-end: the flight recorder (SPEC §17) in the real app under Xvfb.
+"""End-to-end: the flight recorder (docs/behaviour.md §17) in the real app under Xvfb.
 
 About 40 s of use — the push alert swiped, a setting changed by a click on its slider,
 the scene switched to the liquid pile and a card dragged — then F9, never having pressed
@@ -292,7 +292,7 @@ def _(app):
 
 
 # A captures folder on a small tmpfs with room for the bundle's first file but not all of
-# it (SPEC §13): the disk fills mid-bundle and nothing of it is left.
+# it (docs/behaviour.md §13): the disk fills mid-bundle and nothing of it is left.
 FULL = tempfile.mkdtemp(prefix="springlab-flight-full-")
 FULL_MOUNTED = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", FULL],
                               capture_output=True).returncode == 0

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""End-to-end: one spring, three ways to write it (SPEC §11.2, issue 13 item 2), under
+"""End-to-end: one spring, three ways to write it (docs/behaviour.md §11.2, issue 13 item 2), under
 Xvfb with real clicks and keys (xdotool), read from the trace.
 
 Choose duration/bounce at the top of the inspector (a `form` event, then a `layout` with
 the new controls); type duration 0.5 and bounce 0.3 into the gap group: the `setting`
 events still name the stored settings — gap.response 0.5, then gap.damping 0.7 and the
 response left alone. Choose mass/stiffness/damping: the numbers shown (read back through
-the clipboard, Ctrl+C with xclip) are SPEC §1.1's k 157.9 and c 17.59. The choice is
+the clipboard, Ctrl+C with xclip) are docs/behaviour.md §1.1's k 157.9 and c 17.59. The choice is
 remembered: the state file says `"form": "stiffness"` and the next start opens on it.
 Then screenshots of each form at 1× and 2×, light and dark (the app's S key), each
 checked for being the window and kept for looking at.
@@ -71,7 +71,7 @@ def shown(app, layout, id):
 
 
 @case("duration/bounce: typing duration 0.5 and bounce 0.3 in the gap group sets gap.response 0.5 and gap.damping 0.7; "
-      "mass/stiffness/damping then shows k 157.9 and c 17.59 (SPEC §1.1)", env=ENV)
+      "mass/stiffness/damping then shows k 157.9 and c 17.59 (docs/behaviour.md §1.1)", env=ENV)
 def _(app):
     assert app.started.get("form") == "response", app.started
     assert "gap.response" in app.layout and "gap.bounce" not in app.layout

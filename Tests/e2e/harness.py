@@ -17,7 +17,7 @@ class App:
         self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", "1", "-screen", "0", f"{screen[0]}x{screen[1]}x24", "-nolisten", "tcp"],
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         self.display = ":" + self.xvfb.stdout.readline().decode().strip()
-        # Its own XDG folders per case, so a remembered session (SPEC §11.5) or a saved
+        # Its own XDG folders per case, so a remembered session (docs/behaviour.md §11.5) or a saved
         # preset never leaks from one run into the next; env_extra may point two starts at
         # one folder (the session test).
         env = {**os.environ, "DISPLAY": self.display, "XDG_CONFIG_HOME": os.path.join(self.tmp, "config"),
@@ -93,7 +93,7 @@ def click_control(app, name, after=0):
 
 
 def capture_choices(app, **choices):
-    """Sets the capture panel's choices by clicking them (SPEC §14): e.g. area="window",
+    """Sets the capture panel's choices by clicking them (docs/behaviour.md §14): e.g. area="window",
     scale=2, format="gif", fps=33, pointer=True. Opens the panel and closes it again."""
     n = len(app.events())
     click_control(app, "capture")

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""End-to-end: dropping files on the window (SPEC §11.4, issue 13).
+"""End-to-end: dropping files on the window (docs/behaviour.md §11.4, issue 13).
 
 A `.preset.json` dropped on the window loads in place as one undo step; a `.slreplay`
 plays after its frame hashes check out; anything else is refused with a reason. The drop
@@ -36,7 +36,7 @@ def _(app):
     n = len(app.events())
     xdo(app.display, "key", "ctrl+z")
     undo = app.wait_for(lambda e: e["event"] == "undo", 5, n)
-    # It names the setting the preset moved and the value it has again (SPEC §15.7).
+    # It names the setting the preset moved and the value it has again (docs/behaviour.md §15.7).
     assert undo["settings"] == ["pushAlert.gap.response"] and undo["value"] == 0.32, undo
 
 
@@ -61,7 +61,7 @@ def _(app):
     xdo(app.display, "mousemove", 1100, 400, "click", "--repeat", "40", "--delay", "10", "5")   # to the foot
     time.sleep(0.5)
     layout = [e for e in app.events() if e["event"] == "layout"][-1]
-    # Name it (SPEC §11.4): the name field holds the scene's title; select all, type.
+    # Name it (docs/behaviour.md §11.4): the name field holds the scene's title; select all, type.
     fx, fy, fw, fh = layout["presetName"]
     xdo(app.display, "mousemove", int(fx + fw - 40), int(fy + fh / 2), "click", "1", "key", "ctrl+a", "type", "Calm set")
     xdo(app.display, "key", "Return")

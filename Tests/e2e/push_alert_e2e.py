@@ -275,7 +275,7 @@ def _(app):
     assert probe["r_frame_rate"] == "60/1" and abs(int(probe["nb_read_frames"]) - want) <= 1, (probe, want)
     # The window drew at most ~25 fps (30 ms sleeps); the video has every 60th of a second.
     assert frames < int(probe["nb_read_frames"]) * 0.7, (frames, probe)
-    # S follows the capture panel (SPEC §14), the stage alone at 1× until chosen otherwise:
+    # S follows the capture panel (docs/behaviour.md §14), the stage alone at 1× until chosen otherwise:
     # the 1280x800 window less the 340 pt inspector and the 52 pt bar.
     size = subprocess.run(["identify", "-format", "%w %h", shot["path"]], capture_output=True, text=True).stdout
     assert size == "940 748", size
@@ -289,7 +289,7 @@ def _(app):
     xdo(app.display, "mousemove", int(f[0] + f[2] / 2), int(f[1] + f[3] / 2), "click", "1")
     saved = app.wait_for(lambda e: e["event"] == "presetSaved", 5, m)
     assert json.load(open(saved["path"]))["pushAlert"]["gap"]["response"] == 0.32
-    # A preset goes to the user's presets folder (SPEC §11.4), named after the scene.
+    # A preset goes to the user's presets folder (docs/behaviour.md §11.4), named after the scene.
     assert saved["path"] == os.path.join(app.tmp, "data", "springlab", "presets", "Push Alert.preset.json"), saved
     # Named by the second they were made, the scene, and a number when that name is taken
     # (`freshPath`): an S in the take's first second is "… push-alert 2.png".
@@ -327,7 +327,7 @@ def _(app):
     xdo(app.display, "key", "d")   # still alive and handling keys
     app.wait_for(lambda e: e["event"] == "theme", 5, n)
 
-# A captures folder on a 64 KB tmpfs, nearly filled (SPEC §13: a full disk is an error,
+# A captures folder on a 64 KB tmpfs, nearly filled (docs/behaviour.md §13: a full disk is an error,
 # never a truncated file). Mounting needs root; where it is refused the case says so.
 FULL = tempfile.mkdtemp(prefix="springlab-full-")
 FULL_MOUNTED = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", FULL],

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""End-to-end: the window remembers its session (SPEC §11.5, issue 13 item 5).
+"""End-to-end: the window remembers its session (docs/behaviour.md §11.5, issue 13 item 5).
 
 Under Xvfb with real clicks and keys (xdotool), read from the trace and the state file.
 The first starts share one XDG folder, so each start finds what the one before left:
@@ -240,7 +240,7 @@ HUGE_ENV, HUGE = damaged_env(json.dumps({"version": 1, "scene": "neck", "theme":
       env=HUGE_ENV)
 def _(app):
     # Xvfb's screen is 1280x800: scale 1 is the largest at which 900x560 fits, and the
-    # window is cut to the screen (SPEC §11.5: never a failed start).
+    # window is cut to the screen (docs/behaviour.md §11.5: never a failed start).
     assert app.started["scale"] == 1 and app.layout["window"] == [1280, 800], (app.started, app.layout["window"])
     assert (app.started["scene"], app.started["theme"]) == ("neck", "dark"), app.started
     lines = stderr_lines(app)

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""End-to-end: the Spring Lab (SPEC §12.1) in the real app under Xvfb, thrown with real X
+"""End-to-end: the Spring Lab (docs/behaviour.md §12.1) in the real app under Xvfb, thrown with real X
 pointer events (xdotool), judged by its --trace output.
 
 Key 5 shows the lab; a throw of card A lands on the right stop and its `settled` comes at
-spring A's settle time, 6 / (ζω0) (SPEC §1.4); a click on a stop sends the card there;
+spring A's settle time, 6 / (ζω0) (docs/behaviour.md §1.4); a click on a stop sends the card there;
 Escape mid-drag cancels; with A/B on (the inspector's switch) one throw moves both cards
 and each settles at its own spring's time. Then the window at 1× and 2×, light and dark,
 with A/B on and a ghost curve, saved by the app's S key (into $SPRINGLAB_SHOTS if set).
@@ -17,7 +17,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import App, at_each_scale_and_theme, case, screenshot, summary, xdo  # noqa: E402
 
 # The default springs (SpringLabSettings): A is (0.5 s, ζ 0.825), B (0.5 s, ζ 0.7); an
-# underdamped spring settles at 6 / (ζω0) with ω0 = 2π / response (SPEC §1.1, §1.4).
+# underdamped spring settles at 6 / (ζω0) with ω0 = 2π / response (docs/behaviour.md §1.1, §1.4).
 SETTLE_A = 6 / (0.825 * 2 * math.pi / 0.5)
 SETTLE_B = 6 / (0.7 * 2 * math.pi / 0.5)
 
@@ -71,7 +71,7 @@ def _(app):
     # (xdotool's sleeps stretch on a busy machine: the floor leaves room for that.)
     assert 400 < thrown["velocity"] < 4500, thrown
     assert thrown["to"] == "right" and thrown["cards"] == 1, thrown
-    # (The trace writes derived values at 10 significant digits, SPEC §15.7: relative 1e-9.)
+    # (The trace writes derived values at 10 significant digits, docs/behaviour.md §15.7: relative 1e-9.)
     expected = thrown["velocity"] / (thrown["target"] - thrown["from"])
     assert abs(thrown["normalized"] - expected) < 1e-9 * abs(expected), thrown
     settled = app.wait_for(lambda e: e["event"] == "settled", 5, m)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""End-to-end: trust under the hand (SPEC §15.1–§15.4, issue 36).
+"""End-to-end: trust under the hand (docs/behaviour.md §15.1–§15.4, issue 36).
 
 Each case is one defect a new user met, driven the way they met it — real clicks, keys and
 wheel notches through xdotool on the real window — and read back from the trace, the
@@ -230,7 +230,7 @@ def _(app):
     time.sleep(3)
     drawn = frames_drawn(app, m)
     assert drawn <= 3, f"a scrubbed pose drew {drawn} frames in 3 s at rest"
-    duration = 32 / 15  # the Push Alert's drive: the catalog loop, 32 frames at 15 fps (SPEC §3.5)
+    duration = 32 / 15  # the Push Alert's drive: the catalog loop, 32 frames at 15 fps (docs/behaviour.md §3.5)
     m = len(app.events())
     xdo(app.display, "key", "Right")
     one = app.wait_for(lambda e: e["event"] == "stepped", 5, m)

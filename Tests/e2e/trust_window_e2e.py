@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""End-to-end: the minimum window and the truth of numbers and the trace (SPEC §15.6,
+"""End-to-end: the minimum window and the truth of numbers and the trace (docs/behaviour.md §15.6,
 §15.7; issue 36, defects 8 and 9), under Xvfb with real pointer and keys (xdotool),
 read from the trace, the files the window writes and the window's own pixels (the X
 server's copy of the window, `import -window`).
@@ -36,7 +36,7 @@ from harness import App, capture_choices, case, click_control, summary, xdo  # n
 
 MIN = ["--size", "900x560"]
 MIN_SCREEN = (900, 560)  # the window fills the screen: pointer positions are window points
-STAGE_W, STAGE_H = 900 - 340, 560 - 52  # SPEC §6's inspector 340 pt and bar 52 pt
+STAGE_W, STAGE_H = 900 - 340, 560 - 52  # docs/behaviour.md §6's inspector 340 pt and bar 52 pt
 
 
 def grab(app):

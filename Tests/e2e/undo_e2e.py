@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""End-to-end: undo and redo of settings under Xvfb (SPEC §11.3, issue 13).
+"""End-to-end: undo and redo of settings under Xvfb (docs/behaviour.md §11.3, issue 13).
 
 A slider dragged with the real pointer through 40 moves is one undo step: Ctrl+Z puts
 the gap response back to 0.32, Ctrl+Shift+Z brings the dragged value back, Ctrl+Y as

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""End-to-end: the workbench's chrome works in every scene (SPEC §10, issue 12).
+"""End-to-end: the workbench's chrome works in every scene (docs/behaviour.md §10, issue 12).
 
 For presence, liquid and neck, under Xvfb with real clicks and keys (xdotool), read from
 the trace and from the pixels the window saves (S): the transport's first button plays
@@ -147,7 +147,7 @@ def _(app):
     assert thrown.get("reduced") is False and abs(thrown["to"]) > 300, thrown
 
 
-@case("at rest the window draws nothing: no frames and under 1 % of a core for 5 s (SPEC §9, issue 16)",
+@case("at rest the window draws nothing: no frames and under 1 % of a core for 5 s (docs/behaviour.md §9, issue 16)",
       extra=["--scene", "neck"])
 def _(app):
     # The neck sandbox has no entrance: once its first frames are out, nothing moves.
@@ -172,7 +172,7 @@ def _(app):
     app.wait_for(lambda e: e["event"] == "hud" and e["shown"], 5, m)
     app.wait_for(lambda e: e["event"] == "frames" and e["count"] > 0, 5, m)
     # With the HUD up and nothing moving, its readout (frame time, fps) refreshes at most
-    # 4 times a second (SPEC §9: what ticks redraws at most 4 times a second) — and does.
+    # 4 times a second (docs/behaviour.md §9: what ticks redraws at most 4 times a second) — and does.
     time.sleep(1)
     k = len(app.events())
     t0, c0 = time.time(), cpu_ticks()

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`springlab export` through the real binary (SPEC §12.2, §12.4).
+"""`springlab export` through the real binary (docs/behaviour.md §12.2, §12.4).
 
 Every format's text is read back here with this file's own patterns and judged by the
 platform's documented semantics, computed here (not by SpringLab's converter):
@@ -68,7 +68,7 @@ def step(m, k, c, t):
 
 
 def settle(m, k, c):
-    """SPEC §1.4: 6 / (ζω0) underdamped; the slowest exponential within 0.3 % otherwise."""
+    """docs/behaviour.md §1.4: 6 / (ζω0) underdamped; the slowest exponential within 0.3 % otherwise."""
     w0 = math.sqrt(k / m)
     z = c / (2 * math.sqrt(m * k))
     if z < 1:
@@ -185,7 +185,7 @@ FORMATS = ["swiftui", "uikit", "compose", "android", "flutter", "motion", "react
 # (flags, (m, k, c) computed here from the platforms' definitions)
 SPRINGS = [
     (["--response", "0.5", "--damping", "0.7"], (1, (2 * math.pi / 0.5) ** 2, 2 * 0.7 * 2 * math.pi / 0.5)),
-    # SPEC §1.1 check value: duration 0.5 / bounce 0.3 → k 157.91, c 17.59
+    # docs/behaviour.md §1.1 check value: duration 0.5 / bounce 0.3 → k 157.91, c 17.59
     (["--duration", "0.5", "--bounce", "0.3"], (1, 157.9136704174297, 17.59291886010284)),
     (["--stiffness", "100", "--friction", "10"], (1, 100, 10)),
     (["--stiffness", "300", "--friction", "60", "--mass", "2"], (2, 300, 60)),
@@ -350,7 +350,7 @@ error("no spring at all", 2, ["export", "--format", "css"], ["--response"])
 error("--damping missing", 2, ["export", "--response", "0.5"], ["--damping"])
 error("bounce 1", 2, ["export", "--duration", "0.5", "--bounce", "1"], ["--bounce"])
 error("NaN", 2, ["export", "--stiffness", "nan", "--friction", "10"], ["--stiffness"])
-# A spring the flags accept but no spring is (SPEC §1.1: ζ ≥ 0.001, response ≥ 0.05 s) is
+# A spring the flags accept but no spring is (docs/behaviour.md §1.1: ζ ≥ 0.001, response ≥ 0.05 s) is
 # refused with the range, never exported as the nearest spring quietly (issue 37).
 error("--damping 0.0001 (below ζ 0.001)", 2, ["export", "--response", "0.5", "--damping", "0.0001"], ["--damping 0.0001", "0.001"])
 error("--stiffness 1e9 (a 0.2 ms response)", 2, ["export", "--stiffness", "1e9", "--friction", "1e-9"], ["--stiffness", "0.05 s"])

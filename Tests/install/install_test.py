@@ -1,4 +1,4 @@
-"""scripts/install through the real script (SPEC §14, issue 17): into temporary prefixes,
+"""scripts/install through the real script (docs/behaviour.md §14, issue 17): into temporary prefixes,
 the files laid out exactly, the installed binary running from elsewhere with its fonts,
 the icon sizes, the launcher valid and its Exec lines doing what they say, a second
 install, --uninstall leaving the tree exactly as it was, bad input refused, a failed

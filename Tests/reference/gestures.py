@@ -3,7 +3,7 @@
 
 Writes Tests/AppTests/Fixtures/gestures.csv (t_ms,x,y,kind) and prints the
 expected `springlab velocity` rows, computed here with numpy.polyfit (degree 2,
-unweighted, slope at the newest sample) over the window SPEC §2 defines. Independent of
+unweighted, slope at the newest sample) over the window docs/behaviour.md §2 defines. Independent of
 the Swift tracker.
 """
 import random, numpy as np, pathlib

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fuzzing the real binary with mutated inputs (SPEC §13, issue 11): a valid replay, a
+"""Fuzzing the real binary with mutated inputs (docs/behaviour.md §13, issue 11): a valid replay, a
 valid preset, a valid velocity CSV and valid command lines, each mutated (byte flips,
 truncation, duplicated/deleted lines, huge numbers, NaN/Infinity, negative numbers, long
 strings, control characters, wrong types) and run through the binary.
@@ -372,7 +372,7 @@ def fuzz_presets(bases, count):
         f = os.path.join(TMP, "in", f"{n}.json")
         open(f, "wb").write(data)
         if rng.random() < 0.3:
-            # `springlab export --preset` reads the same files (SPEC §12.4).
+            # `springlab export --preset` reads the same files (docs/behaviour.md §12.4).
             fmt = rng.choice(["swiftui", "css", "json", "compose"])
             case("preset", desc, ["export", "--preset", f, "--format", fmt], f, None, d)
             continue

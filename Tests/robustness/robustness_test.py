@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Files, signals and bad input through the real binary (SPEC §13, issue 11).
+"""Files, signals and bad input through the real binary (docs/behaviour.md §13, issue 11).
 
 Every output is written whole or not at all (a full disk by `ulimit -f` and by a small
 tmpfs, a directory where a file is meant, two processes on one target, a user's own
@@ -856,7 +856,7 @@ def _():
     same_listing(before, d)
 
 
-@case("start: a remembered 8192x8192 window at scale 4 that cannot open falls back to the default window, one line (SPEC §11.5)")
+@case("start: a remembered 8192x8192 window at scale 4 that cannot open falls back to the default window, one line (docs/behaviour.md §11.5)")
 def _():
     d = fresh("huge-window")
     cfg = os.path.join(d, "config")

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Which build this is, for a bug report (SPEC §17's about.txt).
+/// Which build this is, for a bug report (docs/behaviour.md §17's about.txt).
 enum BuildInfo {
     /// The commit the running binary was built from: `git rev-parse` in the folder the
     /// binary lives in (a build inside its checkout), or a `springlab.commit` file beside

@@ -5,7 +5,7 @@ import Inspector
 import Scenes
 import Workbench
 
-/// Scripted interactions by name (SPEC §7): what a hand does, as the input lines of a take,
+/// Scripted interactions by name (docs/behaviour.md §7): what a hand does, as the input lines of a take,
 /// aimed at where the controls are at that moment (a spread pile's bubbles, the ×).
 enum CaptureScripts {
     /// The take's lines: the scene's entrance (as the window does it) and the script's

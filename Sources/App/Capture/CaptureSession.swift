@@ -8,7 +8,7 @@ import Scenes
 import Workbench
 
 /// What a take starts from: the scene, the window, and every scene's settings — the
-/// settings object of a replay file (SPEC §7). Decoding it and replaying the take's
+/// settings object of a replay file (docs/behaviour.md §7). Decoding it and replaying the take's
 /// lines rebuilds the same app, so the same frames come out.
 struct SessionSettings: Codable, Equatable {
     var scene: String
@@ -17,7 +17,7 @@ struct SessionSettings: Codable, Equatable {
     var scale: Double
     /// Every scene's settings, each under its key (`pushAlert`, `pile`, `presence`, `neck`).
     var scenes: SceneSettingsSet
-    /// How the inspector wrote springs (SPEC §11.2) when the take began: a slider dragged
+    /// How the inspector wrote springs (docs/behaviour.md §11.2) when the take began: a slider dragged
     /// during the take moves the setting its form names, so the replay needs the same form.
     /// Absent in takes written before it was kept: the response form.
     var form: String?
@@ -116,7 +116,7 @@ struct SessionSettings: Codable, Equatable {
     }
 
     /// The app `file` starts from: these settings, or the whole window its checkpoint holds
-    /// (a flight recorder past its bound, SPEC §17). A checkpoint that cannot be read back
+    /// (a flight recorder past its bound, docs/behaviour.md §17). A checkpoint that cannot be read back
     /// is one line naming the file and what is wrong.
     func makeApp(measurer: some TextMeasuring, replay file: ReplayFile, path: String) throws(CaptureError) -> Workbench {
         let app = try makeApp(measurer: measurer)
@@ -197,7 +197,7 @@ struct CaptureSession {
                 applied)
     }
 
-    /// A replay brought to where its rendering starts (its span line, SPEC §17): every line
+    /// A replay brought to where its rendering starts (its span line, docs/behaviour.md §17): every line
     /// before it applied as the run interleaved them — each frame line an update at its
     /// time, nothing drawn — and the app brought to the span's time. Returns the app and
     /// the index of the first line after the span (0, and the app as given, without one).

@@ -6,7 +6,7 @@ import Render
 import Scenes
 import Workbench
 
-/// F9 (SPEC §17): the last seconds of the session saved after the fact, as one bundle
+/// F9 (docs/behaviour.md §17): the last seconds of the session saved after the fact, as one bundle
 /// folder in the captures folder — its replay (the whole session up to now, rendering
 /// from the span's start), the trace of the span, and an about.txt for a bug report, with
 /// the capture rendered from the replay in the background like a take's.
@@ -24,7 +24,7 @@ extension AppRunner {
             }
             let label = "last-\(Int(seconds))s"
             let target = try capture.freshFolder(scene: app.sceneName, name: app.capture.name, suffix: label)
-            // Written beside and renamed whole (SPEC §13): a full disk leaves no half bundle.
+            // Written beside and renamed whole (docs/behaviour.md §13): a full disk leaves no half bundle.
             let bundle = try OutputFolder(target: target)
             do {
                 try bundle.write(Array(file.text.utf8), name: Self.bundleFiles.replay)

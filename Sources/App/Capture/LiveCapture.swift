@@ -5,7 +5,7 @@ import Inspector
 import Scenes
 import Workbench
 
-/// Live capture in the window (SPEC §7): R starts a take and R again ends it, writing the
+/// Live capture in the window (docs/behaviour.md §7): R starts a take and R again ends it, writing the
 /// replay file and rendering it to MP4 at exactly 60 fps in a background `springlab
 /// record` process — the window never waits, and a stutter in it never reaches the video.
 /// S saves a screenshot. Files go to one folder, named by date and scene, never
@@ -171,7 +171,7 @@ final class LiveCapture {
     var renderFrames: (done: Int, total: Int)? { renders.first?.frames }
 
     /// Stops every background render (the badge's ×): each `springlab record` is asked to
-    /// stop, removes its temporaries and writes nothing (SPEC §13); waited for, so nothing
+    /// stop, removes its temporaries and writes nothing (docs/behaviour.md §13); waited for, so nothing
     /// is left behind when this returns. Returns the outputs that will not be made.
     func cancelRenders(now: Double) -> [String] {
         for r in renders where r.process.isRunning { r.process.terminate() }

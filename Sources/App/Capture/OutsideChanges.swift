@@ -6,7 +6,7 @@ import Workbench
 
 /// Changes that reach the window from outside its input — a preset dropped or picked from
 /// the library, a recording fitted — written as replay lines so a take or the flight
-/// recorder's session replays them exactly (SPEC §17), and applied here the one way the
+/// recorder's session replays them exactly (docs/behaviour.md §17), and applied here the one way the
 /// window, a replay and its verification all apply them.
 extension Workbench {
     /// Applies a `.preset` or `.fit` line at its wall time; other lines are not for this.

@@ -3,7 +3,7 @@ import Foundation
 import Scenes
 import Workbench
 
-/// The flight recorder (SPEC §17): everything the window did since it opened — its
+/// The flight recorder (docs/behaviour.md §17): everything the window did since it opened — its
 /// starting settings and every input, resize and entrance, as a replay's lines — so the
 /// last seconds can be saved after the fact, without R having been pressed.
 ///
@@ -13,7 +13,7 @@ import Workbench
 /// a second rather than every frame: each costs a walk of the page, and four a second
 /// check a span as well as sixty.
 ///
-/// Bounded (SPEC §17): the window keeps a copy of itself every `markInterval` (a value:
+/// Bounded (docs/behaviour.md §17): the window keeps a copy of itself every `markInterval` (a value:
 /// copying it costs nothing until it changes). When the log's lines pass `bound` bytes,
 /// the oldest copy becomes the log's checkpoint — written out, the whole window as it was
 /// then — and the lines before it are dropped: a replay starts from the checkpoint.

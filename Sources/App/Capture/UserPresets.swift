@@ -3,7 +3,7 @@ import Foundation
 import Inspector
 import Workbench
 
-/// The user's whole-scene presets (SPEC §11.4): `$XDG_DATA_HOME/springlab/presets/NAME.preset.json`
+/// The user's whole-scene presets (docs/behaviour.md §11.4): `$XDG_DATA_HOME/springlab/presets/NAME.preset.json`
 /// (default `~/.local/share/springlab/presets/`), listed in the inspector to load in place.
 struct UserPresets {
     let folder: String

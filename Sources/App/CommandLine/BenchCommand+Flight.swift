@@ -8,7 +8,7 @@ import Scenes
 import Workbench
 
 extension BenchCommand {
-    /// `--flight HOURS` (SPEC §17's bound): the flight recorder over HOURS of a hand that
+    /// `--flight HOURS` (docs/behaviour.md §17's bound): the flight recorder over HOURS of a hand that
     /// never rests — the pointer moving at 60 Hz the whole time, pressing and dragging
     /// across the liquid pile for two seconds of every three — driven through the scene as
     /// the window drives it (each input handled, the scene updated every frame, a frame

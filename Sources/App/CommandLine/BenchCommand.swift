@@ -8,7 +8,7 @@ import Render
 import Scenes
 import Workbench
 
-/// `springlab bench`: frame cost of a scene animating, headless (SPEC §8, §9).
+/// `springlab bench`: frame cost of a scene animating, headless (docs/behaviour.md §8, §9).
 ///
 /// Draws `--frames` frames of the scene's presentation drive at `--size` through the
 /// chosen renderer — build the display list, flatten, draw, and wait for the GPU
@@ -136,7 +136,7 @@ enum BenchCommand {
         output += "scene=\(sceneName) renderer=\(renderer.backendName) size=\(w)x\(h) frames=\(frames)\n"
         output += String(format: "p50_ms=%.3f\np99_ms=%.3f\nmax_ms=%.3f\nmean_ms=%.3f\n", pct(0.5), pct(0.99),
                          sorted.last ?? 0, times.reduce(0, +) / Double(times.count))
-        // SPEC §9: a 120 Hz frame at scale 1, a 60 Hz one at scale 2.
+        // docs/behaviour.md §9: a 120 Hz frame at scale 1, a 60 Hz one at scale 2.
         let budget = scale <= 1 ? 8.333 : 16.667
         output += String(format: "budget_ms=%.3f within=%@\n", budget, pct(0.99) <= budget ? "true" : "false")
         if let floor {
@@ -201,7 +201,7 @@ enum BenchCommand {
 extension BenchCommand {
     /// `--idle SECONDS`: the real window (X when there is a display, else SDL's offscreen
     /// driver) opened fresh on the scene, left alone until it first comes to rest, then
-    /// watched: frames drawn and CPU used (SPEC §9: none, and under 1 % of a core).
+    /// watched: frames drawn and CPU used (docs/behaviour.md §9: none, and under 1 % of a core).
     static func idle(seconds: Double, scene: String, size: Size, scale: Double, backend: Backend,
                      environment: LaunchEnvironment) throws -> String {
         var options = AppOptions()
@@ -239,9 +239,9 @@ func residentMegabytes() -> Double {
 }
 
 extension BenchCommand {
-    /// `--fit VIDEO` (SPEC §16's speed): ffmpeg decoding the video alone, then the whole
+    /// `--fit VIDEO` (docs/behaviour.md §16's speed): ffmpeg decoding the video alone, then the whole
     /// fit (decode, find, track, fit), each timed once in the same run; the ratio is the
-    /// one the spec bounds (under 4).
+    /// one docs/behaviour.md §9 bounds (under 4).
     static func fitBench(_ video: String, environment: LaunchEnvironment) throws -> String {
         guard let ffmpeg = environment.searchPath.locate("ffmpeg") else { throw RuntimeError("springlab bench: \(ClipDecoder.installHint)") }
         let decode = Process()

@@ -6,7 +6,7 @@ import Motion
 import Scenes
 import Workbench
 
-/// `springlab export` (SPEC §12.4): a spring as code for the platform it ships on — one
+/// `springlab export` (docs/behaviour.md §12.4): a spring as code for the platform it ships on — one
 /// spring given by flags, or every spring of a preset, one block each headed by its id.
 ///
 ///     springlab export --response 0.5 --damping 0.8 --format compose
@@ -60,7 +60,7 @@ enum ExportCommand {
         output += blocks(springs, format: format)
     }
 
-    /// Refuses a spring the flags asked for that `Spring` had to clamp (SPEC §13: bad input
+    /// Refuses a spring the flags asked for that `Spring` had to clamp (docs/behaviour.md §13: bad input
     /// gets a clear message): exported code must be the spring asked for, never a nearby one.
     /// `--damping 0.0001` had printed code for 0.001, and `--stiffness 1e9` a 50 ms response.
     static func refuseClamped(_ a: ParsedArguments) throws(UsageError) {

@@ -9,7 +9,7 @@ import Scenes
 import Workbench
 
 /// `springlab filmstrip`: a contact sheet of evenly spaced frames of a take, each with its
-/// time (SPEC §8) — by default the scene's signature motion: the Push Alert's presentation
+/// time (docs/behaviour.md §8) — by default the scene's signature motion: the Push Alert's presentation
 /// drive (32 frames at 15 fps is its whole loop), the pile spreading, the presence rows
 /// hiding, the neck stretching.
 enum FilmstripCommand {

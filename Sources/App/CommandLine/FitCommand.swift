@@ -4,7 +4,7 @@ import Fit
 import Foundation
 import Workbench
 
-/// `springlab fit` (SPEC §16): which spring moved that? A CSV of positions or a screen
+/// `springlab fit` (docs/behaviour.md §16): which spring moved that? A CSV of positions or a screen
 /// recording in; the spring, how well it fits, and (with --format) its code out.
 ///
 ///     springlab fit alert.mp4

@@ -4,7 +4,7 @@ import Inspector
 import Workbench
 
 /// `springlab neck`: the neck between liquid shapes, measured with the same distance math
-/// the renderer draws (SPEC §5.1, §8). Prints `waist=… snap=… reach=…` in points.
+/// the renderer draws (docs/behaviour.md §5.1, §8). Prints `waist=… snap=… reach=…` in points.
 enum NeckCommand {
     static let specs: [FlagSpec] = [
         FlagSpec(name: "shape", kind: .choice(NeckMeasure.Kind.allCases.map(\.rawValue))),

@@ -8,7 +8,7 @@ import Render
 import Scenes
 import Workbench
 
-/// `springlab record`: a take rendered offline (SPEC §7, §8) — frame i drawn at exactly
+/// `springlab record`: a take rendered offline (docs/behaviour.md §7, §8) — frame i drawn at exactly
 /// i / fps, headless, the same bytes every run — to MP4, GIF, a folder of PNGs or one PNG.
 /// The take is a script by name or a replay file; a replay's frame hashes are checked
 /// first, so what is rendered is provably the session that was recorded.
@@ -48,7 +48,7 @@ enum RecordCommand {
         var spanStart = 0.0
     }
 
-    /// The part of a take to render, seconds from its first rendered frame (SPEC §17).
+    /// The part of a take to render, seconds from its first rendered frame (docs/behaviour.md §17).
     struct Span: Equatable {
         var from: Double?
         var to: Double?
@@ -144,7 +144,7 @@ enum RecordCommand {
     }
 
     /// Renders the take: every frame at exactly i / fps through the sink the path asks for.
-    /// What a take's frames show (SPEC §14): the stage or the whole window, with or without
+    /// What a take's frames show (docs/behaviour.md §14): the stage or the whole window, with or without
     /// the pointer drawn from the take's own events.
     struct Area {
         var window = false
@@ -173,7 +173,7 @@ enum RecordCommand {
         let last = span.to.map { min(max(Int(($0 * fps).rounded()), first + 1), whole) } ?? whole
         let count = kind == .png ? 1 : last - first
         // Every output is made (and refused) before the first frame is drawn, and each
-        // moves into place only when all of them are whole (SPEC §13).
+        // moves into place only when all of them are whole (docs/behaviour.md §13).
         let sink: FrameSink
         let replayFile: OutputFile?
         // Video frames are read back a frame late (overlapping the next draw), in the row

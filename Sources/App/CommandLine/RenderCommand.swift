@@ -7,7 +7,7 @@ import Render
 import Scenes
 import Workbench
 
-/// `springlab render`: one still of a scene's stage, headless (SPEC §8): the page centred
+/// `springlab render`: one still of a scene's stage, headless (docs/behaviour.md §8): the page centred
 /// horizontally, its top at the image's top, through SDL's offscreen driver (EGL), so no
 /// X server is needed.
 enum RenderCommand {

@@ -7,7 +7,7 @@ import Platform
 import Scenes
 import Workbench
 
-/// `springlab` / `springlab run`: opens the window (SPEC §8).
+/// `springlab` / `springlab run`: opens the window (docs/behaviour.md §8).
 enum RunCommand {
     static let specs: [FlagSpec] = [
         FlagSpec(name: "scene", kind: .choice(SceneRegistry.names)),
@@ -60,7 +60,7 @@ enum RunCommand {
 }
 
 /// Everything `run` was asked for. The window's size, scale, theme and scene are nil
-/// when no flag chose them: the remembered session (SPEC §11.5) or the default decides.
+/// when no flag chose them: the remembered session (docs/behaviour.md §11.5) or the default decides.
 struct AppOptions {
     var size: Size?
     var scale: Double?

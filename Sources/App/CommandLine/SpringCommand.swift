@@ -4,7 +4,7 @@ import Motion
 import Workbench
 
 /// `springlab spring`: samples one spring motion in closed form and prints it as CSV,
-/// or its derived constants with `--info` (SPEC §8).
+/// or its derived constants with `--info` (docs/behaviour.md §8).
 enum SpringCommand {
     static let positive: @Sendable (Double) -> Bool = { $0 > 0 }
     static let nonNegative: @Sendable (Double) -> Bool = { $0 >= 0 }
@@ -22,14 +22,14 @@ enum SpringCommand {
         .number("stiffness", "a number in (0, 1e9]", positive(upTo: 1e9)),
         .number("friction", "a damping coefficient in (0, 1e9]", positive(upTo: 1e9)),
         .number("mass", "a number in [1e-6, 1e6]", within(1e-6, 1e6)),
-        // Origami's POP Animation (SPEC §18): Rebound's conversion reads back up to 42.5.
+        // Origami's POP Animation (docs/behaviour.md §18): Rebound's conversion reads back up to 42.5.
         .number("bounciness", "Origami bounciness in [0, 42.5]", within(0, 42.5)),
         .number("speed", "Origami speed in (0, 100]", positive(upTo: 100)),
         .number("from", "a number in [-1e12, 1e12]", within(-magnitude, magnitude)),
         .number("to", "a number in [-1e12, 1e12]", within(-magnitude, magnitude)),
         .number("velocity", "units per second in [-1e12, 1e12]", within(-magnitude, magnitude)),
         .number("normalized-velocity", "travels per second in [-1e6, 1e6]", within(-1e6, 1e6)),
-        // Times within 24 h, like every time SpringLab reads (SPEC §13).
+        // Times within 24 h, like every time SpringLab reads (docs/behaviour.md §13).
         FlagSpec(name: "times", kind: .numberList(accepts: "a comma-separated list of times in [0, 86400] seconds",
                                                   valid: within(0, 86_400))),
         .number("until", "a time in [0, 86400] seconds", within(0, 86_400)),

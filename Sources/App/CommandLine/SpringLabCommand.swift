@@ -42,7 +42,7 @@ public enum SpringLabCommand {
         } catch let error as UsageError {
             return Result(exitCode: 2, output: output, errors: oneLine(error.message) + "\n")
         } catch let stop as Interrupted {
-            // Ctrl+C or SIGTERM: what was being written is gone, and says so (SPEC §13).
+            // Ctrl+C or SIGTERM: what was being written is gone, and says so (docs/behaviour.md §13).
             let command = arguments.first.map { $0.hasPrefix("-") ? "run" : $0 } ?? "run"
             let writes = ["record", "filmstrip", "render"].contains(command)
             return Result(exitCode: stop.exitCode, output: output,
@@ -89,7 +89,7 @@ public enum SpringLabCommand {
     }
 
     /// Reads a file as UTF-8 text, or standard input for "-", bounded; a directory,
-    /// FIFO or device is named as such (SPEC §13).
+    /// FIFO or device is named as such (docs/behaviour.md §13).
     public static func readTextInput(_ path: String) throws(RuntimeError) -> String {
         do { return try InputFile.readText(path) } catch { throw RuntimeError("springlab: \(error)") }
     }

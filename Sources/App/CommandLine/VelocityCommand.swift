@@ -5,7 +5,7 @@ import Motion
 import Workbench
 
 /// `springlab velocity`: replays recorded pointer samples through the velocity tracker
-/// and prints the release velocity of every `up` row (SPEC §8).
+/// and prints the release velocity of every `up` row (docs/behaviour.md §8).
 ///
 /// Input rows are `t_ms,x,y,kind` with kind down, move or up; an optional header row,
 /// blank lines and `#` comments are skipped. Each `up` row prints `t_ms,vx,vy` (pt/s):
@@ -13,7 +13,7 @@ import Workbench
 /// not a sample, because on X11 and Wayland the release carries the last motion's
 /// position again and would read as a stop.
 ///
-/// The input streams (SPEC §13): rows are read a line at a time as bytes, numbers are
+/// The input streams (docs/behaviour.md §13): rows are read a line at a time as bytes, numbers are
 /// parsed at the byte level, and with an `emit` the output leaves in chunks, so a
 /// million rows take well under two seconds in a fixed amount of memory. A line longer
 /// than `maxLine` bytes (/dev/zero, a 10 MB field) is an error, not a hang.
@@ -77,7 +77,7 @@ enum VelocityCommand {
             throw failure.underlying
         } catch let error as RuntimeError where sink.emitted {
             // Rows are already out: print all of those before the bad line, and say so
-            // (SPEC §8: a partial output is named as such). Small inputs fail with no
+            // (docs/behaviour.md §8: a partial output is named as such). Small inputs fail with no
             // output at all, as they always did.
             try? sink.flush()
             throw RuntimeError(error.message + " (the rows before it were printed)")

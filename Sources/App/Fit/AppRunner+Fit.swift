@@ -58,7 +58,7 @@ final class FitJob: @unchecked Sendable {
 }
 
 extension AppRunner {
-    /// Starts fitting a recording (SPEC §16), dropped or named in the Fit… row; one at a time.
+    /// Starts fitting a recording (docs/behaviour.md §16), dropped or named in the Fit… row; one at a time.
     func startFit(_ path: String, source: String = "drop") throws {
         guard fitJob == nil else { throw RuntimeError("a recording is still being fitted") }
         guard !capture.isRecording, replay == nil else { throw RuntimeError("finish the take or replay first") }

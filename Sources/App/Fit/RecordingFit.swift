@@ -5,7 +5,7 @@ import Foundation
 import Workbench
 import Motion
 
-/// A spring from a recording (SPEC §16): a CSV of positions or a video, read, tracked and
+/// A spring from a recording (docs/behaviour.md §16): a CSV of positions or a video, read, tracked and
 /// fitted — the one way both `springlab fit` and a file dropped on the Spring Lab do it.
 public enum RecordingFit {
     /// What narrows and steers a fit.
@@ -39,7 +39,7 @@ public enum RecordingFit {
         path == "-" || (path as NSString).pathExtension.lowercased() == "csv"
     }
 
-    /// The video formats the window takes when dropped (SPEC §16).
+    /// The video formats the window takes when dropped (docs/behaviour.md §16).
     public static let videoExtensions = ["mp4", "mov", "mkv", "webm", "gif", "m4v", "avi"]
 
     public static func isFittable(_ path: String) -> Bool {
@@ -92,7 +92,7 @@ public enum RecordingFit {
         return Report(result: result, axis: axis, isVideo: isVideo, element: element)
     }
 
-    /// The `key=value` lines SPEC §16 lists, in its order.
+    /// The `key=value` lines docs/behaviour.md §16 lists, in its order.
     public static func keyValues(_ report: Report) -> String {
         let m = report.result.motion, s = m.spring
         func g(_ v: Double) -> String {

@@ -94,7 +94,7 @@ extension AppRunner {
         do {
             var fresh = try settings.makeApp(measurer: fonts)
             // A take restarts the scene, not the window: every choice stays as it was
-            // (SPEC §15.3) — the spring form, Ctrl+C's format, the masses, the scroll, the
+            // (docs/behaviour.md §15.3) — the spring form, Ctrl+C's format, the masses, the scroll, the
             // undo history, the HUD and the capture panel's choices.
             fresh.keepChoices(of: app)
             let path = try capture.start(settings: settings.json, scene: settings.scene, name: app.capture.name)
@@ -128,7 +128,7 @@ extension AppRunner {
         }
     }
 
-    /// A file dropped on the window (SPEC §11.4): a `.preset.json` loads in place (one undo
+    /// A file dropped on the window (docs/behaviour.md §11.4): a `.preset.json` loads in place (one undo
     /// step), a `.slreplay` plays (its frame hashes verified first), a video or a CSV of
     /// positions is fitted to spring B in the Spring Lab (§16); anything else is refused
     /// with one line over the stage.

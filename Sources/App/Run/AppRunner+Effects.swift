@@ -46,7 +46,7 @@ extension AppRunner {
 
     /// Save preset: every scene's settings, under `name` — the one typed, else the scene's
     /// title — or the first free name after it ("Push Alert", "Push Alert 2" …) in the
-    /// user's presets folder (SPEC §11.4), listed in the inspector at once. Without a data
+    /// user's presets folder (docs/behaviour.md §11.4), listed in the inspector at once. Without a data
     /// folder, in the captures folder as before.
     private func savePreset(named name: String, replacing: Bool) {
         let at = wall

@@ -17,7 +17,7 @@ extension AppRunner {
         emit([SceneEvent(.started, time: t0, [("renderer", .string(renderer.backendName)), ("scale", .number(window.scale)),
                                                 ("scene", .string(app.sceneName)), ("theme", .string(app.theme.rawValue)),
                                                 ("form", .string(app.springForm.rawValue))])])
-        // The flight recorder (SPEC §17): from the window's first state, as a take would be.
+        // The flight recorder (docs/behaviour.md §17): from the window's first state, as a take would be.
         if options.replay == nil { sessionLog.restart(settings: SessionSettings(app: app, scale: window.scale).json) }
         emitRecall(at: t0)
         app.measureInspector(atWall: w0)  // the scrollbar's frame in the first layout is the drawn one

@@ -10,7 +10,7 @@ import Render
 import Scenes
 import Workbench
 
-/// The live frame loop: events in at one edge, pixels out at the other (DESIGN.md).
+/// The live frame loop: events in at one edge, pixels out at the other (docs/ARCHITECTURE.md).
 ///
 /// Each frame: drain input (stamped with the time it happened), map wall time to scene
 /// time through the clock, feed the scene, draw at the frame's predicted present time,
@@ -31,23 +31,23 @@ final class AppRunner {
     var wallOrigin: Double
     let fonts: FontLibrary
     let capture: LiveCapture
-    /// The user's saved presets (SPEC §11.4); nil when no data folder is known.
+    /// The user's saved presets (docs/behaviour.md §11.4); nil when no data folder is known.
     let presets: UserPresets?
     /// A replay being played into the window, and how far.
     var replay: (lines: [ReplayFile.Line], cursor: Int, end: Double)?
-    /// A dropped replay plays in a sandbox (SPEC §15.3): the window as it was before the
+    /// A dropped replay plays in a sandbox (docs/behaviour.md §15.3): the window as it was before the
     /// drop, put back exactly when the replay ends or Escape stops it.
     var sandbox: (app: Workbench, wallOrigin: Double, presentAt: Double?)?
-    /// A dropped recording being read and fitted on its own thread (SPEC §16).
+    /// A dropped recording being read and fitted on its own thread (docs/behaviour.md §16).
     var fitJob: FitJob?
-    /// The flight recorder: the session so far, for F9 (SPEC §17).
+    /// The flight recorder: the session so far, for F9 (docs/behaviour.md §17).
     let sessionLog: SessionLog
     /// The last input was Ctrl+V: the text that follows it is the clipboard's.
     var afterPaste = false
     var presentAt: Double?
     /// The pointer's shape last set on the window.
     var pointerShape = Window.PointerShape.arrow
-    /// The remembered session's file (SPEC §11.5): nil for `--fresh` and `--replay`, which
+    /// The remembered session's file (docs/behaviour.md §11.5): nil for `--fresh` and `--replay`, which
     /// neither read nor write it.
     let memory: SessionMemory?
     /// What the start found in it.
@@ -73,7 +73,7 @@ final class AppRunner {
     init(options: AppOptions, environment: LaunchEnvironment) throws {
         startedAt = MonotonicClock.now()
         // Ours before SDL's: SDL leaves a signal alone when it already has a handler, and
-        // its quit event would end the app with status 0 (SPEC §13 wants 130 / 143).
+        // its quit event would end the app with status 0 (docs/behaviour.md §13 wants 130 / 143).
         Interrupt.install()
         self.options = options
         self.environment = environment
@@ -91,7 +91,7 @@ final class AppRunner {
         let remembered = recalled.state
         var (size, scale) = options.windowChoice(remembering: remembered)
         if let r = options.replay { (size, scale) = (Size(r.settings.window[0], r.settings.window[1]), options.scale ?? 1) }
-        // Never a failed start for a size (SPEC §11.5): a window that cannot open at the size
+        // Never a failed start for a size (docs/behaviour.md §11.5): a window that cannot open at the size
         // asked for or remembered is fitted to the display, and if that still cannot open,
         // the default one opens — each time with one line. (A window larger than the screen
         // that does open is left alone: `--scale 2` on a small screen is a test's own choice.)
@@ -112,7 +112,7 @@ final class AppRunner {
         } else {
             app = options.startingApp(remembering: remembered, measurer: fonts, windowSize: window.size)
         }
-        // The inspector's way of writing a spring (SPEC §11.2): remembered, or the default.
+        // The inspector's way of writing a spring (docs/behaviour.md §11.2): remembered, or the default.
         app.springForm = options.form(remembering: remembered)
         app.copyFormat = remembered?.copyFormat ?? .swiftui
         app.capture = remembered?.capture ?? CaptureOptions()
@@ -134,7 +134,7 @@ final class AppRunner {
         if !path.isEmpty { pump.pushDrop(path) }
     }
 
-    /// The window at `size` and `scale`, or fitted to the display, or the default (SPEC §11.5).
+    /// The window at `size` and `scale`, or fitted to the display, or the default (docs/behaviour.md §11.5).
     private static func openWindow(size: Size, scale: Double, backend: Backend, environment: WindowEnvironment) throws -> Window {
         func open(_ size: Size, _ scale: Double) throws -> Window {
             try Window(title: "SpringLab", size: size, minimum: Workbench.minimumSize, backend: backend, userScale: scale,
@@ -243,7 +243,7 @@ final class AppRunner {
             let input = absolute.at(max(absolute.time - wallOrigin, 0))
             if captureKey(input) { return }
             // A replay plays by itself: the hand waits until it has finished — but
-            // Escape stops a dropped one and puts the window back (SPEC §15.3).
+            // Escape stops a dropped one and puts the window back (docs/behaviour.md §15.3).
             if sandbox != nil, case .key(.escape, _, _) = input { endSandbox(stopped: true); return }
             if replay != nil, case .key(.quit, _, _) = input { running = false; return }
             guard replay == nil else { return }

@@ -2,7 +2,7 @@ import Foundation
 import Inspector
 import Workbench
 
-/// `bench --idle SECONDS` (SPEC §9: idle is free): once the window first comes to rest,
+/// `bench --idle SECONDS` (docs/behaviour.md §9: idle is free): once the window first comes to rest,
 /// counts the frames drawn and the CPU time the whole process uses (every thread, the
 /// GL driver's included) for `seconds`, then ends the run.
 struct IdleProbe {

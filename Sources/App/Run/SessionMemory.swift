@@ -5,7 +5,7 @@ import Workbench
 
 // The remembered session's file: the app's to read and write; the workbench holds only its value.
 
-/// The state file of one window (SPEC §11.5): read once at the start, set aside when
+/// The state file of one window (docs/behaviour.md §11.5): read once at the start, set aside when
 /// damaged, and written through `OutputFile` (a temporary beside it, checked writes, flushed,
 /// renamed into place) when something changed — at most once every 2 s while settings
 /// change, and at the end (closed, `--quit-after`, SIGINT or SIGTERM). A kill at any moment

@@ -4,7 +4,7 @@ import Inspector
 import Scenes
 import Workbench
 
-/// Writes the trace: one JSON object a line, each straight to the disk (SPEC §8), so a
+/// Writes the trace: one JSON object a line, each straight to the disk (docs/behaviour.md §8), so a
 /// test or a crash report reads everything up to the last event. The file is one this
 /// process created (`AppendLog`): it replaces an older trace, never a file of another
 /// kind, and a full disk stops the trace at its last whole line with the reason kept for
@@ -24,7 +24,7 @@ public final class TraceWriter {
         }
     }
 
-    /// The trace's clock (SPEC §15.7): `t` never goes back within a session. A take or a
+    /// The trace's clock (docs/behaviour.md §15.7): `t` never goes back within a session. A take or a
     /// dropped replay restarts the window's scene clock at 0 (the take keeps that clock in
     /// its replay file); the trace carries on from where it was. Events a frame computes
     /// at its predicted present time can precede an input that happened before it was

@@ -1,6 +1,6 @@
 import Motion
 
-/// One spring of a scene as it leaves SpringLab (SPEC §12.2, §12.4): its id across
+/// One spring of a scene as it leaves SpringLab (docs/behaviour.md §12.2, §12.4): its id across
 /// scenes (`pushAlert.gap`), its group's title and the spring the settings make.
 public struct SceneSpring: Sendable {
     public var id: String

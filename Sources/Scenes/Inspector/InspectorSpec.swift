@@ -1,7 +1,7 @@
 import Canvas
 import Motion
 
-/// What a scene's inspector shows, top to bottom, as data (SPEC §6, §10): its page
+/// What a scene's inspector shows, top to bottom, as data (docs/behaviour.md §6, §10): its page
 /// buttons, its springs and its other tunables, each by id, label and key path. One
 /// inspector in the workbench draws every scene's list, edits the values in place and
 /// records each change for the trace; nothing there knows which scene it is drawing.
@@ -30,7 +30,7 @@ public enum InspectorItem<S: Scene> {
     /// A switch on a row of its own.
     case toggle(SceneToggle<S>)
     /// A spring's group: its first slider and damping, the derived numbers, a small step
-    /// response and a reset (SPEC §6).
+    /// response and a reset (docs/behaviour.md §6).
     case spring(SpringGroupSpec<S.Settings>)
     /// A slider over one number of the settings' limits table.
     case number(NumberSpec<S.Settings>)
@@ -41,7 +41,7 @@ public enum InspectorItem<S: Scene> {
     /// A line the scene writes about itself.
     case readout(ReadoutSpec<S>)
     /// Step responses on one time axis with their 90 % and settle marks, and the lead of
-    /// the second behind the first (SPEC §6's curve plot).
+    /// the second behind the first (docs/behaviour.md §6's curve plot).
     case curvePlot(CurvePlotSpec<S.Settings>)
 }
 

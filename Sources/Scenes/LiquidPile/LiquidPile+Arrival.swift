@@ -1,7 +1,7 @@
 import Canvas
 import Motion
 
-/// Arrivals and app removals (SPEC §5.3, §5.3.1): a new card's glass grows from a point
+/// Arrivals and app removals (docs/behaviour.md §5.3, §5.3.1): a new card's glass grows from a point
 /// while it drops into place, and a card the app takes back melts where it stands while
 /// the rest close up around it.
 ///
@@ -56,7 +56,7 @@ extension LiquidPile {
 
     // MARK: Removed by the app
 
-    /// A notice removed by the app (not swiped) melts in place (SPEC §5.3.1): its glass
+    /// A notice removed by the app (not swiped) melts in place (docs/behaviour.md §5.3.1): its glass
     /// scales toward a point about its centre and fades where it stands, on the dismiss
     /// motion, while the rest close up on the reveal motion from the same instant — no
     /// empty slot waits for the melt. Once melted it leaves the list. The melt does not

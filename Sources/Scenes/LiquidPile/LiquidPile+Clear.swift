@@ -1,7 +1,7 @@
 import Canvas
 import Motion
 
-/// Clear all, arrivals and refill (SPEC §5.3).
+/// Clear all, arrivals and refill (docs/behaviour.md §5.3).
 extension LiquidPile {
     static let clearLabel = "Clear all"
     /// Letters of "Clear all" arrive one by one, this far apart (s).
@@ -14,7 +14,7 @@ extension LiquidPile {
     static let topCardLeaves = 0.62
     /// An emptied pile refills itself after this long (s).
     static let refillDelay = 1.0
-    /// The one red, Clear all's (SPEC §5.2).
+    /// The one red, Clear all's (docs/behaviour.md §5.2).
     public static let clearRed = Color(hex: 0xFF0000)
 
     var clearWidth: Double { (measurer.width(of: Self.clearLabel, style: Self.bubbleStyle) + 28).rounded() }
@@ -44,7 +44,7 @@ extension LiquidPile {
     /// one after another from the bottom, 70 ms apart; the top card leaves last, after
     /// 0.62 s, carrying the header. Each card is removed as it clears.
     ///
-    /// The header goes home as it does when the pile gathers (SPEC §5.3.1): on the home
+    /// The header goes home as it does when the pile gathers (docs/behaviour.md §5.3.1): on the home
     /// motion (0.5, bounce 0), last bubble first, 0.04 s apart — Clear all folding back
     /// into its × on the way. On the quick dismiss spring, both at once, the red capsule
     /// and Show less were swallowed in one gulp instead of melting in.

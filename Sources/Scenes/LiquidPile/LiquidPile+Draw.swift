@@ -35,7 +35,7 @@ extension LiquidPile {
     /// secondary ink is chosen against (`PileInk`).
     static let darkBlob = 0.35
 
-    /// The glass, back to front (SPEC §5.3, §5.3.1).
+    /// The glass, back to front (docs/behaviour.md §5.3, §5.3.1).
     ///
     /// Overlapping shapes of one group are one glass surface: the collapsed stack — the
     /// front card and the peeks tucked under it — is one liquid group with the header's
@@ -93,10 +93,10 @@ extension LiquidPile {
         list.commands.append(.liquid(LiquidGroup(shapes: [shape], merge: settings.merge, kernel: settings.kernel), paint, opacity: opacity))
     }
 
-    /// The soft cue of an arrival (SPEC §5.3): once it has landed, a wash and an inner rim
+    /// The soft cue of an arrival (docs/behaviour.md §5.3): once it has landed, a wash and an inner rim
     /// of the notice's tint light up inside its glass and fade over 0.45 s. Drawn inside
     /// the glass and only after the growth from a point is done, it is never a ring where
-    /// there is no glass yet (SPEC §5.3.1) — the first version drew a 2 pt ring around the
+    /// there is no glass yet (docs/behaviour.md §5.3.1) — the first version drew a 2 pt ring around the
     /// card's final outline while the glass was still 72 % of it.
     func drawArrivalCue(at t: Double, into list: inout DisplayList) {
         for i in cards.indices {

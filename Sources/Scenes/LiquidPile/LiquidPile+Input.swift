@@ -1,7 +1,7 @@
 import Canvas
 import Motion
 
-/// Pointer and keys on the pile (SPEC §5.3, §5.3.1): clicks spread it, the header's
+/// Pointer and keys on the pile (docs/behaviour.md §5.3, §5.3.1): clicks spread it, the header's
 /// bubbles sink under a press and gather or clear it, cards swipe away with the ease-on and
 /// both commit rules — and do not sink, since a press on a card is the start of a swipe.
 extension LiquidPile {
@@ -152,7 +152,7 @@ extension LiquidPile {
     /// it still flies.
     static let leaveDelay = 0.16
 
-    /// Release rule (SPEC §5.3, §5.3.1): commit past 40 % of the width, or when the card's
+    /// Release rule (docs/behaviour.md §5.3, §5.3.1): commit past 40 % of the width, or when the card's
     /// coast (r 0.99) passes 40 % ON THE SAME SIDE AS THE OFFSET at more than 250 pt/s.
     /// Judging the coast by the velocity's side alone would throw a card the other way
     /// when the user flicks it back across the centre — the opposite of what they meant.
@@ -208,7 +208,7 @@ extension LiquidPile {
         return events
     }
 
-    /// Card `i` flies off to `side` and fades as it goes (SPEC §5.3.1), leaving the list
+    /// Card `i` flies off to `side` and fades as it goes (docs/behaviour.md §5.3.1), leaving the list
     /// 0.16 s later. It starts at the release speed, capped as §1.6 caps a release: the
     /// speed relative to the distance left at most 2π / 0.28 × 1.5 per second — a violent
     /// flick still reads as the hand's, but cannot teleport the card off the page.

@@ -1,7 +1,7 @@
 import Canvas
 
-/// The pile's inspector (SPEC §5.3): buttons that drive the page, its springs named as the
-/// spec uses them, the merge distance and the kernel.
+/// The pile's inspector (docs/behaviour.md §5.3): buttons that drive the page, its springs named as the
+/// docs/behaviour.md uses them, the merge distance and the kernel.
 extension LiquidPile {
     public static var inspector: InspectorSpec<LiquidPile> {
         InspectorSpec([

@@ -2,7 +2,7 @@ import Canvas
 import Foundation
 import Motion
 
-/// The header bubbles' words (SPEC §5.3.1): "Show less", the ×, and the letters of Clear all.
+/// The header bubbles' words (docs/behaviour.md §5.3.1): "Show less", the ×, and the letters of Clear all.
 ///
 /// What a first version did, and what a user saw: a label faded with its bubble's scale,
 /// so while the header gathered, and all through Clear all, "Show less" and "Clear all"
@@ -11,7 +11,7 @@ import Motion
 ///
 /// Here a label shows only while its bubble is out: it sharpens in (blur 6 → 0 with its
 /// fade) as the bubble clears the top card, and on the way home it is gone by the time the
-/// bubble is 30 % of the way back — about 0.09 s on the home motion, within SPEC's 0.14 s —
+/// bubble is 30 % of the way back — about 0.09 s on the home motion, within the documented 0.14 s —
 /// and in any case before the bubble's glass reaches a card's.
 extension LiquidPile {
     /// A bubble's label is gone by this far along its way home (scale 1 → 0.72).
@@ -67,7 +67,7 @@ extension LiquidPile {
         }
     }
 
-    /// Clear all's letters on its red (SPEC §5.3, §5.3.1): dark ink, each arriving 22 ms
+    /// Clear all's letters on its red (docs/behaviour.md §5.3, §5.3.1): dark ink, each arriving 22 ms
     /// after the one before on the morph spring — growing from half size and sharpening
     /// from a 6 pt blur as it fades in. Folding back, they shrink and blur out with the
     /// stretch. A letter shows only inside the red (the capsule grows leftward, so the first

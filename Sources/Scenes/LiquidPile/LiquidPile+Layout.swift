@@ -1,7 +1,7 @@
 import Canvas
 import Motion
 
-/// Where everything in the pile rests and stands (SPEC §5.3, §5.3.1): the collapsed pile's
+/// Where everything in the pile rests and stands (docs/behaviour.md §5.3, §5.3.1): the collapsed pile's
 /// peeks, the list under its header row, the header's two bubbles at the row's leading and
 /// trailing edges, and the frames the draw code reads at any time — a card grown from (or
 /// melting to) a point, a bubble sunk under the pointer.
@@ -38,7 +38,7 @@ extension LiquidPile {
     func restingScale(_ i: Int) -> Double { max((Self.cardWidth - 20 * Double(min(i, 2))) / Self.cardWidth, 0.5) }
 
     /// Moves every card to where it rests now, on the reveal motion (calm: spreading, and
-    /// the rest closing up after a card leaves — SPEC §5.3.1, not the elastic settle, which
+    /// the rest closing up after a card leaves — docs/behaviour.md §5.3.1, not the elastic settle, which
     /// overshoots about 6 pt on a 78 pt close). A card just inserted is first posed for its
     /// arrival (`poseArrivals`).
     mutating func relayout(at t: Double) {
@@ -103,7 +103,7 @@ extension LiquidPile {
 
     // MARK: Header
 
-    /// The header bubbles' resting places in the list (SPEC §5.3.1): "Show less" at the
+    /// The header bubbles' resting places in the list (docs/behaviour.md §5.3.1): "Show less" at the
     /// leading edge, the × at the trailing edge — as far apart as the row allows, never
     /// closer than the apart gap (26), so they read as two actions, not one control —
     /// both centred in the 44 pt row.

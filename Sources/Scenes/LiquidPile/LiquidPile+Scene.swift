@@ -3,7 +3,7 @@ import Motion
 
 extension LiquidPileSettings: SceneSettings {}
 
-/// The liquid pile as a workbench scene (SPEC §5.3, §10): its drive spreads the pile and
+/// The liquid pile as a workbench scene (docs/behaviour.md §5.3, §10): its drive spreads the pile and
 /// gathers it again, necks forming, stretching and snapping.
 extension LiquidPile: Scene {
     public static let name = "liquid"

@@ -1,7 +1,7 @@
 import Canvas
 import Motion
 
-/// What the pile does by itself, at the times it set (SPEC §5.3, §15.5): a thrown card
+/// What the pile does by itself, at the times it set (docs/behaviour.md §5.3, §15.5): a thrown card
 /// leaves the list 0.16 s after its release, a card the app removed leaves once melted,
 /// an armed Clear all folds back after 3 s, Clear all's cards leave one by one, and an
 /// emptied pile refills a second later.

@@ -14,7 +14,7 @@ extension LiquidPile: ScriptedScene {
         SceneScript("arrival-list", duration: 2.8, [(0.3, .click("card.1")), (1.6, .click("pile.add"))]),
         // Dragged right and held (it settles home), then flicked back left at 3000 pt/s while
         // still right of centre: the coast passes 40 % on the left, the offset is on the
-        // right, so it returns (SPEC §5.3.1) — it does not fly off the other way.
+        // right, so it returns (docs/behaviour.md §5.3.1) — it does not fly off the other way.
         SceneScript("flick-back", duration: 3.2, [(0.3, .click("card.1")),
                                                   (1.6, .drag("card.2", dx: 100, dy: 0, seconds: 0.3, steps: 10, hold: 0.06)),
                                                   (2.0, .drag("card.2", dx: -96, dy: 0, seconds: 0.032, steps: 4, hold: 0.004))]),

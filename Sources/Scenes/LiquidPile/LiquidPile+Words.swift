@@ -2,7 +2,7 @@ import Canvas
 import Foundation
 import Motion
 
-/// The words on the pile's glass (SPEC §5.3.1): they never ride over glass they do not
+/// The words on the pile's glass (docs/behaviour.md §5.3.1): they never ride over glass they do not
 /// belong to, and they come and go by blurring, never by being sliced.
 ///
 /// What a first version did, and what a user saw: a card's words were clipped to the part
@@ -16,12 +16,12 @@ import Motion
 /// the glass they lie on); they also follow the card's own coming and going — spreading out
 /// of the pile, gathering into it, landing.
 extension LiquidPile {
-    /// The blur (pt) of a word that is just coming in or has almost gone (SPEC §5.3.1).
+    /// The blur (pt) of a word that is just coming in or has almost gone (docs/behaviour.md §5.3.1).
     static let wordBlur = 6.0
     /// How far (pt) a word must be from glass that is not its own to show whole.
     static let wordClearance = 6.0
     /// A card's words come in over the middle of its spread: none below 45 % of the way
-    /// out of the pile (about 0.1 s into the calm reveal — SPEC §5.3.1's delay), all by 85 %.
+    /// out of the pile (about 0.1 s into the calm reveal — docs/behaviour.md §5.3.1's delay), all by 85 %.
     /// Gathering runs the same ramp backwards, so words leave within the dismiss motion's
     /// first few hundredths of a second.
     static let wordsIn: ClosedRange<Double> = 0.45...0.85
@@ -36,7 +36,7 @@ extension LiquidPile {
     /// …and blur in over this long (s).
     static let landingFade = 0.2
 
-    /// Ink for the pile's words in `theme` (SPEC §5.2's label colours; the secondary ink is
+    /// Ink for the pile's words in `theme` (docs/behaviour.md §5.2's label colours; the secondary ink is
     /// lifted in dark — see `PileInk`).
     static func ink(_ theme: Theme) -> PileInk { theme == .dark ? .dark : .light }
 
@@ -99,7 +99,7 @@ extension LiquidPile {
             if i > top && place(of: i) == 1 && !cards[i].melting && !expanded && abs(dx) > 0.5 {
                 // The top card dragged aside in the pile: the second card's words show only in
                 // the columns it has uncovered, never printed over the top card's words
-                // (SPEC §5.3) — the one place a card's words are cut, by the drag itself.
+                // (docs/behaviour.md §5.3) — the one place a card's words are cut, by the drag itself.
                 let topFrame = cardFrame(top, at: t)
                 appear = min(abs(dx) / 40, 1)
                 front = glass(inFrontOf: i, skipping: top, at: t)
@@ -214,13 +214,13 @@ extension LiquidPile {
     }
 }
 
-/// The inks of the pile's words in one theme (SPEC §5.2, §5.3.1).
+/// The inks of the pile's words in one theme (docs/behaviour.md §5.2, §5.3.1).
 ///
-/// Every ink meets 4.5:1 against the glass behind it (SPEC §5.3.1), measured in rendered
+/// Every ink meets 4.5:1 against the glass behind it (docs/behaviour.md §5.3.1), measured in rendered
 /// frames by `PileContrastTests`, and with room to spare for the glass: what shows through
 /// it is what washes text out.
 ///
-/// Light: the spec's #141414 labels and #5C5A56 secondary text (L 0.10). The darkest thing
+/// Light: the documented #141414 labels and #5C5A56 secondary text (L 0.10). The darkest thing
 /// that can show through light glass is the sky or lilac blob at 55 % over the ground
 /// (L ≈ 0.66 even with no tint at all), where #5C5A56 still makes 4.6:1.
 ///

@@ -2,7 +2,7 @@ import Canvas
 import Foundation
 import Motion
 
-/// The pile of notices (SPEC §5.3, §5.3.1), newest first: collapsed, the front card with
+/// The pile of notices (docs/behaviour.md §5.3, §5.3.1), newest first: collapsed, the front card with
 /// up to two peeks behind it, all one liquid shape; spread, a list under a header whose two
 /// glass bubbles bud out of the top card. Cards swipe away sideways (they do not sink; the
 /// header's bubbles do), arrive from above growing from a point, melt in place when the app
@@ -22,7 +22,7 @@ public struct LiquidPile: Sendable, Codable {
     public static let listGap = 12.0
     /// The header row (Show less at the leading edge, × at the trailing edge).
     public static let headerHeight = 44.0
-    /// Between the header row and the list's first card (SPEC §5.3.1): the list starts
+    /// Between the header row and the list's first card (docs/behaviour.md §5.3.1): the list starts
     /// 44 + 5 below the header's top, so the bubbles, centred in the row, sit 12 pt above
     /// the first card — the list's own gap.
     public static let headerGap = 5.0
@@ -57,7 +57,7 @@ public struct LiquidPile: Sendable, Codable {
         public var opacity: AnimatedValue<Double>
         public var height: Double
         public var messageLines: [String]
-        /// The glass's own scale about its centre, 1 at rest (SPEC §5.3.1): an arrival grows
+        /// The glass's own scale about its centre, 1 at rest (docs/behaviour.md §5.3.1): an arrival grows
         /// from a point (0.001 → 1) while it drops; a card the app takes back melts in place
         /// (→ 0.001). Never 0 in `cardFrame`: a shape with no size has no edge to draw.
         public var growth = AnimatedValue(1.0)
@@ -107,7 +107,7 @@ public struct LiquidPile: Sendable, Codable {
         public var homing = false
         /// Always 1 but under Reduce Motion, where a bubble fades in and out at its slot.
         public var opacity = AnimatedValue(1.0)
-        /// 0 at rest, 1 pressed: the bubble sinks toward `pressAnchor` (SPEC §5.3.1 press —
+        /// 0 at rest, 1 pressed: the bubble sinks toward `pressAnchor` (docs/behaviour.md §5.3.1 press —
         /// the header's bubbles sink; cards do not, they swipe).
         public var press = AnimatedValue(0.0)
         public var pressAnchor = Point2.zero
@@ -198,7 +198,7 @@ public struct LiquidPile: Sendable, Codable {
     /// Click on the pile: it spreads into a list on the reveal motion; the header's
     /// bubbles bud out of the top card 0.06 s later, 0.05 s apart, on (0.62, bounce 0.22).
     ///
-    /// One notice is not a pile (SPEC §5.3.1): there is nothing to spread, and a header
+    /// One notice is not a pile (docs/behaviour.md §5.3.1): there is nothing to spread, and a header
     /// over one card — Show less with nothing to show less of — reads as a mistake, so a
     /// single card stays as it is and buds no header.
     public mutating func spread(at t: Double) -> [SceneEvent] {
@@ -279,7 +279,7 @@ public struct LiquidPile: Sendable, Codable {
     static func bubbleLabel(_ id: BubbleID) -> String { id == .clear ? "×" : "Show less" }
 }
 
-/// The header bubbles that bud out of the top card (SPEC §5.3), in their order: "Show less"
+/// The header bubbles that bud out of the top card (docs/behaviour.md §5.3), in their order: "Show less"
 /// and the × that stretches into Clear all. Their raw values are the layout's ids
 /// (`bubble.showLess`, `bubble.clear`).
 public enum BubbleID: String, Sendable, CaseIterable, Codable {

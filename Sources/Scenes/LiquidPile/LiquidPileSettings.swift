@@ -1,8 +1,8 @@
 import Canvas
 import Motion
 
-/// Every spring and setting of the liquid pile (SPEC §5.3), as response and damping ratio,
-/// with the spec's defaults (duration/bounce converted: ζ = 1 − bounce).
+/// Every spring and setting of the liquid pile (docs/behaviour.md §5.3), as response and damping ratio,
+/// with the documented defaults (duration/bounce converted: ζ = 1 − bounce).
 public struct LiquidPileSettings: Hashable, Sendable, Codable {
     /// Spreading into the list, arrivals: the reveal motion (0.50, bounce 0.20).
     public var reveal = SpringSetting(0.50, 0.80)
@@ -26,7 +26,7 @@ public struct LiquidPileSettings: Hashable, Sendable, Codable {
 }
 
 extension LiquidPileSettings: BoundedSettings {
-    /// Every number of the pile with its range: SPEC §6's spring ranges, and the merge
+    /// Every number of the pile with its range: docs/behaviour.md §6's spring ranges, and the merge
     /// distance's slider, 2–24 pt around the 8 pt the pile merges at by default.
     public static let limits: [SettingLimit<LiquidPileSettings>] =
         SettingLimit.spring("reveal", response: \.reveal.response, damping: \.reveal.damping)

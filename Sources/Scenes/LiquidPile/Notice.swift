@@ -1,13 +1,13 @@
 import Canvas
 import Foundation
 
-/// One notice in the liquid pile (SPEC §5.3): a tinted tile with a glyph, a one-line
+/// One notice in the liquid pile (docs/behaviour.md §5.3): a tinted tile with a glyph, a one-line
 /// title, an optional two-line message and when it arrived.
 public struct Notice: Sendable, Equatable, Identifiable, Codable {
     public enum Tint: String, Sendable, CaseIterable, Codable {
         case sky, butter, sage, lilac, sand
 
-        /// SPEC §5.2 tile tints.
+        /// docs/behaviour.md §5.2 tile tints.
         public var color: Color {
             switch self {
             case .sky: Color(hex: 0x9CC2FF)
@@ -49,7 +49,7 @@ public struct Notice: Sendable, Equatable, Identifiable, Codable {
 
     /// The UTC day and month (1-based) of a Unix time, in the proleptic Gregorian calendar,
     /// by integer arithmetic: no calendar object, whose first use maps ICU's calendar and
-    /// zone data (1.7 MB resident in the liquid scene for one date label, SPEC §9).
+    /// zone data (1.7 MB resident in the liquid scene for one date label, docs/behaviour.md §9).
     /// Years are counted from 1 March, so February's leap day ends a year; a 400-year era
     /// has 146,097 days.
     static func civilDate(unixSeconds: Double) -> (year: Int, month: Int, day: Int) {

@@ -1,7 +1,7 @@
 import Canvas
 import Foundation
 
-/// The neck sandbox's inspector (SPEC §5.4): merge distance, smoothing, kernel, the
+/// The neck sandbox's inspector (docs/behaviour.md §5.4): merge distance, smoothing, kernel, the
 /// shapes, the merge band and the snap gap. The live waist and gap are drawn on the stage:
 /// the inspector is a cached layer and would be redrawn on every frame of a drag.
 extension NeckSandbox {

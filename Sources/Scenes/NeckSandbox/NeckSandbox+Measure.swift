@@ -3,7 +3,7 @@ import Foundation
 import Motion
 import Synchronization
 
-/// What the sandbox reads out (SPEC §5.4): the pair of shapes with the narrowest gap, how
+/// What the sandbox reads out (docs/behaviour.md §5.4): the pair of shapes with the narrowest gap, how
 /// far apart — or how deep into each other — they are, and the waist of the neck between
 /// them.
 ///

@@ -2,7 +2,7 @@ import Canvas
 import Foundation
 import Motion
 
-/// The sandbox's readout (SPEC §5.4) in its three forms — the stage's line, the HUD's and
+/// The sandbox's readout (docs/behaviour.md §5.4) in its three forms — the stage's line, the HUD's and
 /// the `pieceDropped` trace fields — all from one `NeckReading`, so they cannot disagree.
 extension NeckSandbox {
     /// The stage's line: which pair, its gap and waist (as a share of the thinner shape's
@@ -33,7 +33,7 @@ extension NeckSandbox {
     }
 
     /// The trace's view of the reading: `pair` (the shapes' numbers from 1, as the stage's
-    /// readout names them — "shapes 2–3" is [2, 3]; SPEC §15.7), the signed `gap`
+    /// readout names them — "shapes 2–3" is [2, 3]; docs/behaviour.md §15.7), the signed `gap`
     /// (negative: overlapping by that much), `waist` (0 when snapped or overlapping) and
     /// `overlapping`.
     var readingFields: [(String, TraceValue)] {

@@ -2,7 +2,7 @@ import Canvas
 import Foundation
 import Motion
 
-/// The neck sandbox's settings (SPEC §5.4): the merge distance, the smoothing k (absent:
+/// The neck sandbox's settings (docs/behaviour.md §5.4): the merge distance, the smoothing k (absent:
 /// it follows merge / 4) and the kernel.
 public struct NeckSettings: SceneSettings, Hashable {
     public var merge = LiquidGroup.defaultMerge
@@ -17,7 +17,7 @@ public struct NeckSettings: SceneSettings, Hashable {
         self.kernel = kernel
     }
 
-    /// The sandbox's sliders (SPEC §5.4): merge 4–60 pt, smoothing k 0.5–20 pt. An absent
+    /// The sandbox's sliders (docs/behaviour.md §5.4): merge 4–60 pt, smoothing k 0.5–20 pt. An absent
     /// k follows merge / 4, which the merge range keeps inside k's range.
     public static let limits: [SettingLimit<NeckSettings>] = [.merge, .smoothing]
 
@@ -35,7 +35,7 @@ extension SettingLimit where Settings == NeckSettings {
     public static var smoothing: Self { Self("smoothing", \.effectiveSmoothing, 0.5...20, unit: " pt") }
 }
 
-/// The neck sandbox as a workbench scene (SPEC §5.4, §10): its drive stretches the
+/// The neck sandbox as a workbench scene (docs/behaviour.md §5.4, §10): its drive stretches the
 /// second shape 24 pt away and back, so the neck thins, snaps and forms again.
 extension NeckSandbox: Scene {
     public static let name = "neck"

@@ -9,7 +9,7 @@ extension NeckSandbox: ScriptedScene {
         SceneScript("stretch", duration: 2.2, [(0.3, .drag("neck.piece.2", dx: 28, dy: 0, seconds: 0.8, steps: 40, hold: 0.2))]),
     ]
 
-    /// Each piece's frame, `neck.piece.N`, N from 1 as the stage numbers the shapes (SPEC
+    /// Each piece's frame, `neck.piece.N`, N from 1 as the stage numbers the shapes (docs/behaviour.md
     /// §15.7: the screen and the trace count the same way): scripts aim at the centre.
     public func controlFrames() -> [(ControlID, Rect)] {
         pieces.enumerated().map { i, piece in

@@ -1,7 +1,7 @@
 import Canvas
 import Motion
 
-/// The neck sandbox (SPEC §5.4): two or three glass shapes the designer drags with the
+/// The neck sandbox (docs/behaviour.md §5.4): two or three glass shapes the designer drags with the
 /// mouse, a merge distance, a smoothing and a kernel to choose, and a live readout of
 /// the waist and the snap gap — the tool for tuning how liquid the glass feels.
 ///
@@ -26,7 +26,7 @@ public struct NeckSandbox: Sendable, Codable {
 
     public var pieces: [Piece]
     public var merge = LiquidGroup.defaultMerge
-    /// Smoothing k; `nil` follows merge / 4 (the calibration SPEC §5.1 suggests).
+    /// Smoothing k; `nil` follows merge / 4 (the calibration docs/behaviour.md §5.1 suggests).
     public var smoothing: Double?
     public var kernel = LiquidKernel.quadratic
     public var showField = false
@@ -57,7 +57,7 @@ public struct NeckSandbox: Sendable, Codable {
             // The topmost (last drawn) piece under the pointer.
             guard let i = pieces.indices.last(where: { pieces[$0].shape.distance(to: p) <= 0 }) else { return [] }
             dragging = Drag(index: i, grab: p - pieces[i].center)
-            // `index` is the shape's number on the stage, from 1 (SPEC §15.7).
+            // `index` is the shape's number on the stage, from 1 (docs/behaviour.md §15.7).
             return [SceneEvent(.pieceGrabbed, time: t, [("index", .number(Double(i + 1)))])]
         case .pointerMoved(let p, _):
             guard let d = dragging else { return [] }

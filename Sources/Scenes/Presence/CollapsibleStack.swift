@@ -1,6 +1,6 @@
 import Canvas
 
-/// A vertical stack whose spacing collapses with its children (SPEC §4.1).
+/// A vertical stack whose spacing collapses with its children (docs/behaviour.md §4.1).
 ///
 /// The naive stack keeps its full spacing around a child that is animating its height to
 /// zero, then drops both at once when the child is removed: the last frame of every
@@ -35,7 +35,7 @@ public enum CollapsibleStack {
     /// Sizes, gaps and frames computed once; measuring and placing both read it, so the
     /// size a parent reserves and where the children land cannot disagree.
     public struct Snapshot: Sendable, Equatable {
-        /// Each child's presence as counted (SPEC §4.1).
+        /// Each child's presence as counted (docs/behaviour.md §4.1).
         public var presences: [Double]
         /// Space after each child (the last has none), bridges included.
         public var spacingAfter: [Double]

@@ -1,7 +1,7 @@
 import Canvas
 import Motion
 
-/// Optional content whose height and presence animate together (SPEC §4.2).
+/// Optional content whose height and presence animate together (docs/behaviour.md §4.2).
 ///
 /// What the naive version gets wrong, and what a user sees:
 /// - it drops the content the moment the value goes away, so a collapsing row is empty

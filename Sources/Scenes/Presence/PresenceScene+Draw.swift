@@ -124,7 +124,7 @@ extension PresenceScene {
     /// little after the one to its right.
     private func drawNumber(_ f: [PresenceRowID: Rect], at t: Double, theme: Theme, into list: inout DisplayList) {
         guard let r = f[.numberValue], r.height > 0, let shown = number.shown else { return }
-        // Full opacity while the row collapses or grows: its frame's clip cuts it (SPEC §4.2).
+        // Full opacity while the row collapses or grows: its frame's clip cuts it (docs/behaviour.md §4.2).
         let k = number.fade(at: t)
         let style = Self.numberStyle
         let lh = measurer.lineHeight(of: style)

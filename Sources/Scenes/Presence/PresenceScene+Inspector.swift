@@ -1,4 +1,4 @@
-/// The presence page's inspector (SPEC §4.3): its page buttons, the one spring that moves
+/// The presence page's inspector (docs/behaviour.md §4.3): its page buttons, the one spring that moves
 /// height and presence together, the spacings and the numeric card's alignment.
 extension PresenceScene {
     public static var inspector: InspectorSpec<PresenceScene> {

@@ -3,7 +3,7 @@ import Motion
 
 extension PresenceSettings: SceneSettings {}
 
-/// The presence page as a workbench scene (SPEC §4.3, §10): its drive hides the optional
+/// The presence page as a workbench scene (docs/behaviour.md §4.3, §10): its drive hides the optional
 /// rows and shows them again.
 extension PresenceScene: Scene {
     public static let name = "presence"

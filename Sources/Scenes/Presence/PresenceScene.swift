@@ -1,7 +1,7 @@
 import Canvas
 import Motion
 
-/// Every tunable of the Presence scene (SPEC §4.3), with the spec's defaults.
+/// Every tunable of the Presence scene (docs/behaviour.md §4.3), with the documented defaults.
 public struct PresenceSettings: Hashable, Sendable, Codable {
     /// Height and presence together: (duration 0.5, bounce 0) — response 0.5, ζ 1.
     public var animation = SpringSetting(0.5, 1.0)
@@ -35,7 +35,7 @@ public struct PresenceSettings: Hashable, Sendable, Codable {
 }
 
 extension PresenceSettings: BoundedSettings {
-    /// Every number of the Presence scene with its range (SPEC §6's sliders).
+    /// Every number of the Presence scene with its range (docs/behaviour.md §6's sliders).
     public static let limits: [SettingLimit<PresenceSettings>] =
         SettingLimit.spring("animation", response: \.animation.response, damping: \.animation.damping)
         + [.spacing, .cardSpacing]
@@ -47,7 +47,7 @@ extension SettingLimit where Settings == PresenceSettings {
     public static var cardSpacing: Self { Self("cardSpacing", \.cardSpacing, 0...48, unit: " pt") }
 }
 
-/// The Presence scene (SPEC §4.3): the same three cards twice, side by side — left on the
+/// The Presence scene (docs/behaviour.md §4.3): the same three cards twice, side by side — left on the
 /// collapsible stack with presence elements, right the naive version (instant insert and
 /// remove, fixed spacing) — so the difference is the point. Show/Hide takes the two
 /// optional details away and back; Next value cycles every row's content and shows the
@@ -70,7 +70,7 @@ public struct PresenceScene: Sendable, Codable {
     static let footerStyle = TextStyle(.regular, size: 12)
     static let numberStyle = TextStyle(.bold, size: 30)
 
-    /// The optional detail: short, long (three lines, the limit) and medium (SPEC §4.3).
+    /// The optional detail: short, long (three lines, the limit) and medium (docs/behaviour.md §4.3).
     public static let texts = [
         "Ships tomorrow.",
         "The spacing around this row shrinks with it, so when it is gone the title and the footer sit exactly one "
@@ -114,7 +114,7 @@ public struct PresenceScene: Sendable, Codable {
                    width: width, style: Self.detailStyle, measurer: measurer)
     }
 
-    /// SPEC §4.3: the long detail is three lines; a text that wraps to more (Inter at
+    /// docs/behaviour.md §4.3: the long detail is three lines; a text that wraps to more (Inter at
     /// 13 pt fits the long sample in four at the 308 pt column) ends its third line with
     /// an ellipsis, as a line-limited label does. Both columns, and the heights they
     /// animate to, use these lines.

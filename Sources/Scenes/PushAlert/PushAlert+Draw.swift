@@ -142,7 +142,7 @@ extension PushAlert {
     /// The warning triangle's corner radius, pt.
     static let warningCornerRadius = 2.5
 
-    /// The ×: two strokes crossing at the close target's centre, in the ink at 45 % (SPEC
+    /// The ×: two strokes crossing at the close target's centre, in the ink at 45 % (docs/behaviour.md
     /// §3.1) mixed onto the panel's surface first — two translucent strokes would darken
     /// where they cross. The centre is snapped to the middle of a pixel at 1× (a whole
     /// point and a half): each stroke then runs through pixel centres, one clean diagonal
@@ -162,7 +162,7 @@ extension PushAlert {
     }
 }
 
-// MARK: - Presentation drive (SPEC §3.5)
+// MARK: - Presentation drive (docs/behaviour.md §3.5)
 
 extension PushAlert {
     /// The pose at pass position p ∈ [0, 1] over the alert's whole life, both springs

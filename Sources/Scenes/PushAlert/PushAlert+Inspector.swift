@@ -1,6 +1,6 @@
 import Canvas
 
-/// The Push Alert's inspector (SPEC §6): the gap and alert curves on one axis with the
+/// The Push Alert's inspector (docs/behaviour.md §6): the gap and alert curves on one axis with the
 /// lead, a group per spring — leave and close as ratios of the entry springs, so the lead
 /// survives any slider change — then the other tunables.
 extension PushAlert {

@@ -3,7 +3,7 @@ import Motion
 
 extension PushAlertSettings: SceneSettings {}
 
-/// The Push Alert as a workbench scene (SPEC §3, §10): its drive is the presentation
+/// The Push Alert as a workbench scene (docs/behaviour.md §3, §10): its drive is the presentation
 /// loop, its scripts the gestures a designer tries first.
 extension PushAlert: Scene {
     public static let name = "push-alert"

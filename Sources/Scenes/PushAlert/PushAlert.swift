@@ -1,7 +1,7 @@
 import Canvas
 import Motion
 
-/// The Push Alert (SPEC §3): an inline alert that opens a gap in the content and then
+/// The Push Alert (docs/behaviour.md §3): an inline alert that opens a gap in the content and then
 /// drops into it. Credit: the motion design follows syxUI's "Push Alert" banner.
 ///
 /// Two independent springs started at the same instant: the gap (the slot's height) is
@@ -287,7 +287,7 @@ public struct PushAlert: Sendable, Codable {
     }
 
     /// The release velocity handed to a spring, normalized against the remaining travel
-    /// (SPEC §1.3) and back: signed, never |travel|, and nothing when < 1 pt is left.
+    /// (docs/behaviour.md §1.3) and back: signed, never |travel|, and nothing when < 1 pt is left.
     private func handoff(velocity v: Double, from: Double, to: Double) -> Double {
         SpringVelocity.normalized(SpringVelocity.normalize(velocity: v, from: from, to: to)).absolute(from: from, to: to)
     }

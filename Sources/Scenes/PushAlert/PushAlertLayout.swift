@@ -1,6 +1,6 @@
 import Canvas
 
-/// The alert's row laid out at rest, in panel coordinates (SPEC §3.1). Measured from
+/// The alert's row laid out at rest, in panel coordinates (docs/behaviour.md §3.1). Measured from
 /// content: the natural height N grows with a two-line title or a dropped pill.
 public struct PushAlertLayout: Sendable, Equatable, Codable {
     public static let paddingH = 14.0

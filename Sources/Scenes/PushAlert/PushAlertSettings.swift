@@ -9,7 +9,7 @@ public struct SpringSetting: Hashable, Sendable, Codable {
     public var curve: MotionCurve { .spring(spring) }
 }
 
-/// Every tunable of the Push Alert (SPEC §3), with the spec's defaults.
+/// Every tunable of the Push Alert (docs/behaviour.md §3), with the documented defaults.
 public struct PushAlertSettings: Hashable, Sendable, Codable {
     /// The slot's height. Stiffer than the alert so the room is ready before it is needed.
     public var gap = SpringSetting(0.32, 0.85)
@@ -46,7 +46,7 @@ public struct PushAlertSettings: Hashable, Sendable, Codable {
 }
 
 extension PushAlertSettings: BoundedSettings {
-    /// Every number of the Push Alert with its range: SPEC §6's slider ranges, which the
+    /// Every number of the Push Alert with its range: docs/behaviour.md §6's slider ranges, which the
     /// inspector's sliders take from here.
     public static let limits: [SettingLimit<PushAlertSettings>] =
         SettingLimit.spring("gap", response: \.gap.response, damping: \.gap.damping)
@@ -69,7 +69,7 @@ extension PushAlertSettings: BoundedSettings {
             .dismissVelocity, .spacingBelow, .cornerRadius,
         ]
 
-    /// The longest title accepted, in characters (SPEC §13).
+    /// The longest title accepted, in characters (docs/behaviour.md §13).
     public static let maxTitleCharacters = 200
     /// …and in Unicode scalars: four per character, room for any real text (accents, flags,
     /// most emoji) while one "character" of ten thousand combining marks is refused.

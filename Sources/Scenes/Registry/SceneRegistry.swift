@@ -1,6 +1,6 @@
 import Canvas
 
-/// The one place that lists the scenes (SPEC §10). The workbench, the inspector, the
+/// The one place that lists the scenes (docs/behaviour.md §10). The workbench, the inspector, the
 /// command line, capture, presets and replays reach scenes through this list and the
 /// `Scene` protocol; a new scene is its own files plus one line here. The order is the
 /// number keys' (1 the Push Alert, 2 Presence …) and the order of `--scene` in help.

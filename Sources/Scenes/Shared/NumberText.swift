@@ -1,6 +1,6 @@
 import Foundation
 
-/// Numbers as files, the trace and readouts write them (SPEC §15.7).
+/// Numbers as files, the trace and readouts write them (docs/behaviour.md §15.7).
 ///
 /// A double printed with every digit shows its binary noise: a damping of 0.9 reached by
 /// arithmetic (1 − 0.1, a form conversion) is 0.8999999999999999, and a preset holding
@@ -12,10 +12,10 @@ import Foundation
 ///     NumberText.setting(0.8999999999999999)   // "0.9"
 ///     NumberText.derived(1e-9)                 // "1e-9"
 public enum NumberText {
-    /// The finest precision any setting is shown or set at: 3 decimals (SPEC §11.1; a
+    /// The finest precision any setting is shown or set at: 3 decimals (docs/behaviour.md §11.1; a
     /// Shift-drag's fine steps, 0.001 or 0.025, need no more).
     public static let settingDecimals = 3
-    /// Derived values: 10 significant digits (SPEC §15.7).
+    /// Derived values: 10 significant digits (docs/behaviour.md §15.7).
     public static let derivedDigits = 10
 
     /// The shortest decimal that, read back, equals `value` when both are rounded to
@@ -47,7 +47,7 @@ public enum NumberText {
 
     /// `String(format:)` for a readout, with every negative zero made positive:
     /// `String(format: "%.2f", -0.001)` is "-0.00", which says a direction where there is
-    /// none (SPEC §15.7).
+    /// none (docs/behaviour.md §15.7).
     public static func format(_ format: String, _ arguments: any CVarArg...) -> String {
         unsigned(String(format: format, arguments: arguments))
     }

@@ -1,13 +1,13 @@
 import Canvas
 import Motion
 
-/// A scene's settings: one Codable value with the spec's defaults and validation by key
-/// (SPEC §10) — what presets, replays and the inspector read and write.
+/// A scene's settings: one Codable value with the documented defaults and validation by key
+/// (docs/behaviour.md §10) — what presets, replays and the inspector read and write.
 public protocol SceneSettings: Codable, Equatable, Sendable, BoundedSettings {
     init()
 }
 
-/// One scene of the workbench (SPEC §10): a value that owns everything about itself, so
+/// One scene of the workbench (docs/behaviour.md §10): a value that owns everything about itself, so
 /// adding a scene is adding its files and one line in `SceneRegistry` — nothing in the
 /// window, the command line or capture names a scene.
 ///
@@ -27,7 +27,7 @@ public protocol Scene: Sendable, Codable {
     static var pageWidth: Double { get }
     /// `render`'s and `record`'s default stage: the page with its margins.
     static var defaultRenderSize: Size { get }
-    /// The transport's first button and the drive it plays (SPEC §10).
+    /// The transport's first button and the drive it plays (docs/behaviour.md §10).
     static var drive: SceneDrive { get }
     /// Seconds after the window opens (or a take starts) at which the scene makes its
     /// entrance (`enter(at:)`), so the entrance is seen; nil for a scene that has none.
@@ -37,16 +37,16 @@ public protocol Scene: Sendable, Codable {
     static func make(_ settings: Settings, measurer: any TextMeasuring) -> Self
 
     var settings: Settings { get set }
-    /// Reduce Motion (SPEC §10): every scene has a reduced behaviour.
+    /// Reduce Motion (docs/behaviour.md §10): every scene has a reduced behaviour.
     var reduceMotion: Bool { get set }
 
     /// One input in page points and scene time; returns the trace's events. The scene first
     /// brings itself up to the input's time (`update(to:)`), so the input meets the scene
-    /// as it stands then, however long ago the last frame was (SPEC §15.5).
+    /// as it stands then, however long ago the last frame was (docs/behaviour.md §15.5).
     mutating func handle(_ input: InputEvent) -> [SceneEvent]
     /// Brings time-driven state (landings, scheduled steps) up to `t`. What was scheduled
     /// happens at its own time, in time order — its springs start then, not at `t` — so
-    /// the state at `t` is the same however often this was called on the way (SPEC §15.5).
+    /// the state at `t` is the same however often this was called on the way (docs/behaviour.md §15.5).
     mutating func update(to t: Double) -> [SceneEvent]
     func isAnimating(at t: Double) -> Bool
     func draw(at t: Double, theme: Theme, pageHeight: Double) -> DisplayList
@@ -76,7 +76,7 @@ public protocol Scene: Sendable, Codable {
     /// --progress`), drawn.
     func drawDrive(progress p: Double, theme: Theme, pageHeight: Double) -> DisplayList
 
-    /// The HUD's scene part (SPEC §10): commit lines, armed state, a projected stop and
+    /// The HUD's scene part (docs/behaviour.md §10): commit lines, armed state, a projected stop and
     /// readout lines.
     func hud(at t: Double, pointerVelocity: Point2) -> SceneHUD
     /// Whether a gesture is in progress (Escape cancels it before it leaves a field).
@@ -84,7 +84,7 @@ public protocol Scene: Sendable, Codable {
     /// Events after which the controls' resting frames change (a fresh `layout` follows).
     static var layoutChangingEvents: Set<EventName> { get }
 
-    /// Its page buttons, springs and tunables for the inspector, in order (SPEC §6, §10);
+    /// Its page buttons, springs and tunables for the inspector, in order (docs/behaviour.md §6, §10);
     /// by default `InspectorSpec.standard`, built from the settings' limits table.
     static var inspector: InspectorSpec<Self> { get }
 }
@@ -108,7 +108,7 @@ extension Scene {
 }
 
 /// The drive of a scene: the transport's first button, and the motion scrub, loop,
-/// filmstrip and `render --progress` pose (SPEC §10).
+/// filmstrip and `render --progress` pose (docs/behaviour.md §10).
 public struct SceneDrive: Sendable {
     /// The first button's label: "Show alert", "Show/Hide", "Spread/Gather", "Stretch".
     public var label: String
@@ -150,7 +150,7 @@ public struct SceneHUD: Sendable, Equatable {
     }
 }
 
-/// A scripted interaction by name (SPEC §7): what a hand does, aimed at where the
+/// A scripted interaction by name (docs/behaviour.md §7): what a hand does, aimed at where the
 /// controls are when it does it.
 public struct SceneScript: Sendable {
     public enum Action: Sendable {

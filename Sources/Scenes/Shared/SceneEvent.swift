@@ -57,7 +57,7 @@ public indirect enum TraceValue: Sendable, Equatable {
     public var json: String {
         switch self {
         case .number(let n):
-            // 10 significant digits (SPEC §15.7): a setting of 0.9 reached by arithmetic
+            // 10 significant digits (docs/behaviour.md §15.7): a setting of 0.9 reached by arithmetic
             // reads 0.9, not 0.8999999999999999; never -0.
             return NumberText.derived(n) ?? "null"
         case .string(let s): return TraceValue.quote(s)

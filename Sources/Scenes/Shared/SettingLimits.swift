@@ -1,7 +1,7 @@
 import Foundation
 
 /// One number of a settings type that a preset, a replay or the inspector may set: its
-/// key, where it lives, and the range it must be in (SPEC §13: every number read from a
+/// key, where it lives, and the range it must be in (docs/behaviour.md §13: every number read from a
 /// file is range-checked before use, springs by §6's slider ranges).
 ///
 /// The inspector's sliders take their ranges from the same table, so what a slider can
@@ -38,10 +38,10 @@ public struct SettingLimit<Settings>: Sendable {
 }
 
 extension SpringSetting {
-    /// Every spring's response, s (SPEC §6's slider). Below 0.05 s a spring is a jump a
+    /// Every spring's response, s (docs/behaviour.md §6's slider). Below 0.05 s a spring is a jump a
     /// 60 Hz frame cannot show; above 2 s it reads as broken, not as slow.
     public static let responseRange: ClosedRange<Double> = 0.05...2
-    /// Every spring's damping ratio (SPEC §6's slider; above 1 is overdamped). Near 0 a
+    /// Every spring's damping ratio (docs/behaviour.md §6's slider; above 1 is overdamped). Near 0 a
     /// spring rings for minutes; far above 2 it creeps for as long.
     public static let dampingRange: ClosedRange<Double> = 0.05...2
 }
@@ -83,7 +83,7 @@ public struct SettingProblem: Error, Sendable, Equatable, CustomStringConvertibl
     }
 
     /// A number as a message echoes it: six significant digits at most, so 1.8e308
-    /// prints as `1.8e+308`, not as 309 digits (SPEC §13: errors are one short line).
+    /// prints as `1.8e+308`, not as 309 digits (docs/behaviour.md §13: errors are one short line).
     public static func format(_ value: Double) -> String { String(format: "%g", value) }
 }
 

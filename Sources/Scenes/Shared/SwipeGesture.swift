@@ -2,7 +2,7 @@ import Canvas
 import Motion
 
 /// A horizontal swipe recognizer: press, slop, claim, follow 1:1, release or cancel
-/// (SPEC §2). Pure; fed with `InputEvent` times, so tests drive it with hand-written lists.
+/// (docs/behaviour.md §2). Pure; fed with `InputEvent` times, so tests drive it with hand-written lists.
 ///
 /// The translation counts from the press, as a drag gesture's translation does: the slop
 /// only decides when the swipe is claimed, not how far the surface has moved. The point

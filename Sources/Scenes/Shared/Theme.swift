@@ -4,7 +4,7 @@ import Canvas
 public enum Theme: String, Sendable, CaseIterable, Codable {
     case light, dark
 
-    /// Page behind the components (SPEC §3.1).
+    /// Page behind the components (docs/behaviour.md §3.1).
     public var page: Color { self == .light ? Color(hex: 0xFFFFFF) : Color(hex: 0x1C1C1E) }
     /// Content rows.
     public var row: Color { self == .light ? Color(hex: 0xE8E8E8) : Color(hex: 0x2C2C2E) }
@@ -15,7 +15,7 @@ public enum Theme: String, Sendable, CaseIterable, Codable {
     public var secondaryLabel: Color { self == .light ? Color(hex: 0x6E6E73) : Color(hex: 0x98989F) }
     public var control: Color { self == .light ? Color(hex: 0xFFFFFF) : Color(hex: 0x2C2C2E) }
 
-    // Push Alert (SPEC §3.1). The spec gives the light surface; in dark the panel is a
+    // Push Alert (docs/behaviour.md §3.1). docs/behaviour.md gives the light surface; in dark the panel is a
     // deep warm brown with the ink inverted to a warm off-white, keeping the accent and
     // ≥ 10:1 contrast, so the alert still reads as "warning" rather than a grey card.
     public var alertAccent: Color { Color(hex: 0xFF9F0A) }

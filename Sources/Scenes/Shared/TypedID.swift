@@ -16,7 +16,7 @@ public typealias EventName = TypedID<EventTag>
 
 /// What names a row or card of the presence page.
 public enum PresenceRowTag {}
-/// A row or card of the presence page's layout (SPEC §4.3): `text.detail`.
+/// A row or card of the presence page's layout (docs/behaviour.md §4.3): `text.detail`.
 public typealias PresenceRowID = TypedID<PresenceRowTag>
 
 /// What names a scene to the outside.

@@ -30,7 +30,7 @@ public struct LabCurve: Sendable, Equatable {
     }
 
     public var travel: Double { target - from }
-    /// When the motion is visually settled, s (SPEC §1.4; the `settled` event's time).
+    /// When the motion is visually settled, s (docs/behaviour.md §1.4; the `settled` event's time).
     public var settle: Double { spring.settleDuration }
 
     /// Fraction of the travel at `t` s.

@@ -1,7 +1,7 @@
 import Canvas
 import Motion
 
-/// A recorded motion fitted to a spring (SPEC §16), as the Spring Lab shows it: the
+/// A recorded motion fitted to a spring (docs/behaviour.md §16), as the Spring Lab shows it: the
 /// recording's samples as dots over the curves, and a line that says what was fitted and
 /// how well. The curves then plot the recording's own start — its initial velocity, as a
 /// share of its travel per second — so the dots sit on spring B's curve when it fits.

@@ -1,7 +1,7 @@
 import Canvas
 import Foundation
 
-/// The Spring Lab's inspector (SPEC §12.1): the A/B switch first (a recorded setting, at
+/// The Spring Lab's inspector (docs/behaviour.md §12.1): the A/B switch first (a recorded setting, at
 /// the top so it is never scrolled away), then spring A and spring B — each group with
 /// every form, named springs, undo and presets from the one inspector — and under each
 /// what a step from rest does on it.

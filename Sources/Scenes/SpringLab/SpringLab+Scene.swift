@@ -3,7 +3,7 @@ import Motion
 
 extension SpringLabSettings: SceneSettings {}
 
-/// The Spring Lab as a workbench scene (SPEC §10, §12.1): Play sends the cards to the
+/// The Spring Lab as a workbench scene (docs/behaviour.md §10, §12.1): Play sends the cards to the
 /// other stop live; scrub, loop and filmstrip pose a step from the left stop to the right.
 extension SpringLab: Scene {
     public static let name = "spring"
@@ -66,7 +66,7 @@ extension SpringLab: Scene {
     /// The commit line (the midpoint: a projection past it lands on the other stop), the
     /// armed state (the card over the other half), the projected stop while dragging, and
     /// the numbers of the throw: its velocity in pt/s and the normalized hand-off u =
-    /// v / (target − current) that SwiftUI and UIKit take instead (SPEC §1.3).
+    /// v / (target − current) that SwiftUI and UIKit take instead (docs/behaviour.md §1.3).
     public func hud(at t: Double, pointerVelocity: Point2) -> SceneHUD {
         let lanes = activeCards.map(Self.laneFrame)
         let top = lanes.map(\.minY).min() ?? 0, bottom = lanes.map(\.maxY).max() ?? 0

@@ -1,14 +1,14 @@
 import Canvas
 import Motion
 
-/// The Spring Lab (SPEC §12.1): a bench for one spring, or two side by side. A card rides
+/// The Spring Lab (docs/behaviour.md §12.1): a bench for one spring, or two side by side. A card rides
 /// a horizontal track between two stops; the designer drags it, throws it, or clicks a
 /// stop, and the card springs there on spring A — with A/B on, a second card on a second
 /// track does the same on spring B, from the very same input, so the two springs are
 /// compared on identical initial conditions rather than on two hands' throws.
 ///
 /// A throw carries the release velocity the tracker measured from the pointer events'
-/// true times (SPEC §2), in pt/s: the card's velocity is continuous at release, which is
+/// true times (docs/behaviour.md §2), in pt/s: the card's velocity is continuous at release, which is
 /// the whole point of a thrown control. Handing a spring a velocity of zero instead is
 /// what makes a throw "catch" for a frame and then start again from rest.
 ///
@@ -42,7 +42,7 @@ public struct SpringLab: Sendable, Codable {
         public var velocity: Double
         public var stop: Stop
         public var spring: Spring
-        /// When it is visually settled, s after its start (SPEC §1.4).
+        /// When it is visually settled, s after its start (docs/behaviour.md §1.4).
         public var settle: Double
         public var target: Double { SpringLab.stopX(stop) }
         public var end: Double { start + settle }
@@ -50,7 +50,7 @@ public struct SpringLab: Sendable, Codable {
 
     /// What the last throw handed over, for the HUD and the curves' caption.
     public struct Release: Sendable, Equatable, Codable {
-        /// Release velocity, pt/s (absolute, SPEC §1.3).
+        /// Release velocity, pt/s (absolute, docs/behaviour.md §1.3).
         public var velocity: Double
         /// v / (target − current): what SwiftUI's `initialVelocity` or UIKit's
         /// `initialSpringVelocity` would take for the same throw.
@@ -80,7 +80,7 @@ public struct SpringLab: Sendable, Codable {
     /// the curves plot for every spring. Nil before the first input.
     public private(set) var reference: LabMotion?
     public private(set) var lastRelease: Release?
-    /// A recording fitted to spring B (SPEC §16), shown on the curves until the next input.
+    /// A recording fitted to spring B (docs/behaviour.md §16), shown on the curves until the next input.
     public internal(set) var fitted: LabFit?
 
     private var swipe = SwipeGesture()
@@ -178,7 +178,7 @@ public struct SpringLab: Sendable, Codable {
     public func isSettled(_ card: Card, at t: Double) -> Bool { positions[card]?.isSettled(at: t) ?? true }
 
     /// The spring that moves `card` now: its setting, or Reduce Motion's (0.25 s, no
-    /// bounce) settle (SPEC §1.6).
+    /// bounce) settle (docs/behaviour.md §1.6).
     public func motionSpring(_ card: Card) -> Spring {
         reducedMotion ? MotionRole.reducedSettle : tunedSpring(card)
     }
@@ -190,7 +190,7 @@ public struct SpringLab: Sendable, Codable {
     /// The card under the hand while a drag is on.
     public var grabbedCard: Card? { swipe.isDragging ? grabbed : nil }
     /// What the tracker would hand over if the pointer were let go at `t`, pt/s (zero once
-    /// it has been still for 40 ms, SPEC §2).
+    /// it has been still for 40 ms, docs/behaviour.md §2).
     public func releaseVelocity(at t: Double) -> Double { swipe.tracker.velocity(releasedAt: t).x }
 
     /// Whether the card under the hand is over the other half of the track.
@@ -202,7 +202,7 @@ public struct SpringLab: Sendable, Codable {
     // MARK: Motions
 
     /// Sends every active card to `stop` at `t`. With `velocity` (a release, pt/s) each
-    /// starts with it; without, each keeps its own current velocity (SPEC §1.5: a card
+    /// starts with it; without, each keeps its own current velocity (docs/behaviour.md §1.5: a card
     /// sent mid-flight continues at its speed instead of restarting from rest).
     mutating func launch(to stop: Stop, at t: Double, velocity: Double?, referenceCard: Card) {
         for card in activeCards {
@@ -230,7 +230,7 @@ public struct SpringLab: Sendable, Codable {
 
     /// The velocity a card starts its motion with after a release at `v` pt/s.
     ///
-    /// Full motion: v itself, through the normalized convention and back (SPEC §1.3) —
+    /// Full motion: v itself, through the normalized convention and back (docs/behaviour.md §1.3) —
     /// signed against the travel, never |travel|, and nothing when less than 1 pt is left.
     /// Reduce Motion: capped at 2π / 0.25 s of the travel a second (§1.6, ×1), at which
     /// the critically damped settle never passes its stop.
@@ -258,7 +258,7 @@ public struct SpringLab: Sendable, Codable {
 
     /// Lets go of the card at `t` with the pointer's velocity `v` (pt/s): every active
     /// card springs to the stop nearer to where the grabbed card would coast (cards
-    /// coast with r = 0.99, SPEC §1.7), each carrying `v`.
+    /// coast with r = 0.99, docs/behaviour.md §1.7), each carrying `v`.
     mutating func release(_ card: Card, at t: Double, velocity v: Double) -> [SceneEvent] {
         let x = value(card, at: t)
         let projected = Projection.decelerating(position: x, velocity: v, rate: Projection.cardRate)
@@ -275,7 +275,7 @@ public struct SpringLab: Sendable, Codable {
     }
 
     /// Brings the motions up to `t`: `settled` once per motion that reached its settle
-    /// time, each at that time, never for a motion replaced before it (SPEC §1.5).
+    /// time, each at that time, never for a motion replaced before it (docs/behaviour.md §1.5).
     public mutating func update(to t: Double) -> [SceneEvent] {
         now = t
         var out: [SceneEvent] = []

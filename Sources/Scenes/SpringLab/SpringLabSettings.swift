@@ -1,6 +1,6 @@
 import Motion
 
-/// Spring Lab's settings (SPEC §12.1): spring A, spring B and whether B is compared.
+/// Spring Lab's settings (docs/behaviour.md §12.1): spring A, spring B and whether B is compared.
 ///
 /// A is SwiftUI's `spring(response:dampingFraction:)` at its defaults, 0.5 s and 0.825
 /// (Apple's documentation; `SpringLibrary`'s "swiftui.spring") — the spring most iOS
@@ -23,7 +23,7 @@ public struct SpringLabSettings: Hashable, Sendable, Codable {
 }
 
 extension SpringLabSettings: BoundedSettings {
-    /// Both springs in SPEC §6's slider ranges, which the inspector's groups span.
+    /// Both springs in docs/behaviour.md §6's slider ranges, which the inspector's groups span.
     public static let limits: [SettingLimit<SpringLabSettings>] =
         SettingLimit.spring("a", response: \.a.response, damping: \.a.damping)
         + SettingLimit.spring("b", response: \.b.response, damping: \.b.damping)
