@@ -12,7 +12,7 @@ import xml.etree.ElementTree as ET
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 INSTALL = os.path.join(REPO, "scripts", "install")
 SIZES = [16, 32, 48, 64, 128, 256, 512]
-WINDOW_WAIT_S = 30   # how long the app may take to show its window under Xvfb
+WINDOW_WAIT_S = 60   # how long the app may take to show its window under Xvfb
 failures = []
 
 
@@ -303,7 +303,8 @@ def window_checks(work, installed):
     try:
         for label, argv, extra in (("renamed copy", [renamed], {"SPRINGLAB_ASSETS": os.path.join(REPO, "Assets")}),
                                    ("installed", [installed], {})):
-            proc = subprocess.Popen([*argv, "--fresh", "--quit-after", "20"], env={**env, **extra}, cwd=work,
+            started = time.time()
+            proc = subprocess.Popen([*argv, "--fresh", "--quit-after", str(WINDOW_WAIT_S + 10)], env={**env, **extra}, cwd=work,
                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
             wid = None
             deadline = time.time() + WINDOW_WAIT_S
@@ -316,7 +317,8 @@ def window_checks(work, installed):
             why = ""
             if wid is None:
                 # Say why: the process's state and what it wrote (read once it has ended).
-                state = f"still running after {WINDOW_WAIT_S} s" if proc.poll() is None else f"exited {proc.returncode}"
+                state = (f"still running after {WINDOW_WAIT_S} s" if proc.poll() is None
+                         else f"exited {proc.returncode} after {time.time() - started:.1f} s")
                 stop(proc)
                 err = proc.stderr.read().decode(errors="replace").strip()[-600:]
                 why = f" ({state}; stderr: {err!r})"
