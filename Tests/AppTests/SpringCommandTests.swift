@@ -146,7 +146,7 @@ import Scenes
 
     @Test func helpAndVersion() {
         let v = SpringLabCommand.run(["--version"])
-        #expect(v.exitCode == 0 && v.output == "springlab \(SpringLabCommand.version)\n")
+        #expect(v.exitCode == 0 && v.output == "springlab \(SpringLabCommand.version) (\(BuildInfo.commit))\n")
         let h = SpringLabCommand.run(["help", "spring"])
         #expect(h.exitCode == 0 && h.output.contains("--normalized-velocity U"))
         let all = SpringLabCommand.run(["help"])

@@ -1,12 +1,14 @@
 """scripts/install through the real script (docs/behaviour.md §14, issue 17): into temporary prefixes,
-the files laid out exactly, the installed binary running from elsewhere with its fonts,
-the icon sizes, the launcher valid and its Exec lines doing what they say, a second
-install, --uninstall leaving the tree exactly as it was, bad input refused, a failed
-install still removable, and the window's WM class and icon under Xvfb.
+the files laid out exactly, the installed binary running from elsewhere with its fonts
+and naming the commit it was built from, the manual page and the shells' completions as
+that binary prints them, the icon sizes, the launcher valid and its Exec lines doing
+what they say, a second install, --uninstall leaving the tree exactly as it was, bad
+input refused, a failed install still removable, and the window's WM class and icon
+under Xvfb.
 
 usage: python3 Tests/install/install_test.py
 """
-import hashlib, os, shutil, stat, struct, subprocess, sys, tempfile, time
+import hashlib, os, re, shutil, stat, struct, subprocess, sys, tempfile, time
 import xml.etree.ElementTree as ET
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -101,7 +103,11 @@ def exec_argv(value):
 def expected_files(has_desktop_db, has_icon_cache):
     files = {"bin/springlab", "share/springlab/install-manifest.txt",
              "share/applications/springlab.desktop",
-             "share/icons/hicolor/scalable/apps/springlab.svg"}
+             "share/icons/hicolor/scalable/apps/springlab.svg",
+             # The commit --version names, the manual page and the three shells' completions.
+             "share/springlab/springlab.commit", "share/man/man1/springlab.1",
+             "share/bash-completion/completions/springlab", "share/zsh/site-functions/_springlab",
+             "share/fish/vendor_completions.d/springlab.fish"}
     files |= {f"share/springlab/Fonts/{n}" for n in
               ("Inter-Regular.otf", "Inter-SemiBold.otf", "Inter-Bold.otf", "LICENSE.txt")}
     files |= {f"share/icons/hicolor/{s}x{s}/apps/springlab.png" for s in SIZES}
@@ -152,6 +158,18 @@ def main():
         env = {k: v for k, v in os.environ.items() if k != "SPRINGLAB_ASSETS"}
         r = run([binary, "--version"], cwd=elsewhere, env=env)
         check(r.returncode == 0 and r.stdout.startswith("springlab "), f"--version: {r.stdout.strip()} {r.stderr.strip()}")
+        # The installed binary is outside any checkout: its commit is the one the install wrote.
+        with open(os.path.join(prefix, "share/springlab/springlab.commit")) as f:
+            recorded = f.read().strip()
+        m = re.fullmatch(r"([0-9a-f]{40})(-dirty)?", recorded)
+        check(m is not None and r.stdout.strip().endswith(f"(commit {m.group(1)[:12]}{m.group(2) or ''})"),
+              f"--version names the commit the install recorded ({recorded}): {r.stdout.strip()}")
+        for page, argv in (("share/man/man1/springlab.1", ["help", "--man"]),
+                           ("share/bash-completion/completions/springlab", ["help", "--completion", "bash"]),
+                           ("share/zsh/site-functions/_springlab", ["help", "--completion", "zsh"]),
+                           ("share/fish/vendor_completions.d/springlab.fish", ["help", "--completion", "fish"])):
+            with open(os.path.join(prefix, page)) as f:
+                check(f.read() == run([binary, *argv]).stdout, f"{page} is what 'springlab {' '.join(argv)}' prints")
         r = run([binary, "render", "--scene", "push-alert", "--progress", "0.45", "--out", "x.png"], cwd=elsewhere, env=env)
         check(r.returncode == 0 and png_size(os.path.join(elsewhere, "x.png")) == (420, 300),
               f"render from another directory writes a 420x300 PNG: {r.stderr.strip()}")

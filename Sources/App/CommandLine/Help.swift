@@ -3,9 +3,24 @@ import Inspector
 import Scenes
 import Workbench
 
-/// `springlab help [COMMAND]`: the synopsis of every command, or one command in full.
+/// `springlab help [COMMAND]`: the synopsis of every command, or one command in full; with
+/// `--man` the same text as a manual page, with `--completion SHELL` the commands and their
+/// flags as a shell's completion script.
 enum Help {
-    static let commandNames = ["run", "render", "record", "filmstrip", "bench", "neck", "spring", "export", "velocity", "fit", "help", "about"]
+    /// Every page `springlab help NAME` prints: the commands, and `about`.
+    static let commandNames = ["run", "render", "record", "filmstrip", "bench", "neck", "spring", "export", "velocity", "fit",
+                               "help", "version", "about"]
+    /// The pages that are no command (`springlab about` is not one).
+    static let topicsOnly: Set<String> = ["about"]
+    /// What can follow `springlab`.
+    static var commands: [String] { commandNames.filter { !topicsOnly.contains($0) } }
+    /// The shells `--completion` writes for.
+    static let shells = ["bash", "zsh", "fish"]
+
+    static let specs: [FlagSpec] = [
+        FlagSpec(name: "man", kind: .toggle),
+        FlagSpec(name: "completion", kind: .choice(shells)),
+    ]
 
     static let overview = """
     SpringLab \(SpringLabCommand.version) — a playground for interface motion driven by springs.
@@ -22,7 +37,7 @@ enum Help {
       springlab velocity FILE|-      release velocities of recorded pointer samples
       springlab fit FILE             which spring moved a recorded element (video or CSV)
       springlab help [COMMAND]       this text, or one command in full ('help about': credits)
-      springlab --version            the version
+      springlab --version            the version and the commit it was built from
 
     Usage errors exit 2, runtime errors exit 1, each with one line on standard error.
 
@@ -210,7 +225,7 @@ enum Help {
         "filmstrip": """
         usage: springlab filmstrip --scene NAME [--script NAME | --replay FILE] [--frames 32]
                                    [--fps 15] [--columns 8] [--size WxH] [--scale 0.5]
-                                   [--theme light|dark] --out FILE.png
+                                   [--theme light|dark] [--renderer gl|software] --out FILE.png
 
         A contact sheet: N frames of a take every 1/fps s, in columns, each with its time.
         Default take: the scene's first script (the Push Alert's presentation loop).
@@ -238,15 +253,46 @@ enum Help {
         """,
         "help": """
         usage: springlab help [COMMAND]
+               springlab help --man
+               springlab help --completion bash|zsh|fish
 
-        Prints the overview, or the full text of COMMAND.
+        Prints the overview, or the full text of COMMAND. --man prints all of it as a
+        manual page (springlab.1, in roff: `springlab help --man | man -l -`); --completion
+        prints a completion script for the shell, made from the same commands, their flags
+        and the values they take (scenes, each scene's scripts, formats, files).
+        scripts/install installs both.
+
+        """,
+        "version": """
+        usage: springlab --version
+               springlab version
+
+        Prints the version and the commit the binary was built from, as in
+        `springlab \(SpringLabCommand.version) (commit 1a2b3c4d5e6f)`: `-dirty` follows the hash when the build
+        had uncommitted changes to tracked files, and `commit unknown` stands for a build
+        without git or outside a checkout. The build scripts write the commit to
+        springlab.commit beside the binary (scripts/install to PREFIX/share/springlab/);
+        without that file, or when the binary is newer than it, git names the commit of
+        the checkout the binary is in.
 
         """,
     ]
 
     static func run(_ arguments: [String], output: inout String) throws(UsageError) {
-        guard let name = arguments.first else { output += overview; return }
-        guard arguments.count == 1 else { throw UsageError("springlab help: takes at most one COMMAND") }
+        let a = try parseArguments(arguments, specs: specs, command: "help", maxPositional: 1)
+        if let shell = a.words["completion"] {
+            guard !a.toggles.contains("man"), a.positional.isEmpty else {
+                throw UsageError("springlab help: --completion takes no COMMAND and no --man")
+            }
+            output += Completion.script(for: shell)
+            return
+        }
+        if a.toggles.contains("man") {
+            guard a.positional.isEmpty else { throw UsageError("springlab help: --man takes no COMMAND") }
+            output += ManPage.text
+            return
+        }
+        guard let name = a.positional.first else { output += overview; return }
         guard let page = pages[name] else {
             throw UsageError("springlab help: unknown command \(quoted(name)); commands: \(commandNames.joined(separator: ", "))")
         }

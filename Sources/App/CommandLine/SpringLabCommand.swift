@@ -76,9 +76,9 @@ public enum SpringLabCommand {
         case "help", "--help", "-h": try Help.run(rest, output: &output)
         case "--version", "version":
             guard rest.isEmpty else { throw UsageError("springlab --version: takes no arguments") }
-            output += "springlab \(version)\n"
+            output += "springlab \(version) (\(BuildInfo.commit))\n"
         default:
-            throw UsageError("springlab: unknown command \(quoted(command)); commands: \(Help.commandNames.joined(separator: ", "))")
+            throw UsageError("springlab: unknown command \(quoted(command)); commands: \(Help.commands.joined(separator: ", "))")
         }
     }
 
