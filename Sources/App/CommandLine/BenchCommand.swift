@@ -24,6 +24,7 @@ enum BenchCommand {
         FlagSpec(name: "damage", kind: .choice(["on", "off"])),
         FlagSpec(name: "passes", kind: .choice(["on", "off"])),
         FlagSpec(name: "ab", kind: .choice(abSwitches.map(\.rawValue))),
+        .number("repeat", "a whole number of runs in [1, 50]", { $0 >= 1 && $0 <= 50 && $0 == $0.rounded() }),
         .number("idle", "seconds in [1, 600] to measure the window at rest", { $0 >= 1 && $0 <= 600 }),
         FlagSpec(name: "fit", kind: .text(accepts: "a video to time springlab fit on")),
         .number("flight", "hours in [0.01, 48] of the flight recorder to simulate", { $0 >= 0.01 && $0 <= 48 }),
@@ -67,6 +68,46 @@ enum BenchCommand {
             output += try idle(seconds: seconds, scene: sceneName, size: size, scale: scale, backend: backend, environment: environment)
             return
         }
+        let runs = Int(a.numbers["repeat"] ?? 1)
+        var all: [Figures] = []
+        for run in 1...runs {
+            if runs > 1 { output += "run=\(run) of=\(runs)\n" }
+            all.append(try measure(a, sceneName: sceneName, frames: frames, size: size, scale: scale, backend: backend,
+                                   environment: environment, output: &output, errors: &errors))
+        }
+        if runs > 1 { output += Figures.spread(all) }
+    }
+
+    /// One run's headline figures, for `--repeat`'s spread.
+    struct Figures {
+        var p50: Double, p99: Double, mean: Double, cpuPerFrame: Double, steal: Double?, overFloor: Double?
+
+        /// `spread name=min/median/max` for each figure over the runs.
+        static func spread(_ runs: [Figures]) -> String {
+            func line(_ name: String, _ values: [Double]) -> String {
+                let v = values.sorted()
+                guard !v.isEmpty else { return "" }
+                let median = v.count % 2 == 1 ? v[v.count / 2] : (v[v.count / 2 - 1] + v[v.count / 2]) / 2
+                return String(format: "spread %@=%.3f/%.3f/%.3f  (min/median/max of %d runs)\n", name, v[0], median, v[v.count - 1], v.count)
+            }
+            return line("p50_ms", runs.map(\.p50)) + line("p99_ms", runs.map(\.p99)) + line("mean_ms", runs.map(\.mean))
+                + line("cpu_ms_per_frame", runs.map(\.cpuPerFrame)) + line("p99_over_floor", runs.compactMap(\.overFloor))
+                + line("steal_pct", runs.compactMap(\.steal))
+        }
+    }
+
+    /// The process's CPU time so far in seconds, every thread's (llvmpipe draws on its own
+    /// threads inside this process), user and system: getrusage(2) RUSAGE_SELF.
+    static func processCPUSeconds() -> Double {
+        var usage = rusage()
+        guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
+        return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+            + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+    }
+
+    /// One run: a fresh hidden window and renderer, one untimed cycle, the timed frames.
+    static func measure(_ a: ParsedArguments, sceneName: String, frames: Int, size: Size, scale: Double, backend: Backend,
+                        environment: LaunchEnvironment, output: inout String, errors: inout String) throws -> Figures {
         let fonts = try RenderCommand.loadFonts(environment)
         // A hidden window of the frame's size: each frame is presented as the app presents
         // it (drawn into the window's frame, copied to the window), not just drawn offscreen.
@@ -95,6 +136,7 @@ enum BenchCommand {
         var rssAfterWarmup = 0.0
         // The machine's CPU time when the timed frames start (`MachineTicks`).
         var ticksBefore: MachineTicks?
+        var cpuBefore = 0.0
         for i in 0..<(warmup + frames) {
             try Interrupt.check()
             let start = MonotonicClock.now()
@@ -115,6 +157,7 @@ enum BenchCommand {
                 if i == warmup - 1 {
                     rssAfterWarmup = residentMegabytes()
                     ticksBefore = MachineTicks.now()
+                    cpuBefore = processCPUSeconds()
                 }
                 continue
             }
@@ -128,6 +171,7 @@ enum BenchCommand {
         }
         // The floor after the frames: its 4 MB test image would otherwise sit in the heap the
         // frames' memory is measured in (the app never draws it).
+        let cpuPerFrame = (processCPUSeconds() - cpuBefore) * 1000 / Double(frames)
         let rssEnd = residentMegabytes()
         let stolen = ticksBefore.flatMap { before in MachineTicks.now()?.stealPercent(since: before) }
         let floor = gl?.blitFloor(width: w, height: h, es: window.isES)
@@ -143,6 +187,11 @@ enum BenchCommand {
             output += String(format: "floor_ms=%.3f p99_over_floor=%.2f  (one full-window textured blit, this run)\n", floor,
                              pct(0.99) / floor)
         }
+        // CPU per frame, like for like with a browser's: every thread of the process over the
+        // timed frames (the GPU's work is CPU work on llvmpipe), divided by the frames.
+        output += String(format: "cpu_ms_per_frame=%.3f  (the process's CPU time, all threads, over the timed frames)\n", cpuPerFrame)
+        var load = [0.0, 0.0, 0.0]
+        if getloadavg(&load, 3) == 3 { output += String(format: "loadavg=%.2f,%.2f,%.2f\n", load[0], load[1], load[2]) }
         if let stolen {
             output += String(format: "steal_pct=%.1f  (of the machine's CPU time over the timed frames, given by the hypervisor to other guests: a busy host slows every figure)\n",
                              stolen)
@@ -195,6 +244,8 @@ enum BenchCommand {
         let scene = sceneTimes.sorted()
         output += String(format: "scene_p50_ms=%.3f  (building the display list; the rest is flattening and drawing)\n",
                          scene[scene.count / 2])
+        return Figures(p50: pct(0.5), p99: pct(0.99), mean: times.reduce(0, +) / Double(times.count), cpuPerFrame: cpuPerFrame,
+                       steal: stolen, overFloor: floor.map { pct(0.99) / $0 })
     }
 }
 

@@ -165,7 +165,7 @@ enum Help {
         "bench": """
         usage: springlab bench [--scene \(sceneChoices)] [--frames N] [--size WxH] [--scale S]
                                [--renderer gl|software] [--damage on|off] [--passes on|off]
-                               [--ab SHORTCUT]
+                               [--ab SHORTCUT] [--repeat N]
                springlab bench --idle SECONDS [--scene NAME] [--size WxH] [--scale S]
                springlab bench --flight HOURS [--flight-bound MB]
 
@@ -177,7 +177,11 @@ enum Help {
         at scale 2), the floor (one full-window textured blit, measured in the same run)
         and p99 / floor, the share of the machine's CPU time the hypervisor gave other
         guests over the timed frames (steal_pct, from /proc/stat: a busy host slows every
-        figure), the share of pixels repainted, and memory. --damage off draws
+        figure), the load average, the share of pixels repainted, and memory; and
+        cpu_ms_per_frame, the process's CPU time (every thread, llvmpipe's drawing
+        included) over the timed frames divided by them — what a browser's frame costs is
+        measured the same way. --repeat N measures N times in a row, each with a fresh
+        window, and ends with the spread (min/median/max) of each figure. --damage off draws
         every frame whole (to compare). --passes on waits for the GPU after each pass of
         the timed frames and prints each pass's ms a frame (and for the liquid passes the
         pixels shaded and ns a pixel): where the time goes. The waits drain llvmpipe's
