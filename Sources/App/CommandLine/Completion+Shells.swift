@@ -65,25 +65,7 @@ extension Completion {
               [[ $cmd == -* ]] && cmd=run
               case $cmd in
             """#)
-        for command in commands {
-            lines.append("    \(shellWord(command.name)))")
-            let groups = grouped(command.flags)
-            if !groups.isEmpty {
-                lines.append("      case $prev in")
-                for group in groups {
-                    let action = bashAction(group.values)
-                    lines.append("        \(group.flags.joined(separator: "|"))) \(action.isEmpty ? "" : action + "; ")return 0 ;;")
-                }
-                lines.append("      esac")
-            }
-            let flags = shellWords(dashed(command.flags))
-            if command.positional == .nothing {
-                if !flags.isEmpty { lines.append("      _springlab_words \(flags)") }
-            } else {
-                lines.append("      if [[ $cur == -* ]]; then _springlab_words \(flags); else \(bashAction(command.positional)); fi")
-            }
-            lines.append("      ;;")
-        }
+        lines += commandCases(label: { "\($0))" }, action: bashAction, done: "return 0", offer: "_springlab_words")
         lines.append(#"""
               esac
               return 0
@@ -109,6 +91,34 @@ extension Completion {
             complete -F _springlab springlab
             """#)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The `case $cmd in` arms bash and zsh share (their case labels, actions, return and
+    /// word-offering commands differ): after a flag that takes a value, the value's
+    /// completions; else the command's flags, or its positional argument.
+    private static func commandCases(label: (String) -> String, action: (Values) -> String, done: String,
+                                     offer: String) -> [String] {
+        var lines: [String] = []
+        for command in commands {
+            lines.append("    " + label(shellWord(command.name)))
+            let groups = grouped(command.flags)
+            if !groups.isEmpty {
+                lines.append("      case $prev in")
+                for group in groups {
+                    let run = action(group.values)
+                    lines.append("        \(label(group.flags.joined(separator: "|"))) \(run.isEmpty ? "" : run + "; ")\(done) ;;")
+                }
+                lines.append("      esac")
+            }
+            let flags = shellWords(dashed(command.flags))
+            if command.positional == .nothing {
+                if !flags.isEmpty { lines.append("      \(offer) \(flags)") }
+            } else {
+                lines.append("      if [[ $cur == -* ]]; then \(offer) \(flags); else \(action(command.positional)); fi")
+            }
+            lines.append("      ;;")
+        }
+        return lines
     }
 
     private static func bashAction(_ values: Values) -> String {
@@ -178,25 +188,7 @@ extension Completion {
               [[ $cmd == -* ]] && cmd=run
               case $cmd in
             """#)
-        for command in commands {
-            lines.append("    (\(shellWord(command.name)))")
-            let groups = grouped(command.flags)
-            if !groups.isEmpty {
-                lines.append("      case $prev in")
-                for group in groups {
-                    let action = zshAction(group.values)
-                    lines.append("        (\(group.flags.joined(separator: "|"))) \(action.isEmpty ? "" : action + "; ")return ;;")
-                }
-                lines.append("      esac")
-            }
-            let flags = shellWords(dashed(command.flags))
-            if command.positional == .nothing {
-                if !flags.isEmpty { lines.append("      compadd -- \(flags)") }
-            } else {
-                lines.append("      if [[ $cur == -* ]]; then compadd -- \(flags); else \(zshAction(command.positional)); fi")
-            }
-            lines.append("      ;;")
-        }
+        lines += commandCases(label: { "(\($0))" }, action: zshAction, done: "return", offer: "compadd --")
         lines.append(#"""
               esac
             }
