@@ -339,7 +339,8 @@ def _():
     """The outside reference: os.wait4's user+system time of the whole process (every
     thread) for one and for three cycles of timed frames. Start-up, fonts, shaders and the
     warm-up are the same in both, so the difference over the extra frames is the CPU a frame —
-    what bench reports from inside, within 35 % (runs differ by the machine's moment)."""
+    what bench reports from inside, within 50 % (runs differ by the machine's moment; a clock
+    that missed llvmpipe's threads would see about a quarter of it)."""
     env = {**os.environ, "SDL_VIDEODRIVER": "offscreen"}
     env.pop("DISPLAY", None)
     def bench(frames):
@@ -361,7 +362,7 @@ def _():
     (short, whole_short), (long, whole_long) = bench(cycle), bench(3 * cycle)
     outside = (whole_long - whole_short) / (2 * cycle)
     inside = (short * cycle + long * 3 * cycle) / (4 * cycle)
-    assert abs(inside - outside) <= 0.35 * outside, (inside, outside)
+    assert abs(inside - outside) <= 0.5 * outside, (inside, outside)
     return f"inside {inside:.2f} ms a frame, the kernel's difference {outside:.2f}"
 
 summary()
