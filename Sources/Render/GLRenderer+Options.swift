@@ -19,6 +19,8 @@ extension GLRenderer {
         case singleShapeField = "single-shape-field"
         case instancedField = "instanced-field"
         case damageTracking = "damage"
+        case clearAroundCores = "clear-around-cores"
+        case straightEdges = "straight-edges"
 
         /// The environment variable that turns the shortcut off when it is `off`.
         public var environmentName: String {
@@ -41,6 +43,8 @@ extension GLRenderer {
             case .singleShapeField: "paint a glass group of one shape computing its own field, with no field pass"
             case .instancedField: "draw the field's strips of up to four shapes one call a program"
             case .damageTracking: "repaint only what changed in a target that keeps its pixels"
+            case .clearAroundCores: "clear a repainted rectangle only where no opaque shape's core paints over it"
+            case .straightEdges: "draw a split shape's edges away from its continuous corners without the superellipse"
             }
         }
 
@@ -65,6 +69,8 @@ extension GLRenderer {
             case .singleShapeField: \.singleShapePixels
             case .instancedField: \.instancedFieldPixels
             case .damageTracking: nil
+            case .clearAroundCores: \.unclearedPixels
+            case .straightEdges: \.straightEdgePixels
             }
         }
     }
@@ -127,6 +133,10 @@ extension GLRenderer {
         public internal(set) var instancedFieldPixels = 0
         /// Pixels an encoder's read-back read and converted (`RepaintedYUVReadBack`).
         public internal(set) var videoConvertedPixels = 0
+        /// Pixels of split shapes' edges drawn without the superellipse (`ShapeCores.edges`).
+        public internal(set) var straightEdgePixels = 0
+        /// Pixels of repainted rectangles left uncleared: an opaque core paints them.
+        public internal(set) var unclearedPixels = 0
         /// Pixels repainted (a frame drawn whole counts all of its pixels).
         public internal(set) var repaintedPixels = 0
         /// Each pass's time and pixels while `passTiming` is on.

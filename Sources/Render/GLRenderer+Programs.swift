@@ -13,8 +13,9 @@ extension GLRenderer {
         // memory), the rest now.
         programs = Array(repeating: nil, count: 4 * Shaders.Program.allCases.count)
         for kind in Shaders.Program.allCases {
-            _ = primitiveProgram(kind, roundClip: false, shadow: true)
-            if kind == .shape { _ = primitiveProgram(kind, roundClip: false, shadow: false) }
+            // (Edges are drawn for shapes without a shadow alone.)
+            if kind != .edge { _ = primitiveProgram(kind, roundClip: false, shadow: true) }
+            if kind == .shape || kind == .edge { _ = primitiveProgram(kind, roundClip: false, shadow: false) }
         }
         // The liquid programs the glass draws with by default, now: the first glass frame
         // must not stall to link them. The rest wait for `liquidProgram`.
@@ -42,7 +43,7 @@ extension GLRenderer {
     /// shadow or not (only shapes draw one), linked on first use; nil, and never tried
     /// again, if linking fails.
     func primitiveProgram(_ kind: Shaders.Program, roundClip: Bool, shadow: Bool) -> PrimitiveProgram? {
-        let shadow = shadow || kind != .shape
+        let shadow = shadow || (kind != .shape && kind != .edge)
         let n = Shaders.Program.allCases.count
         let i = kind.rawValue + (roundClip ? 0 : n) + (shadow ? 0 : 2 * n)
         if programs[i] == nil { programs[i] = (try? linkPrimitive(kind, roundClip: roundClip, shadow: shadow)) ?? (0, -1, -1, -1, -1) }

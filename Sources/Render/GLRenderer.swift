@@ -144,18 +144,25 @@ public final class GLRenderer {
             stats.repaintedPixels += width * height
             return
         }
+        clear(rects, background: background, width: width, height: height,
+              cover: clearsAroundCores ? ShapeCores.opaqueCover(batches) : [])
         for r in rects {
             glEnable(GLenum(GL_SCISSOR_TEST))
             glScissor(GLint(r.x0), GLint(height - r.y1), GLsizei(r.width), GLsizei(r.height))
-            glClearColor(GLfloat(background.r * background.a), GLfloat(background.g * background.a),
-                         GLfloat(background.b * background.a), GLfloat(background.a))
-            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
             drawPass(batches, width: width, height: height, keys: keys, target: target, clip: r.rect)
             stats.repaintedPixels += r.area
         }
         glDisable(GLenum(GL_SCISSOR_TEST))
         lastRepaint = rects
         passEnd("shapes")
+    }
+
+    /// Whether a repainted rectangle is cleared only around the opaque cores that paint over
+    /// it (`ShapeCores.opaqueCover`): those cores are drawn (`shapeCores`) and their program is
+    /// at hand.
+    private var clearsAroundCores: Bool {
+        options[.clearAroundCores] && options[.shapeCores]
+            && primitiveProgram(.opaque, roundClip: !options[.roundClipClasses], shadow: true) != nil
     }
 
     /// Draws every batch in order; with `clip`, only what reaches it (the scissor is set).
@@ -175,6 +182,46 @@ public final class GLRenderer {
                 submitShapes([composite], width: width, height: height)
             }
         }
+    }
+
+    /// Clears the repainted rectangles `rects` (disjoint: no pass reaches another's pixels,
+    /// so all are cleared before any is drawn) but where `cover`, the opaque cores, will
+    /// paint over. On llvmpipe a scissored clear is a quad drawn like any other, and each
+    /// costs a draw's set-up: an opaque background is painted as one instanced draw of
+    /// the opaque program, whose colour is what the clear writes.
+    private func clear(_ rects: [PixelRect], background: Color, width: Int, height: Int, cover: [Rect]) {
+        var cleared: [Rect] = []
+        for r in rects {
+            let rest = cover.isEmpty ? [r.rect] : LiquidCores.partition(r.rect, cuts: cover).rest
+            cleared += rest
+            stats.unclearedPixels += r.area - rest.reduce(0) { $0 + Int($1.width * $1.height) }
+        }
+        guard options[.clearAroundCores], background.a >= 1,
+              let p = primitiveProgram(.opaque, roundClip: !options[.roundClipClasses], shadow: true) else {
+            glEnable(GLenum(GL_SCISSOR_TEST))
+            glClearColor(GLfloat(background.r * background.a), GLfloat(background.g * background.a),
+                         GLfloat(background.b * background.a), GLfloat(background.a))
+            for c in cleared {
+                glScissor(GLint(c.minX), GLint(Double(height) - c.maxY), GLsizei(c.width), GLsizei(c.height))
+                glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            }
+            return
+        }
+        guard !cleared.isEmpty else { return }
+        let whole = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        let paint = Primitive(rect: whole, radius: 0, kind: .circular, strokeWidth: 0, fill: background, stroke: .clear,
+                              clipRect: whole, roundClip: nil)
+        fill([paint], cleared.map { ShapeCores.Piece(index: 0, program: .opaque, quad: $0) })
+        glDisable(GLenum(GL_SCISSOR_TEST))
+        glDisable(GLenum(GL_BLEND))
+        glViewport(0, 0, GLsizei(width), GLsizei(height))
+        glBindVertexArray(vao)
+        uploadScratch(instances: cleared.count)
+        glUseProgram(p.program)
+        glUniform2f(p.viewport, GLfloat(width), GLfloat(height))
+        pointInstances(at: 0)
+        glDrawArraysInstanced(GLenum(GL_TRIANGLES), 0, 6, GLsizei(cleared.count))
+        glBindVertexArray(0)
     }
 
     private func clear(width: Int, height: Int, background: Color) {
@@ -256,11 +303,15 @@ public final class GLRenderer {
     func submitShapes(_ prims: [Primitive], width: Int, height: Int) {
         guard !prims.isEmpty else { return }
         // A large one-colour shape in pieces (`ShapeCores`); the rest as they are.
-        let pieces = options[.shapeCores] ? ShapeCores.pieces(prims) : prims.indices.map {
+        let pieces = options[.shapeCores] ? ShapeCores.pieces(prims, straightEdges: options[.straightEdges]) : prims.indices.map {
             ShapeCores.Piece(index: $0, program: Shaders.Program(prims[$0].kind), quad: nil)
         }
         fill(prims, pieces)
-        for piece in pieces where piece.program == .flat || piece.program == .opaque { stats.flatPixels += Int((piece.quad?.width ?? 0) * (piece.quad?.height ?? 0)) }
+        for piece in pieces {
+            let area = Int((piece.quad?.width ?? 0) * (piece.quad?.height ?? 0))
+            if piece.program == .flat || piece.program == .opaque { stats.flatPixels += area }
+            if piece.program == .edge { stats.straightEdgePixels += area }
+        }
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         glActiveTexture(GLenum(GL_TEXTURE0))
@@ -272,7 +323,9 @@ public final class GLRenderer {
         // shapes all with a shadow or none.
         let roundClipClasses = options[.roundClipClasses], shapeShadowClasses = options[.shapeShadowClasses]
         let unrounded = pieces.map { roundClipClasses && prims[$0.index].roundClip == nil }
-        let unshadowed = pieces.map { shapeShadowClasses && $0.program == .shape && Float(prims[$0.index].shadow?.alpha ?? 0) <= 0 }
+        let unshadowed = pieces.map {
+            shapeShadowClasses && ($0.program == .shape || $0.program == .edge) && Float(prims[$0.index].shadow?.alpha ?? 0) <= 0
+        }
         var start = 0
         while start < pieces.count {
             let kind = pieces[start].program, plain = unrounded[start], bare = unshadowed[start]

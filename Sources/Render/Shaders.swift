@@ -112,6 +112,9 @@ enum Shaders {
         /// The one-colour core of a shape (`ShapeCores`), and of an opaque one: drawn with
         /// blending off and no discard, which llvmpipe writes without reading the target.
         case flat, opaque
+        /// A piece of a shape's quad away from its continuous corners (`ShapeCores`): the
+        /// shape's program without the superellipse, which gives there what it gives.
+        case edge
 
         init(_ kind: Primitive.Kind) {
             switch kind {
@@ -129,7 +132,8 @@ enum Shaders {
     /// superellipse, or a shadow's second distance and erf, for every pixel even where no
     /// primitive has one).
     static func fragment(_ header: String, program: Program, roundClip: Bool = true, shadow: Bool = true) -> String {
-        let define = ["KIND_SHAPE", "KIND_GLYPH", "KIND_SEGMENT", "KIND_LAYER", "KIND_BLURRED", "KIND_FLAT", "KIND_OPAQUE"][program.rawValue]
+        let define = ["KIND_SHAPE", "KIND_GLYPH", "KIND_SEGMENT", "KIND_LAYER", "KIND_BLURRED", "KIND_FLAT", "KIND_OPAQUE",
+                      "KIND_SHAPE 1\n#define STRAIGHT_CORNERS"][program.rawValue]
         return header + "#define \(define) 1\n" + (roundClip ? "#define ROUND_CLIP 1\n" : "") + (shadow ? "#define SHAPE_SHADOW 1\n" : "")
             + """
         precision highp float;

@@ -38,8 +38,38 @@ enum ShapeCores {
         var quad: Rect?
     }
 
-    /// `prims` as instances, in order: a split shape as the rest of its quad, then its core.
-    static func pieces(_ prims: [Primitive]) -> [Piece] {
+    /// `rest`, pieces of `p`'s quad around its core, cut where a continuous corner's curve
+    /// can be nearest (the shader's superellipse branch: a pixel centre within the corner's
+    /// span of both edges, taken a pixel wider for float rounding) from where it cannot:
+    /// `straight` is drawn exactly by the program without the superellipse (`Program.edge`).
+    /// A shape with a shadow keeps every piece curved (its shadow's corners lie elsewhere).
+    static func edges(_ p: Primitive, rest: [Rect]) -> (curved: [Rect], straight: [Rect]) {
+        guard p.shadow == nil || Float(p.shadow?.alpha ?? 0) <= 0 else { return (rest, []) }
+        let r = p.rect
+        let shortHalf = min(r.width, r.height) / 2, radius = min(max(p.radius, 0), shortHalf)
+        // (The shader's test, with its constants: span 1.28 r.)
+        guard p.kind == .continuous, radius > 0, radius < shortHalf * 0.999 else { return ([], rest) }
+        let span = min(radius * 1.28, shortHalf)
+        let outer = p.bounds.insetBy(dx: -3, dy: -3)  // (the rest reaches 2 px past the bounds)
+        let xL = (r.minX + span + 1).rounded(.up), xR = (r.maxX - span - 1).rounded(.down)
+        let yT = (r.minY + span + 1).rounded(.up), yB = (r.maxY - span - 1).rounded(.down)
+        func box(_ x0: Double, _ x1: Double, _ y0: Double, _ y1: Double) -> Rect {
+            Rect(x: x0, y: y0, width: max(x1 - x0, 0), height: max(y1 - y0, 0))
+        }
+        let corners = [box(outer.minX, xL, outer.minY, yT), box(xR, outer.maxX, outer.minY, yT),
+                       box(outer.minX, xL, yB, outer.maxY), box(xR, outer.maxX, yB, outer.maxY)]
+        var curved: [Rect] = [], straight: [Rect] = []
+        for piece in rest {
+            let parts = LiquidCores.partition(piece, cuts: corners)
+            curved += parts.covered
+            straight += parts.rest
+        }
+        return (curved, straight)
+    }
+
+    /// `prims` as instances, in order: a split shape as the rest of its quad (with
+    /// `straightEdges`, its pieces away from the corners by the edge program), then its core.
+    static func pieces(_ prims: [Primitive], straightEdges: Bool = false) -> [Piece] {
         var out: [Piece] = []
         out.reserveCapacity(prims.count)
         for (i, p) in prims.enumerated() {
@@ -47,10 +77,34 @@ enum ShapeCores {
                 out.append(Piece(index: i, program: Shaders.Program(p.kind), quad: nil))
                 continue
             }
-            out += parts.rest.map { Piece(index: i, program: .shape, quad: $0) }
+            if straightEdges {
+                let (curved, straight) = edges(p, rest: parts.rest)
+                out += curved.map { Piece(index: i, program: .shape, quad: $0) }
+                out += straight.map { Piece(index: i, program: .edge, quad: $0) }
+            } else {
+                out += parts.rest.map { Piece(index: i, program: .shape, quad: $0) }
+            }
             // (As the instance holds it: a float.)
             let program: Shaders.Program = Float(p.fill.a) >= 1 ? .opaque : .flat
             out += parts.core.map { Piece(index: i, program: program, quad: $0) }
+        }
+        return out
+    }
+
+    /// The pixels (whole-pixel rectangles, overlapping where cores do) that opaque cores of
+    /// `batches` paint over whatever lies under them, whatever was drawn there before them:
+    /// a repainted rectangle need not be cleared there (`GLRenderer`'s `clearAroundCores`).
+    /// Only up to the frame's first glass group, whose backdrop reads the target — what it
+    /// reads must be cleared even where a core paints later.
+    static func opaqueCover(_ batches: [RenderBatch]) -> [Rect] {
+        var out: [Rect] = []
+        for case .primitives(let prims) in batches {
+            for p in prims {
+                if p.kind == .liquid { return out }
+                // (`pieces` draws a core with the opaque program by the same test.)
+                guard Float(p.fill.a) >= 1, let parts = split(p) else { continue }
+                out += parts.core
+            }
         }
         return out
     }

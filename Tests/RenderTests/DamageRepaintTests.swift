@@ -41,9 +41,10 @@ extension RenderSuite {
             /// A renderer with one of its exact shortcuts turned off by `off`, and one as
             /// made, drawing `scene` (`firstDifference`; a difference is recorded): how many
             /// pixels each took the shortcut for (`counter`), the one as made first.
+            /// (`damage`: both repaint only what changed, for a shortcut taken only then.)
             func compareShortcut(scene: String, scale: Double, theme: Theme, frames: Int, off: (GLRenderer) -> Void,
-                                 counter: KeyPath<GLRenderer.Stats, Int>) throws -> (on: Int, off: Int, drawn: Int) {
-                let without = try renderer(damage: false), with = try renderer(damage: false)
+                                 counter: KeyPath<GLRenderer.Stats, Int>, damage: Bool = false) throws -> (on: Int, off: Int, drawn: Int) {
+                let without = try renderer(damage: damage), with = try renderer(damage: damage)
                 off(without)
                 if let difference = try firstDifference(scene: scene, scale: scale, theme: theme, frames: frames, expected: without,
                                                         got: with) {

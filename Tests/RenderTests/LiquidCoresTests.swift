@@ -214,7 +214,17 @@ extension RenderSuite {
             .tightBlur: (2_000, [("liquid", 1, .light, 80), ("liquid", 2, .dark, 24)]),
             .instancedField: (10_000, [("liquid", 1, .light, 80), ("liquid", 2, .dark, 24), ("neck", 1, .light, 40)]),
             .unrolledBlur: (2_000, [("liquid", 1, .light, 80), ("liquid", 2, .dark, 24)]),
+            // (Taken only in a partial repaint: compared with damage repaint on both ways. The
+            // glass's and the Spring Lab's drives repaint no opaque core: their frames go
+            // through the one-draw clear alone, compared by `DamageRepaintTests`.)
+            .straightEdges: (5_000, [("push-alert", 1, .light, 40), ("push-alert", 2, .dark, 24),
+                                     ("presence", 2, .light, 16), ("spring", 2, .light, 12)]),
+            .clearAroundCores: (5_000, [("push-alert", 1, .light, 40), ("push-alert", 2, .dark, 24), ("presence", 1, .dark, 48),
+                                        ("presence", 2, .light, 16)]),
         ]
+
+        /// The shortcuts taken only where a frame is repainted in part.
+        static let partialOnly: Set<GLRenderer.Shortcut> = [.clearAroundCores]
 
         /// The shortcuts compared by suites of their own: damage repaint
         /// (`DamageRepaintTests`) and the coarse shadow, which is not exact (`CoarseShadowTests`).
@@ -248,7 +258,8 @@ extension RenderSuite {
             let context = try RenderSuite.DamageRepaintTests.Context()
             let counter = try #require(shortcut.taken), perFrame = try #require(Self.plans[shortcut]).perFrame
             let n = try context.compareShortcut(scene: scene, scale: scale, theme: theme, frames: frames,
-                                                off: { $0.options[shortcut] = false }, counter: counter)
+                                                off: { $0.options[shortcut] = false }, counter: counter,
+                                                damage: Self.partialOnly.contains(shortcut))
             #expect(n.off == 0)
             #expect(n.on > n.drawn * perFrame, "\(shortcut) pixels: \(n.on) over \(n.drawn) drawn frames of \(frames)")
         }

@@ -68,6 +68,28 @@ import Testing
         #expect(ShapeCores.split(rounded) == nil)
         #expect(ShapeCores.split(Self.card(Rect(x: 0, y: 0, width: 60, height: 40))) == nil, "a button is drawn whole")
     }
+
+    /// What a repaint need not clear: the cores of opaque one-colour shapes, up to the
+    /// first glass group (its backdrop reads what lies under later cores), layers passed over.
+    @Test func theOpaqueCoverStopsAtTheFirstGlassGroup() throws {
+        let opaque = Self.card(Rect(x: 10, y: 10, width: 300, height: 90))
+        let translucent = Self.card(Rect(x: 10, y: 120, width: 300, height: 90), fill: Color(r: 1, g: 1, b: 1, a: 0.5))
+        let later = Self.card(Rect(x: 10, y: 230, width: 300, height: 90))
+        var glass = later
+        glass.kind = .liquid
+        let layer = RenderBatch.layer(id: "l", composite: Self.card(Rect(x: 400, y: 10, width: 80, height: 80)), content: [], key: [], opaque: true)
+        let core = try #require(ShapeCores.split(opaque)).core, laterCore = try #require(ShapeCores.split(later)).core
+        // The translucent card's core is drawn by the blending program: it covers nothing.
+        #expect(ShapeCores.opaqueCover([.primitives([opaque, translucent])]) == core)
+        #expect(ShapeCores.opaqueCover([.primitives([opaque]), layer, .primitives([later])]) == core + laterCore)
+        #expect(ShapeCores.opaqueCover([.primitives([opaque, glass, later])]) == core)
+        #expect(ShapeCores.opaqueCover([.primitives([glass]), .primitives([opaque])]).isEmpty)
+        // Whole pixels 1 px inside the card: its 300 × 90 box less the corners' span.
+        let area: Double = core.reduce(0) { $0 + $1.width * $1.height }
+        let least: Double = (300 - 2 * 1.28 * 14 - 4) * (90 - 4)
+        #expect(area > least && area < 300 * 90)
+        #expect(core.allSatisfy { $0.minX == $0.minX.rounded() && $0.maxY == $0.maxY.rounded() })
+    }
 }
 
 extension RenderSuite {

@@ -127,6 +127,8 @@ enum BenchCommand {
         times.reserveCapacity(frames)
         // With --ab and --passes: each pass's ms in the on (even) and off (odd) frames.
         var halves: [String: [Double]] = [:], pixelHalves: [String: [Int]] = [:]
+        // With --ab: the process's CPU ms in the on and off frames.
+        var cpuHalves = [0.0, 0.0]
         // One whole cycle of the scene's bench driver first, untimed in the distribution:
         // llvmpipe compiles a shader variant the first time each state is drawn (first
         // frame, first band of a layer redrawn, first texture size), a one-off cost
@@ -145,6 +147,7 @@ enum BenchCommand {
             if i >= warmup { sceneTimes.append((MonotonicClock.now() - start) * 1000) }
             if let ab, let gl { gl.options[ab] = i % 2 == 0 }
             let passesBefore = gl?.stats.passes.seconds ?? [:], pixelsBefore = gl?.stats.passes.pixels ?? [:]
+            let frameCPUBefore = ab == nil ? 0 : processCPUSeconds()
             renderer.present(list, window: window)
             renderer.renderer.finish()
             if i == warmup - 1 {
@@ -162,6 +165,7 @@ enum BenchCommand {
                 continue
             }
             times.append((MonotonicClock.now() - start) * 1000)
+            if ab != nil { cpuHalves[i % 2] += (processCPUSeconds() - frameCPUBefore) * 1000 }
             if ab != nil, let gl, gl.passTiming {
                 for (name, seconds) in gl.stats.passes.seconds {
                     halves[name, default: [0, 0]][i % 2] += 1000 * (seconds - (passesBefore[name] ?? 0))
@@ -230,6 +234,8 @@ enum BenchCommand {
             func mean(_ v: [Double]) -> Double { v.reduce(0, +) / Double(max(v.count, 1)) }
             output += String(format: "ab=%@ on_p50_ms=%.3f on_p90_ms=%.3f on_mean_ms=%.3f off_p50_ms=%.3f off_p90_ms=%.3f off_mean_ms=%.3f  (frames alternated)\n",
                              ab.rawValue, quantile(on, 0.5), quantile(on, 0.9), mean(on), quantile(off, 0.5), quantile(off, 0.9), mean(off))
+            output += String(format: "ab=%@ on_cpu_ms_per_frame=%.3f off_cpu_ms_per_frame=%.3f  (the process's CPU time, all threads, in each half's frames)\n",
+                             ab.rawValue, cpuHalves[0] / Double(max(on.count, 1)), cpuHalves[1] / Double(max(off.count, 1)))
             for name in gl?.stats.passes.order ?? [] {
                 let v = halves[name] ?? [0, 0]
                 output += String(format: "ab pass %@ on_ms=%.3f off_ms=%.3f", name,
