@@ -17,13 +17,16 @@ enum ShapeCores {
     ///
     /// The core holds the pixel centres at least 1 px inside the shape (`LiquidCores.cores`:
     /// its distance there is ≤ −1, so coverage is 1 with half a pixel to spare for float
-    /// rounding) and 1 px inside its clip.
+    /// rounding) and 1 px inside its clip. A stroked shape's core lies 1 px inside its
+    /// stroke too: there the stroke's band is exactly 0 (both coverages are 1), and the
+    /// program gives the fill alone.
     static func split(_ p: Primitive) -> (core: [Rect], rest: [Rect])? {
         guard p.kind == .continuous || p.kind == .circular, p.roundClip == nil, p.fill.a > 0,
-              p.fill.a >= 1 || p.shadow == nil, p.strokeWidth <= 0 || p.stroke.a <= 0,
+              p.fill.a >= 1 || p.shadow == nil,
               p.rect.width * p.rect.height >= minimumCore else { return nil }  // (the core lies in the rect)
+        let stroked = p.strokeWidth > 0 && p.stroke.a > 0
         let shape = Shape(rect: p.rect, radius: p.radius, continuous: p.kind == .continuous)
-        let cuts = LiquidCores.cores([shape], depth: 1, within: p.clipRect.insetBy(dx: 1, dy: 1))
+        let cuts = LiquidCores.cores([shape], depth: 1 + (stroked ? p.strokeWidth : 0), within: p.clipRect.insetBy(dx: 1, dy: 1))
         guard !cuts.isEmpty else { return nil }
         let parts = LiquidCores.partition(p.bounds.insetBy(dx: -2, dy: -2), cuts: cuts)
         guard parts.covered.reduce(0, { $0 + $1.width * $1.height }) >= minimumCore else { return nil }

@@ -8,24 +8,25 @@ import Testing
 /// same bytes as the whole shape through its program.
 @Suite struct ShapeCoresTests {
     static func card(_ rect: Rect, radius: Double = 14, continuous: Bool = true, fill: Color = .white, shadow: Shadow? = nil,
-                     clip: Rect = Rect(x: -1e4, y: -1e4, width: 2e4, height: 2e4)) -> Primitive {
+                     stroke: Double = 0, clip: Rect = Rect(x: -1e4, y: -1e4, width: 2e4, height: 2e4)) -> Primitive {
         var list = DisplayList(background: .white)
         list.clip(.rect(clip)) { l in
             l.fill(continuous ? .roundedRect(rect, radius: radius) : Shape(rect: rect, radius: radius, continuous: false),
-                   Paint(fill: fill, shadow: shadow))
+                   Paint(fill: fill, stroke: stroke > 0 ? Color(hex: 0xF6CF8F) : .clear, strokeWidth: stroke, shadow: shadow))
         }
         return Flattener(scale: 1, fonts: nil).flatten(list)[0]
     }
 
     /// Every core pixel centre is at least 1 px inside the shape by the reference distance
-    /// (`SDF.roundedRect`, which the shader mirrors) and 1 px inside its clip; core and rest
-    /// hold every pixel centre of the shape's bounds exactly once.
-    @Test(arguments: [(true, 14.0, false), (false, 14.0, false), (true, 0.0, false), (false, 40.0, false), (true, 14.0, true)])
-    func coresAreWholeAndPartitionTheQuad(continuous: Bool, radius: Double, clipped: Bool) throws {
+    /// (`SDF.roundedRect`, which the shader mirrors) — and 1 px inside a stroke — and 1 px
+    /// inside its clip; core and rest hold every pixel centre of the shape's bounds exactly once.
+    @Test(arguments: [(true, 14.0, false, 0.0), (false, 14.0, false, 0.0), (true, 0.0, false, 0.0), (false, 40.0, false, 0.0),
+                      (true, 14.0, true, 0.0), (true, 28.0, false, 2.0), (false, 14.0, true, 1.5)])
+    func coresAreWholeAndPartitionTheQuad(continuous: Bool, radius: Double, clipped: Bool, stroke: Double) throws {
         let rect = Rect(x: 20.3, y: 30.6, width: 340.5, height: 80.2)
         let clip = clipped ? Rect(x: 0, y: 50, width: 300, height: 200) : Rect(x: -1e4, y: -1e4, width: 2e4, height: 2e4)
         let p = Self.card(rect, radius: radius, continuous: continuous, shadow: Shadow(alpha: 0.07, radius: 14, offset: Point2(0, 4)),
-                          clip: clip)
+                          stroke: stroke, clip: clip)
         let parts = try #require(ShapeCores.split(p))
         let b = p.bounds.insetBy(dx: -3, dy: -3)
         var coreCount = 0
@@ -43,24 +44,20 @@ import Testing
                 let d = SDF.roundedRect(c, center: rect.center, halfSize: Size(rect.width / 2, rect.height / 2), radius: radius,
                                         continuous: continuous)
                 let outOfClip = max(abs(c.x - clip.midX) - clip.width / 2, abs(c.y - clip.midY) - clip.height / 2)
-                if d > -1 || outOfClip > -1 { Issue.record("core pixel \(x),\(y): depth \(-d), in clip \(-outOfClip)"); return }
+                if d > -1 - stroke || outOfClip > -1 { Issue.record("core pixel \(x),\(y): depth \(-d), in clip \(-outOfClip)"); return }
             }
         }
         // The straight stretches at least: the box 1 px in, less the corners' span
         // (1.28 r for a continuous corner) and a pixel of rounding on each edge.
         let span = continuous ? 1.28 * radius : radius
-        let visible = clipped ? rect.intersection(clip) : rect
+        let visible = (clipped ? rect.intersection(clip) : rect).insetBy(dx: stroke, dy: stroke)
         #expect(Double(coreCount) >= (visible.width - 2 * span - 4) * (visible.height - 4))
     }
 
-    /// Drawn whole: a stroke, a translucent fill under a shadow, a rounded clip, a small shape.
+    /// Drawn whole: a translucent fill under a shadow, a rounded clip, a small shape.
     @Test func shapesThatAreNotOneColourAreNotSplit() {
         let r = Rect(x: 10, y: 10, width: 300, height: 90)
         let shadow = Shadow(alpha: 0.1, radius: 10, offset: Point2(0, 2))
-        var stroked = Self.card(r)
-        stroked.strokeWidth = 1
-        stroked.stroke = .black
-        #expect(ShapeCores.split(stroked) == nil)
         #expect(ShapeCores.split(Self.card(r, fill: Color(r: 1, g: 1, b: 1, a: 0.5), shadow: shadow)) == nil)
         #expect(ShapeCores.split(Self.card(r, fill: Color(r: 1, g: 1, b: 1, a: 0.5))) != nil, "translucent, no shadow: one colour")
         var rounded = Self.card(r)
@@ -108,6 +105,11 @@ extension RenderSuite {
                 l.fill(.roundedRect(Rect(x: 30, y: 180, width: 300, height: 120), radius: 14), Paint(fill: Color(hex: 0x242426)))
             }
             list.fill(.circle(center: Point2(280, 250), radius: 50), Paint(fill: Color(r: 1, g: 0.4, b: 0.4, a: 0.6)))
+            // The push alert's card: a cream fill in a 1 pt amber border; and a translucent one.
+            list.fill(.roundedRect(Rect(x: 10.5, y: 214.25, width: 194, height: 60.5), radius: 14),
+                      Paint(fill: Color(hex: 0xFFF4E3), stroke: Color(hex: 0xF6CF8F), strokeWidth: 1))
+            list.fill(.roundedRect(Rect(x: 120.25, y: 260.5, width: 200, height: 50), radius: 10),
+                      Paint(fill: Color(r: 0.2, g: 0.3, b: 0.9, a: 0.7), stroke: Color(r: 0, g: 0, b: 0, a: 0.5), strokeWidth: 2.5))
             list.text(TextRun("over the card", origin: Point2(40, 40), style: TextStyle(.semibold, size: 15), color: .black))
             let h = try Headless()
             let w = Int(380 * scale), ht = Int(320 * scale)
