@@ -21,6 +21,7 @@ extension GLRenderer {
         case damageTracking = "damage"
         case clearAroundCores = "clear-around-cores"
         case straightEdges = "straight-edges"
+        case quadRectangles = "quad-rectangles"
 
         /// The environment variable that turns the shortcut off when it is `off`.
         public var environmentName: String {
@@ -45,6 +46,7 @@ extension GLRenderer {
             case .damageTracking: "repaint only what changed in a target that keeps its pixels"
             case .clearAroundCores: "clear a repainted rectangle only where no opaque shape's core paints over it"
             case .straightEdges: "draw a split shape's edges away from its continuous corners without the superellipse"
+            case .quadRectangles: "on llvmpipe, pass a quad's values interpolated so it draws the quad as one rectangle"
             }
         }
 
@@ -71,6 +73,7 @@ extension GLRenderer {
             case .damageTracking: nil
             case .clearAroundCores: \.unclearedPixels
             case .straightEdges: \.straightEdgePixels
+            case .quadRectangles: \.rectanglePixels
             }
         }
     }
@@ -135,6 +138,9 @@ extension GLRenderer {
         public internal(set) var videoConvertedPixels = 0
         /// Pixels of split shapes' edges drawn without the superellipse (`ShapeCores.edges`).
         public internal(set) var straightEdgePixels = 0
+        /// Pixels of the quads (a piece's, or a primitive's rect) drawn by the programs whose
+        /// values are interpolated (`interpolatesInstances`).
+        public internal(set) var rectanglePixels = 0
         /// Pixels of repainted rectangles left uncleared: an opaque core paints them.
         public internal(set) var unclearedPixels = 0
         /// Pixels repainted (a frame drawn whole counts all of its pixels).

@@ -11,7 +11,7 @@ extension GLRenderer {
         // Each class with and without a rounded clip's code, and shapes with and without a
         // shadow's: those with a rounded clip linked on first use (each program linked costs
         // memory), the rest now.
-        programs = Array(repeating: nil, count: 4 * Shaders.Program.allCases.count)
+        programs = Array(repeating: nil, count: 8 * Shaders.Program.allCases.count)
         for kind in Shaders.Program.allCases {
             // (Edges are drawn for shapes without a shadow alone.)
             if kind != .edge { _ = primitiveProgram(kind, roundClip: false, shadow: true) }
@@ -44,15 +44,25 @@ extension GLRenderer {
     /// again, if linking fails.
     func primitiveProgram(_ kind: Shaders.Program, roundClip: Bool, shadow: Bool) -> PrimitiveProgram? {
         let shadow = shadow || (kind != .shape && kind != .edge)
+        let smooth = interpolatesInstances
         let n = Shaders.Program.allCases.count
-        let i = kind.rawValue + (roundClip ? 0 : n) + (shadow ? 0 : 2 * n)
-        if programs[i] == nil { programs[i] = (try? linkPrimitive(kind, roundClip: roundClip, shadow: shadow)) ?? (0, -1, -1, -1, -1) }
+        let i = kind.rawValue + (roundClip ? 0 : n) + (shadow ? 0 : 2 * n) + (smooth ? 4 * n : 0)
+        if programs[i] == nil {
+            programs[i] = (try? linkPrimitive(kind, roundClip: roundClip, shadow: shadow, smooth: smooth)) ?? (0, -1, -1, -1, -1)
+        }
         return programs[i].flatMap { $0.program == 0 ? nil : $0 }
     }
 
-    private func linkPrimitive(_ kind: Shaders.Program, roundClip: Bool, shadow: Bool) throws -> PrimitiveProgram {
-        let p = try Self.link(vertex: Shaders.vertex(shaderHeader), fragment: Shaders.fragment(shaderHeader, program: kind,
-                                                                                              roundClip: roundClip, shadow: shadow))
+    /// Whether the primitive programs pass an instance's values interpolated rather than
+    /// flat (`Shortcut.quadRectangles`): on llvmpipe alone, where a value equal at every
+    /// vertex interpolates to itself exactly (its plane's slopes are 0: the value plus 0·x
+    /// plus 0·y) — a GPU's barycentric sum may not give it back to the last bit, and a glyph
+    /// reads its texel by it.
+    var interpolatesInstances: Bool { options[.quadRectangles] && isLlvmpipe }
+
+    private func linkPrimitive(_ kind: Shaders.Program, roundClip: Bool, shadow: Bool, smooth: Bool) throws -> PrimitiveProgram {
+        let p = try Self.link(vertex: Shaders.vertex(shaderHeader, flat: !smooth),
+                              fragment: Shaders.fragment(shaderHeader, program: kind, roundClip: roundClip, shadow: shadow, flat: !smooth))
         return (p, glGetUniformLocation(p, "uViewport"), glGetUniformLocation(p, "uAtlas"), glGetUniformLocation(p, "uFlipRows"),
                 glGetUniformLocation(p, "uLayer"))
     }

@@ -21,11 +21,14 @@ public struct RenderError: Error, CustomStringConvertible, Sendable {
 public final class GLRenderer {
     /// The glyph atlas display lists drawn through `Renderer` take their text from.
     public let fonts: FontLibrary?
-    /// The primitive programs by `Shaders.Program`, with their uniforms, in four blocks:
+    /// The primitive programs by `Shaders.Program`, with their uniforms, in eight blocks:
     /// with and without a rounded clip's code (`roundClipClasses`), then the same without a
-    /// shape's shadow (`shapeShadowClasses`; only the shape's entries are used). Nil until
-    /// linked (`primitiveProgram`).
+    /// shape's shadow (`shapeShadowClasses`; only the shape's entries are used), then all
+    /// of those with the instance's values interpolated rather than flat (`quadRectangles`).
+    /// Nil until linked (`primitiveProgram`).
     var programs: [PrimitiveProgram?] = []
+    /// Whether the driver is llvmpipe: its rectangle path (`Shortcut.quadRectangles`).
+    var isLlvmpipe = false
     /// `flipRows`: the rows of the texture on unit 0 where it is read bottom row first (a
     /// blurred run's coverage, drawn by GL), else 0 (the glyph atlas, uploaded top row first).
     typealias PrimitiveProgram = (program: GLuint, viewport: GLint, atlas: GLint, flipRows: GLint, layer: GLint)
@@ -88,6 +91,7 @@ public final class GLRenderer {
     public init(es: Bool, fonts: FontLibrary? = nil, options: Options = Options()) throws {
         self.fonts = fonts
         self.options = options
+        isLlvmpipe = glGetString(GLenum(GL_RENDERER)).map { String(cString: $0).contains("llvmpipe") } ?? false
         try setUpPrograms(header: es ? "#version 300 es\n" : "#version 330 core\n")
         setUpInstanceBuffers()
         setUpAtlasTexture()
@@ -332,10 +336,12 @@ public final class GLRenderer {
             var end = start + 1
             while end < pieces.count, pieces[end].program == kind, unrounded[end] == plain, unshadowed[end] == bare { end += 1 }
             guard let p = primitiveProgram(kind, roundClip: !plain, shadow: !bare) else { start = end; continue }
-            for piece in pieces[start..<end] where plain || bare {
+            let smooth = interpolatesInstances
+            for piece in pieces[start..<end] where plain || bare || smooth {
                 let q = piece.quad ?? prims[piece.index].rect
                 if plain { stats.unroundedPixels += Int(q.width * q.height) }
                 if bare { stats.unshadowedPixels += Int(q.width * q.height) }
+                if smooth { stats.rectanglePixels += Int(q.width * q.height) }
             }
             glUseProgram(p.program)
             glUniform2f(p.viewport, GLfloat(width), GLfloat(height))

@@ -49,8 +49,13 @@ enum Shaders {
         }
         """
 
-    static func vertex(_ header: String) -> String {
-        header + """
+    /// `flat`: the instance's values passed flat to the fragment shader; else interpolated
+    /// (`GLRenderer.interpolatesInstances`: llvmpipe draws a quad's two triangles as one
+    /// rectangle only when no input is flat — else each 4×4 block the diagonal crosses is
+    /// shaded twice, and along a thin piece that is every block).
+    static func vertex(_ header: String, flat: Bool = true) -> String {
+        let q = flat ? "flat " : ""
+        return header + """
         layout(location = 0) in vec2 aCorner;
         layout(location = 1) in vec4 iRect;
         layout(location = 2) in vec4 iShape;    // radius, kind, strokeWidth, shadowBlur
@@ -62,8 +67,8 @@ enum Shaders {
         layout(location = 8) in vec4 iExtra;    // atlas x, y, shadow alpha, shadow reach (Shadow.reach)
         uniform vec2 uViewport;
         out vec2 vPos;
-        flat out vec4 fRect; flat out vec4 fShape; flat out vec4 fFill; flat out vec4 fStroke;
-        flat out vec4 fClip; flat out vec4 fRound; flat out vec4 fRoundP; flat out vec4 fExtra;
+        \(q)out vec4 fRect; \(q)out vec4 fShape; \(q)out vec4 fFill; \(q)out vec4 fStroke;
+        \(q)out vec4 fClip; \(q)out vec4 fRound; \(q)out vec4 fRoundP; \(q)out vec4 fExtra;
         void main() {
             // How far past its rect a primitive can colour a pixel centre: a shape's
             // antialiasing, 1; a glyph's texels, none; a blurred glyph's taps, their longest
@@ -131,15 +136,16 @@ enum Shaders {
     /// Without them the program leaves that code out (llvmpipe would run a rounded clip's
     /// superellipse, or a shadow's second distance and erf, for every pixel even where no
     /// primitive has one).
-    static func fragment(_ header: String, program: Program, roundClip: Bool = true, shadow: Bool = true) -> String {
+    static func fragment(_ header: String, program: Program, roundClip: Bool = true, shadow: Bool = true, flat: Bool = true) -> String {
+        let q = flat ? "flat " : ""
         let define = ["KIND_SHAPE", "KIND_GLYPH", "KIND_SEGMENT", "KIND_LAYER", "KIND_BLURRED", "KIND_FLAT", "KIND_OPAQUE",
                       "KIND_SHAPE 1\n#define STRAIGHT_CORNERS"][program.rawValue]
         return header + "#define \(define) 1\n" + (roundClip ? "#define ROUND_CLIP 1\n" : "") + (shadow ? "#define SHAPE_SHADOW 1\n" : "")
             + """
         precision highp float;
         in vec2 vPos;
-        flat in vec4 fRect; flat in vec4 fShape; flat in vec4 fFill; flat in vec4 fStroke;
-        flat in vec4 fClip; flat in vec4 fRound; flat in vec4 fRoundP; flat in vec4 fExtra;
+        \(q)in vec4 fRect; \(q)in vec4 fShape; \(q)in vec4 fFill; \(q)in vec4 fStroke;
+        \(q)in vec4 fClip; \(q)in vec4 fRound; \(q)in vec4 fRoundP; \(q)in vec4 fExtra;
         uniform sampler2D uAtlas;
         uniform sampler2D uLayer;
         uniform float uFlipRows;

@@ -219,6 +219,11 @@ extension RenderSuite {
             // through the one-draw clear alone, compared by `DamageRepaintTests`.)
             .straightEdges: (5_000, [("push-alert", 1, .light, 40), ("push-alert", 2, .dark, 24),
                                      ("presence", 2, .light, 16), ("spring", 2, .light, 12)]),
+            // (Every primitive's program: a scene of each kind of primitive — the pile has
+            // glyphs and the page's controls, the Spring Lab segments and blurred text none.)
+            .quadRectangles: (50_000, [("push-alert", 1, .light, 40), ("push-alert", 2, .dark, 24), ("presence", 1, .dark, 48),
+                                       ("presence", 2, .light, 16), ("spring", 1, .light, 24), ("spring", 2, .dark, 12),
+                                       ("liquid", 1, .light, 40), ("neck", 2, .dark, 12)]),
             .clearAroundCores: (5_000, [("push-alert", 1, .light, 40), ("push-alert", 2, .dark, 24), ("presence", 1, .dark, 48),
                                         ("presence", 2, .light, 16)]),
         ]
