@@ -246,7 +246,7 @@ def _():
     return out.stdout.strip().splitlines()[-1] + f"; SIGTERM at rest ended it in {took * 1000:.0f} ms"
 
 
-@check("bench --passes on: each pass's ms a frame, the liquid passes with the pixels they shaded, within the frame's mean; --ab halves; the host's steal")
+@check("bench --passes on: each pass's ms a frame, the liquid passes with the pixels they shaded, within the frame's mean; --ab halves and their CPU; the host's steal")
 def _():
     """Where a frame's time goes (issue 16, 'measure each step'): every liquid pass is
     named with time and pixels for the liquid scene, none for a scene without glass, and
@@ -284,17 +284,27 @@ def _():
     assert out.returncode == 0, out.stderr
     ab = {}
     for line in out.stdout.splitlines():
-        if line.startswith("ab"):
+        if line.startswith("ab") and "on_cpu_ms_per_frame=" not in line:
             words = line.split()
             ab[words[2] if words[1] == "pass" else "frames"] = dict(kv.split("=", 1) for kv in words if "=" in kv)
     assert ab["frames"]["ab"] == "single-shape-field" and float(ab["frames"]["on_mean_ms"]) > 0 \
         and float(ab["frames"]["off_mean_ms"]) > 0, out.stdout
     field = ab["liquid_field"]
     assert float(field["off_pixels"]) > 1.05 * float(field["on_pixels"]), out.stdout
+    cpu = dict(kv.split("=", 1) for kv in next(l for l in out.stdout.splitlines() if "on_cpu_ms_per_frame=" in l).split() if "=" in kv)
+    assert cpu["ab"] == "single-shape-field" and float(cpu["on_cpu_ms_per_frame"]) > 0 and float(cpu["off_cpu_ms_per_frame"]) > 0, cpu
+    # Each half's CPU: with shape cores off (odd frames) the push alert's cards are drawn
+    # whole by the shape program, several times the CPU of their one-colour cores at 2×.
+    cores = subprocess.run([BIN, "bench", "--scene", "push-alert", "--scale", "2", "--frames", "120", "--ab", "shape-cores"],
+                           env=env, capture_output=True, text=True, timeout=120)
+    assert cores.returncode == 0, cores.stderr
+    half = dict(kv.split("=", 1) for kv in next(l for l in cores.stdout.splitlines() if "on_cpu_ms_per_frame=" in l).split() if "=" in kv)
+    assert float(half["off_cpu_ms_per_frame"]) > 1.3 * float(half["on_cpu_ms_per_frame"]), cores.stdout
     bad = subprocess.run([BIN, "bench", "--scene", "liquid", "--ab", "damage"], env=env, capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "--ab accepts one of" in bad.stderr, (bad.returncode, bad.stderr)
     return (f"liquid: passes {timed:.1f} of a {mean:.1f} ms frame; edges {liquid['liquid_edges']['ns_per_pixel']} ns a pixel; "
-            f"--ab single-shape-field: field {field['on_pixels']} px on, {field['off_pixels']} off")
+            f"--ab single-shape-field: field {field['on_pixels']} px on, {field['off_pixels']} off; "
+            f"--ab shape-cores at 2x: {half['on_cpu_ms_per_frame']} CPU-ms a frame on, {half['off_cpu_ms_per_frame']} off")
 
 
 @check("bench --repeat 3: each run's CPU per frame (every thread), load average and steal, then the spread of each figure")

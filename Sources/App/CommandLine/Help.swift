@@ -187,9 +187,9 @@ enum Help {
         pixels shaded and ns a pixel): where the time goes. The waits drain llvmpipe's
         pipeline, so those frames are slower than without. --ab SHORTCUT (liquid-cores,
         tight-blur, single-shape-field, …) turns one of the renderer's shortcuts on for even
-        frames and off for odd ones and prints both halves (with --passes, each pass's ms
-        and pixels in each): a step measured on one machine at one moment, where runs apart
-        differ by more than the step.
+        frames and off for odd ones and prints both halves — their times and the process's
+        CPU a frame in each (with --passes, each pass's ms and pixels too): a step measured
+        on one machine at one moment, where runs apart differ by more than the step.
 
         --idle SECONDS opens the real window on the scene (X when there is a display),
         waits until it first comes to rest, and reports the frames drawn and the CPU used
