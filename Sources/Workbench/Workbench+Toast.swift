@@ -22,11 +22,23 @@ extension Workbench {
         set { ui.copyFormat = newValue }
     }
 
+    /// Where a toast saying `text` shows: centred over the bottom of the stage, or just above
+    /// the capture badge when the badge (a saved file's name is long) reaches under it.
+    package func toastFrame(text: String) -> Rect {
+        let style = TextStyle(.semibold, size: 13)
+        let w = min(measurer.width(of: text, style: style) + 32, stage.width - 24)
+        var box = Rect(x: (stage.midX - w / 2).rounded(), y: stage.maxY - 12 - 34, width: w, height: 34)
+        if let badge = captureBadge {
+            let b = captureBadgeFrame(text: badge.text, progress: badge.progress)
+            if !box.intersection(b.insetBy(dx: -4, dy: -4)).isEmpty { box.y = b.minY - 8 - box.height }
+        }
+        return box
+    }
+
     package func drawToast(into list: inout DisplayList, atWall wall: Double) {
         guard let toast = toast(atWall: wall) else { return }
         let style = TextStyle(.semibold, size: 13)
-        let w = min(measurer.width(of: toast.text, style: style) + 32, stage.width - 24)
-        let box = Rect(x: (stage.midX - w / 2).rounded(), y: stage.maxY - 12 - 34, width: w, height: 34)
+        let box = toastFrame(text: toast.text)
         let fill = toast.refused ? Color(hex: 0xC4281C) : Color(hex: 0x000000, alpha: 0.8)
         list.fill(.roundedRect(box, radius: 17), Paint(fill: fill, shadow: Shadow(alpha: 0.18, radius: 12, offset: Point2(0, 4))))
         list.commands.append(.pushClip(.rect(box.insetBy(dx: 16, dy: 0))))

@@ -131,6 +131,31 @@ import Testing
         #expect(app.toast(atWall: t + 0.1)?.text == "Copied Gap as SwiftUI")
     }
 
+    /// A capture's badge names the file it saved, bottom-right of the stage: a long name
+    /// reaches under the toast's place at the bottom's centre, and the toast then shows
+    /// just above it — before, the two were drawn over each other.
+    @Test mutating func aToastShowsAboveACaptureBadgeItWouldCover() {
+        _ = click("gap.code")
+        _ = click("gap.copy.swiftui")
+        let text = "Copied Gap as SwiftUI"
+        let alone = app.toastFrame(text: text)
+        #expect(abs(alone.midX - app.stage.midX) <= 0.5 && abs(alone.maxY - (app.stage.maxY - 12)) < 1e-9)
+        app.captureBadge = ("Saved 2026-12-07 20-02-08 push-alert.png  ·  click to open the folder", nil, false)
+        let badge = app.captureBadgeFrame(text: app.captureBadge!.text, progress: nil)
+        #expect(!alone.intersection(badge).isEmpty, "the name reaches under the toast's place: \(badge) \(alone)")
+        let lifted = app.toastFrame(text: text)
+        #expect(lifted.intersection(badge).isEmpty && abs(lifted.maxY - (badge.minY - 8)) < 1e-9 && lifted.midX == alone.midX)
+        // Drawn there: the toast's pill in the frame's list, clear of the badge's.
+        let list = app.draw(atWall: t + 0.1)
+        let pills = list.commands.compactMap { c -> Rect? in
+            if case .shape(let shape, _, _) = c { return shape.rect } else { return nil }
+        }
+        #expect(pills.contains(lifted) && pills.contains(badge) && !pills.contains(alone))
+        // A short badge ("● Rec") leaves the toast where it was.
+        app.captureBadge = ("● Rec 0:03", nil, true)
+        #expect(app.toastFrame(text: text) == alone)
+    }
+
     @Test mutating func aGroupsPasteAsksForTheClipboardAndTheTextThatFollowsIsPasted() {
         _ = click("gap.code")
         #expect(click("gap.paste") == [.paste])
