@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "Scenes", dependencies: ["Motion", "Canvas"], swiftSettings: strict),
         .target(name: "Render", dependencies: ["Canvas", "Files", "CSDL2", "CSDL2TTF", "CSDL2Image", "CGL"],
                 swiftSettings: strict),
-        .target(name: "Platform", dependencies: ["Canvas", "CSDL2"], swiftSettings: strict),
+        .target(name: "Platform", dependencies: ["Canvas", "CSDL2", "CGL"], swiftSettings: strict),
         .target(name: "Capture", dependencies: ["Canvas", "Files", "Fit", "Render"], swiftSettings: strict),
         .target(name: "Inspector", dependencies: ["Motion", "Canvas", "Files", "Scenes", "Export"], swiftSettings: strict),
         .target(name: "Workbench", dependencies: ["Motion", "Canvas", "Files", "Scenes", "Export", "Inspector"], swiftSettings: strict),

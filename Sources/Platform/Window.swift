@@ -1,3 +1,4 @@
+import CGL
 import CSDL2
 import Canvas
 import Foundation
@@ -104,8 +105,10 @@ public final class Window {
         backend = chosen
         fallbackNote = requested == .gl && chosen == .software ? note : nil
         SDL_SetWindowMinimumSize(win, Int32(minimum.width * userScale), Int32(minimum.height * userScale))
+        // (Probed before vsync is on: three swaps, not three frames' wait.)
+        keepsPixels = context != nil && environment.keepPixels
+            && (Self.videoDriver == "offscreen" || Self.backBufferSurvivesSwaps(win))
         if context != nil { SDL_GL_SetSwapInterval(1) }
-        keepsPixels = context != nil && Self.videoDriver == "offscreen" && environment.keepPixels
         Self.setIcon(win, assets: environment.assets)
     }
 
@@ -229,11 +232,42 @@ public final class Window {
     /// Pixels per point.
     public var scale: Double { platformScale * userScale }
 
-    /// The GL framebuffer keeps its pixels between presents: SDL's offscreen driver draws
-    /// into a pbuffer, which has one buffer only. (Set `SPRINGLAB_KEEP_PIXELS=0` to treat it
-    /// as a swapped window.)
-    /// Decided once, when the window is made (it is asked every frame).
+    /// The GL framebuffer keeps its pixels between presents, so a frame can repaint only
+    /// what changed in place: SDL's offscreen driver draws into a pbuffer, which has one
+    /// buffer only, and Mesa's software GLX copies its back buffer to the window and keeps
+    /// it (`backBufferSurvivesSwaps`). Elsewhere the frame is drawn into a texture that
+    /// keeps it and copied whole — at 2560×1600 on llvmpipe that copy alone is about 20 ms
+    /// of CPU a frame. (Set `SPRINGLAB_KEEP_PIXELS=0` to treat any window as swapping its
+    /// pixels away.) Decided once, when the window is made (it is asked every frame).
     public let keepsPixels: Bool
+
+    /// Whether the back buffer still holds what was drawn into it after a swap — GL leaves
+    /// it undefined, and nothing this window system offers says (no buffer age under X's
+    /// software GL): three near-black frames, each read back after its swap, must all be
+    /// there. A driver that swaps two or three buffers shows an older frame, one that
+    /// clears them shows none: either way the window is drawn whole.
+    private static func backBufferSurvivesSwaps(_ win: OpaquePointer) -> Bool {
+        while glGetError() != GLenum(GL_NO_ERROR) {}
+        var (w, h): (Int32, Int32) = (0, 0)
+        SDL_GL_GetDrawableSize(win, &w, &h)
+        guard w > 1, h > 1 else { return false }
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        glDisable(GLenum(GL_SCISSOR_TEST))
+        glReadBuffer(GLenum(GL_BACK))
+        for level in [3, 9, 5] as [UInt8] {
+            let v = GLfloat(level) / 255
+            glClearColor(v, v, v, 1)
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            SDL_GL_SwapWindow(win)
+            // Two opposite corners.
+            for (x, y) in [(0, 0), (w - 1, h - 1)] {
+                var px = [UInt8](repeating: 0, count: 4)
+                glReadPixels(x, y, 1, 1, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &px)
+                guard px[0] == level, px[1] == level, px[2] == level else { return false }
+            }
+        }
+        return glGetError() == GLenum(GL_NO_ERROR)
+    }
 
     /// The SDL video driver in use ("x11", "offscreen" …), for benchmark lines.
     public static var videoDriver: String { SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none" }

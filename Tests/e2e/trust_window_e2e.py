@@ -32,7 +32,7 @@ import json, os, re, subprocess, sys, tempfile, time
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import App, capture_choices, case, click_control, summary, xdo  # noqa: E402
+from harness import App, capture_choices, case, check, click_control, summary, xdo  # noqa: E402
 
 MIN = ["--size", "900x560"]
 MIN_SCREEN = (900, 560)  # the window fills the screen: pointer positions are window points
@@ -340,6 +340,40 @@ def _(app):
     changed = [y for y in range(0, 800 - 52) for x in range(0, 1280 - 340, 3)
                if x < w and differs(pixel(before, x, y), pixel(after, x, y), 30)]
     assert changed, "the overlay reads the same with the panel at PNG 50 fps as at MP4 60 fps"
+
+
+@check("the window repaints what changed in its own pixels (Mesa's software GLX keeps its back buffer) and shows what a window drawn whole shows")
+def _():
+    # The same run twice: in place (the default here) and drawn aside and copied whole
+    # (SPRINGLAB_KEEP_PIXELS=0). The Push Alert's drive played (Enter: the alert arrives,
+    # rests and leaves, every frame a partial repaint), the pointer across the inspector
+    # (its rows light up and go dark again) and back on the stage: the window's pixels as
+    # the X server holds them must be the same — a stale pixel left by a partial repaint
+    # would differ. (The transport's bar, whose scrub position depends on when the keys
+    # landed, is left out.)
+    shots, said = [], []
+    for keep, present in (("1", "in-place"), ("0", "whole")):
+        app = App(env_extra={"SPRINGLAB_KEEP_PIXELS": keep})
+        try:
+            assert app.started.get("present") == present, app.started
+            n = len(app.events())
+            xdo(app.display, "mousemove", 600, 700, "key", "Return")
+            app.wait_for(lambda e: e["event"] == "drive", 5, n)
+            time.sleep(3.0)  # the drive's arrival, rest and departure: 2.1 s
+            xdo(app.display, "mousemove", 1100, 250, "sleep", 0.3, "mousemove", 1100, 420, "sleep", 0.3,
+                "mousemove", 1100, 560, "sleep", 0.3, "mousemove", 600, 700)
+            time.sleep(1.0)
+            shot = grab(app)
+            save(shot, os.path.join(SHOTS, f"present-{present}.png"))
+            shots.append(shot)
+            said.append(present)
+        finally:
+            app.close()
+    (w, h, a), (_, _, b) = shots
+    rows = h - 52
+    diff = [(i // 3 % w, i // 3 // w) for i in range(0, rows * w * 3, 3) if a[i:i + 3] != b[i:i + 3]]
+    assert not diff, f"{len(diff)} pixels differ, the first at {diff[0]} (shots in {SHOTS})"
+    return f"{' and '.join(said)}: {w}x{rows} px the same; shots in {SHOTS}"
 
 
 summary()

@@ -16,7 +16,10 @@ extension AppRunner {
         let t0 = app.sceneTime(atWall: w0)
         emit([SceneEvent(.started, time: t0, [("renderer", .string(renderer.backendName)), ("scale", .number(window.scale)),
                                                 ("scene", .string(app.sceneName)), ("theme", .string(app.theme.rawValue)),
-                                                ("form", .string(app.springForm.rawValue))])])
+                                                ("form", .string(app.springForm.rawValue)),
+                                                // Whether a frame repaints what changed in the window's own
+                                                // pixels, or is drawn aside and copied whole.
+                                                ("present", .string(window.keepsPixels ? "in-place" : "whole"))])])
         // The flight recorder (docs/behaviour.md §17): from the window's first state, as a take would be.
         if options.replay == nil { sessionLog.restart(settings: SessionSettings(app: app, scale: window.scale).json) }
         emitRecall(at: t0)
