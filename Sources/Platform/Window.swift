@@ -105,11 +105,12 @@ public final class Window {
         backend = chosen
         fallbackNote = requested == .gl && chosen == .software ? note : nil
         SDL_SetWindowMinimumSize(win, Int32(minimum.width * userScale), Int32(minimum.height * userScale))
-        // (Probed before vsync is on: three swaps, not three frames' wait.)
+        // (The icon first: a window manager reads it as the window appears. Probed before
+        // vsync is on: three swaps, not three frames' wait.)
+        Self.setIcon(win, assets: environment.assets)
         keepsPixels = context != nil && environment.keepPixels
             && (Self.videoDriver == "offscreen" || Self.backBufferSurvivesSwaps(win))
         if context != nil { SDL_GL_SetSwapInterval(1) }
-        Self.setIcon(win, assets: environment.assets)
     }
 
     /// A window of `size` points at `scale` made to fit the first display's usable area

@@ -337,6 +337,11 @@ def window_checks(work, installed):
                 # Say why: the process's state and what it wrote (read once it has ended).
                 state = (f"still running after {WINDOW_WAIT_S} s" if proc.poll() is None
                          else f"exited {proc.returncode} after {time.time() - started:.1f} s")
+                if proc.poll() is None and shutil.which("gdb"):
+                    # Where it is: the main thread's innermost frames.
+                    bt = run(["gdb", "-p", str(proc.pid), "-batch", "-ex", "bt 12"], env=env).stdout
+                    state += "; at " + " < ".join(l.split(" in ")[-1].split(" (")[0] for l in bt.splitlines()
+                                                  if l.startswith("#"))[:800]
                 stop(proc)
                 err = proc.stderr.read().decode(errors="replace").strip()[-600:]
                 why = f" ({state}; stderr: {err!r})"
