@@ -15,7 +15,7 @@ extension GLRenderer {
         for kind in Shaders.Program.allCases {
             // (Edges are drawn for shapes without a shadow alone.)
             if kind != .edge { _ = primitiveProgram(kind, roundClip: false, shadow: true) }
-            if kind == .shape || kind == .edge { _ = primitiveProgram(kind, roundClip: false, shadow: false) }
+            if kind.drawsShadow { _ = primitiveProgram(kind, roundClip: false, shadow: false) }
         }
         // The liquid programs the glass draws with by default, now: the first glass frame
         // must not stall to link them. The rest wait for `liquidProgram`.
@@ -43,7 +43,7 @@ extension GLRenderer {
     /// shadow or not (only shapes draw one), linked on first use; nil, and never tried
     /// again, if linking fails.
     func primitiveProgram(_ kind: Shaders.Program, roundClip: Bool, shadow: Bool) -> PrimitiveProgram? {
-        let shadow = shadow || (kind != .shape && kind != .edge)
+        let shadow = shadow || !kind.drawsShadow
         let smooth = interpolatesInstances
         let n = Shaders.Program.allCases.count
         let i = kind.rawValue + (roundClip ? 0 : n) + (shadow ? 0 : 2 * n) + (smooth ? 4 * n : 0)

@@ -165,8 +165,12 @@ public final class GLRenderer {
     /// it (`ShapeCores.opaqueCover`): those cores are drawn (`shapeCores`) and their program is
     /// at hand.
     private var clearsAroundCores: Bool {
-        options[.clearAroundCores] && options[.shapeCores]
-            && primitiveProgram(.opaque, roundClip: !options[.roundClipClasses], shadow: true) != nil
+        options[.clearAroundCores] && options[.shapeCores] && opaqueProgram != nil
+    }
+
+    /// The program opaque cores are drawn with (`submitShapes`: a core has no rounded clip).
+    private var opaqueProgram: PrimitiveProgram? {
+        primitiveProgram(.opaque, roundClip: !options[.roundClipClasses], shadow: true)
     }
 
     /// Draws every batch in order; with `clip`, only what reaches it (the scissor is set).
@@ -200,8 +204,7 @@ public final class GLRenderer {
             cleared += rest
             stats.unclearedPixels += r.area - rest.reduce(0) { $0 + Int($1.width * $1.height) }
         }
-        guard options[.clearAroundCores], background.a >= 1,
-              let p = primitiveProgram(.opaque, roundClip: !options[.roundClipClasses], shadow: true) else {
+        guard options[.clearAroundCores], background.a >= 1, let p = opaqueProgram else {
             glEnable(GLenum(GL_SCISSOR_TEST))
             glClearColor(GLfloat(background.r * background.a), GLfloat(background.g * background.a),
                          GLfloat(background.b * background.a), GLfloat(background.a))
@@ -328,7 +331,7 @@ public final class GLRenderer {
         let roundClipClasses = options[.roundClipClasses], shapeShadowClasses = options[.shapeShadowClasses]
         let unrounded = pieces.map { roundClipClasses && prims[$0.index].roundClip == nil }
         let unshadowed = pieces.map {
-            shapeShadowClasses && ($0.program == .shape || $0.program == .edge) && Float(prims[$0.index].shadow?.alpha ?? 0) <= 0
+            shapeShadowClasses && $0.program.drawsShadow && Float(prims[$0.index].shadow?.alpha ?? 0) <= 0
         }
         var start = 0
         while start < pieces.count {

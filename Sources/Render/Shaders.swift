@@ -121,6 +121,9 @@ enum Shaders {
         /// shape's program without the superellipse, which gives there what it gives.
         case edge
 
+        /// Whether the program can draw a shape's shadow (with or without its code).
+        var drawsShadow: Bool { self == .shape || self == .edge }
+
         init(_ kind: Primitive.Kind) {
             switch kind {
             case .glyph: self = .glyph
